@@ -1,0 +1,53 @@
+/**
+ * Fees (spec 1 §9, spec 2 §9.1). The server computes every fee; the forms show the
+ * same figure as a hint by calling these functions.
+ */
+import type { Cents } from './money';
+
+export const MIN_SINGLE_ORDER_FEE: Cents = 30_00;
+/** Distance-priced (multi-stop) orders: $2 per mile. */
+export const FEE_CENTS_PER_MILE = 2_00;
+/** A courier cancelling less than this before pickup pays the late fee. */
+export const LATE_CANCELLATION_WINDOW_MS = 2 * 60 * 60 * 1000;
+export const LATE_CANCELLATION_FEE: Cents = 30_00;
+
+/**
+ * Single-order fee: max(10% of the amount, $30). Both readings of the spec ("$30 below
+ * $300, else 10%") give the same figure. 10% is rounded half up to the cent.
+ */
+export function singleOrderDeliveryFee(amount: Cents): Cents {
+  return Math.max(Math.round(amount / 10), MIN_SINGLE_ORDER_FEE);
+}
+
+/** Miles are kept to 2 decimals (X.XX in the form) before pricing, so the fee matches what is shown. */
+export function roundMiles(miles: number): number {
+  return Math.round(miles * 100) / 100;
+}
+
+export function distanceDeliveryFee(miles: number): Cents {
+  return Math.round(roundMiles(miles) * 100) * (FEE_CENTS_PER_MILE / 100);
+}
+
+/** Total courier pay = fee + tip, to the cent (spec 1 §5.2). */
+export function courierPay(fee: Cents, tip: Cents | null | undefined): Cents {
+  return fee + (tip ?? 0);
+}
+
+/** Total service fee the business pays the platform = delivery fee + tip. */
+export function totalServiceFee(deliveryFee: Cents, tip: Cents | null | undefined): Cents {
+  return deliveryFee + (tip ?? 0);
+}
+
+/**
+ * What the platform keeps from an order: what the business paid (fee + tip) minus what
+ * the courier is paid. Before a courier's pay is set, the whole fee is the platform's.
+ */
+export function platformFee(deliveryFee: Cents, tip: Cents | null | undefined, pay: Cents | null | undefined): Cents {
+  if (pay == null) return deliveryFee;
+  return totalServiceFee(deliveryFee, tip) - pay;
+}
+
+/** Late cancellation: pickup less than 2 hours away (spec 3 §9). */
+export function isLateCancellation(pickupTime: Date | number, now: Date | number = Date.now()): boolean {
+  return new Date(pickupTime).getTime() - new Date(now).getTime() < LATE_CANCELLATION_WINDOW_MS;
+}

@@ -1,0 +1,38 @@
+/**
+ * Small derived states the admin screens show: the courier-online indicator of the
+ * orders table (spec 1 §4.6) and GPS freshness (spec 1 §4.7).
+ */
+import type { OrderStatus } from './orderStatus';
+
+export type CourierOnlineState = 'online' | 'urgent' | 'soon';
+
+export const COURIER_ONLINE_LABELS: Record<CourierOnlineState, string> = {
+  online: 'Courier Online',
+  urgent: 'Courier Not Online (Urgent!)',
+  soon: 'Courier Should Go Online Soon',
+};
+
+const MINUTE = 60_000;
+
+export function courierOnlineState(
+  order: { status: OrderStatus; courierId: number | null; goOnlineTime: number | null; pickupTime: number },
+  now: number,
+): CourierOnlineState | null {
+  if (order.courierId == null) return null;
+  if (order.status !== 'assigned' && order.status !== 'courier_confirmed') return null;
+  if (order.goOnlineTime != null) return 'online';
+  const untilPickup = order.pickupTime - now;
+  if (untilPickup <= 45 * MINUTE) return 'urgent';
+  if (untilPickup <= 90 * MINUTE) return 'soon';
+  return null;
+}
+
+export type GpsFreshness = 'online' | 'recent' | 'offline';
+
+export function gpsFreshness(lastUpdate: number | null | undefined, now: number): GpsFreshness {
+  if (lastUpdate == null) return 'offline';
+  const age = now - lastUpdate;
+  if (age < 5 * MINUTE) return 'online';
+  if (age < 30 * MINUTE) return 'recent';
+  return 'offline';
+}

@@ -1,0 +1,299 @@
+/**
+ * The order status model (spec 1 §4, 2 §4, 3 §4): the values, the sets the screens
+ * group them in, the labels, and which moves each role may make. The server enforces
+ * these; the screens read the same sets to decide what to offer.
+ */
+
+export const ORDER_STATUSES = [
+  'new',
+  'pending_restaurant',
+  'pending_courier',
+  'assigned',
+  'courier_rejected',
+  'courier_confirmed',
+  'courier_on_way_to_pickup',
+  'arrived_at_pickup',
+  'picked_up',
+  'on_way_to_customer',
+  'arrived_at_customer',
+  'setup_in_progress',
+  'delivered',
+  'awaiting_pharmacy_pickup',
+  'courier_on_way_to_pharmacy',
+  'arrived_at_pharmacy',
+  'pharmacy_picked_up',
+  'in_pharmacy_delivery',
+  'pharmacy_completed',
+  'cancelled',
+  'missed_pickup',
+] as const;
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+const set = (...statuses: OrderStatus[]): ReadonlySet<OrderStatus> => new Set(statuses);
+
+/** Finished on the dashboards; every other status counts as active (spec 1 §4.2). */
+export const FINISHED_STATUSES = set('delivered', 'cancelled', 'pharmacy_completed');
+/** Completed for money totals (spec 1 §4.2). */
+export const COMPLETED_STATUSES = set('delivered', 'pharmacy_completed');
+/** The bell counts these (spec 1 §2.5). */
+export const NOTIFICATION_STATUSES = set('new', 'pending_courier');
+
+export const isFinished = (status: OrderStatus) => FINISHED_STATUSES.has(status);
+export const isActive = (status: OrderStatus) => !FINISHED_STATUSES.has(status);
+export const isCompleted = (status: OrderStatus) => COMPLETED_STATUSES.has(status);
+
+/** An active business cannot be deactivated while it has an order in any of these. */
+export const blocksBusinessDeactivation = (status: OrderStatus) =>
+  status !== 'delivered' && status !== 'cancelled';
+
+// ---------------------------------------------------------------------------
+// Tabs
+// ---------------------------------------------------------------------------
+
+export interface StatusTab<K extends string = string> {
+  key: K;
+  label: string;
+  /** null means every order. */
+  statuses: readonly OrderStatus[] | null;
+}
+
+/** Admin Orders Management tabs (spec 1 §2.8 and §4.3). */
+export const ADMIN_TABS = [
+  { key: 'all', label: 'All', statuses: null },
+  { key: 'new', label: 'New', statuses: ['new'] },
+  { key: 'pending_courier', label: 'Pending', statuses: ['pending_courier'] },
+  { key: 'assigned', label: 'Assigned', statuses: ['assigned', 'courier_confirmed', 'awaiting_pharmacy_pickup'] },
+  {
+    key: 'in_progress',
+    label: 'In Progress',
+    statuses: [
+      'courier_on_way_to_pickup',
+      'arrived_at_pickup',
+      'picked_up',
+      'on_way_to_customer',
+      'arrived_at_customer',
+      'setup_in_progress',
+      'courier_on_way_to_pharmacy',
+      'arrived_at_pharmacy',
+      'pharmacy_picked_up',
+      'in_pharmacy_delivery',
+    ],
+  },
+  { key: 'completed', label: 'Completed', statuses: ['delivered'] },
+  { key: 'cancelled', label: 'Cancelled', statuses: ['cancelled', 'missed_pickup'] },
+] as const satisfies readonly StatusTab[];
+
+export type AdminTabKey = (typeof ADMIN_TABS)[number]['key'];
+
+const BUSINESS_NOT_IN_PROGRESS = set(
+  'new',
+  'pending_courier',
+  'delivered',
+  'pharmacy_completed',
+  'cancelled',
+  'missed_pickup',
+);
+
+/** Business Orders Management tabs (spec 2 §4.2). */
+export const BUSINESS_TABS = [
+  { key: 'all', label: 'All', statuses: null },
+  { key: 'new', label: 'New', statuses: ['new'] },
+  { key: 'pending_courier', label: 'Pending', statuses: ['pending_courier'] },
+  {
+    key: 'in_progress',
+    label: 'In Progress',
+    statuses: ORDER_STATUSES.filter((status) => !BUSINESS_NOT_IN_PROGRESS.has(status)),
+  },
+  { key: 'completed', label: 'Completed', statuses: ['delivered', 'pharmacy_completed'] },
+  { key: 'cancelled', label: 'Cancelled', statuses: ['cancelled', 'missed_pickup'] },
+] as const satisfies readonly StatusTab[];
+
+export type BusinessTabKey = (typeof BUSINESS_TABS)[number]['key'];
+
+export function findTab<T extends StatusTab>(tabs: readonly T[], key: string | undefined | null): T {
+  return tabs.find((tab) => tab.key === key) ?? tabs[0];
+}
+
+// ---------------------------------------------------------------------------
+// Labels
+// ---------------------------------------------------------------------------
+
+/** Admin and business areas show a status with underscores as spaces. */
+export function statusWords(status: string): string {
+  return status.replaceAll('_', ' ');
+}
+
+/** Business list badge: both completed statuses read 'Completed' (spec 2 §2.6). */
+export function businessStatusBadge(status: OrderStatus): string {
+  return isCompleted(status) ? 'Completed' : statusWords(status);
+}
+
+const COURIER_LABELS: Partial<Record<OrderStatus, string>> = {
+  new: 'New',
+  pending_restaurant: 'Pending Restaurant',
+  pending_courier: 'Waiting for Courier',
+  assigned: 'Assigned',
+  courier_rejected: 'Rejected by Courier',
+  courier_confirmed: 'Confirmed by Courier',
+  courier_on_way_to_pickup: 'On the Way to Restaurant',
+  arrived_at_pickup: 'Arrived at Restaurant',
+  picked_up: 'Got All Items',
+  on_way_to_customer: 'On the Way to Customer',
+  arrived_at_customer: 'Arrived at Customer',
+  setup_in_progress: 'Order Setup in Progress',
+  delivered: 'Delivered',
+  awaiting_pharmacy_pickup: 'Awaiting Pickup',
+  courier_on_way_to_pharmacy: 'On Way to Pharmacy',
+  arrived_at_pharmacy: 'At Pharmacy',
+  pharmacy_picked_up: 'Picked Up from Pharmacy',
+  in_pharmacy_delivery: 'Delivering',
+  pharmacy_completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/** Courier-area label; an unknown status has each word capitalised (spec 3 §4.1). */
+export function courierStatusLabel(status: string): string {
+  return (
+    COURIER_LABELS[status as OrderStatus] ??
+    status
+      .split('_')
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' ')
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Who may do what, by status
+// ---------------------------------------------------------------------------
+
+/** A business may cancel only before the courier has set off (spec 2 §4.3). */
+export const BUSINESS_CANCELLABLE = set('new', 'pending_courier', 'assigned', 'courier_confirmed');
+/** A business may edit until the courier has the items (spec 2 §4.3). */
+export const BUSINESS_EDITABLE = set(
+  'new',
+  'pending_courier',
+  'assigned',
+  'courier_confirmed',
+  'courier_on_way_to_pickup',
+  'arrived_at_pickup',
+);
+
+/**
+ * Assign, offer to the zone and cancel are refused for finished orders. The spec
+ * names cancelled and delivered; pharmacy_completed is final too (docs/decisions.md).
+ */
+export const canAdminAssign = (status: OrderStatus) => !isFinished(status);
+export const canAdminCancel = (status: OrderStatus) => !isFinished(status);
+
+/** Courier statuses in which the restaurant workflow is under way (spec 3 §4.2). */
+export const COURIER_ACTIVE_DELIVERY = set(
+  'courier_on_way_to_pickup',
+  'arrived_at_pickup',
+  'picked_up',
+  'on_way_to_customer',
+  'arrived_at_customer',
+  'setup_in_progress',
+);
+/** The courier header indicator also counts a confirmed order (spec 3 §2.3). */
+export const COURIER_HEADER_ACTIVE = set('courier_confirmed', ...COURIER_ACTIVE_DELIVERY);
+
+export const PHARMACY_STATUSES = set(
+  'awaiting_pharmacy_pickup',
+  'courier_on_way_to_pharmacy',
+  'arrived_at_pharmacy',
+  'pharmacy_picked_up',
+  'in_pharmacy_delivery',
+  'pharmacy_completed',
+);
+
+/**
+ * The steps a courier who holds the order may take from each status (spec 3 §4.3–4.4).
+ * Cancelling through the penalty dialog is possible from every non-final status and
+ * is added below rather than repeated in each row.
+ */
+const COURIER_STEPS: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
+  assigned: ['courier_confirmed', 'courier_on_way_to_pickup', 'courier_rejected', 'awaiting_pharmacy_pickup'],
+  courier_confirmed: ['courier_on_way_to_pickup', 'courier_rejected', 'awaiting_pharmacy_pickup'],
+  courier_on_way_to_pickup: ['arrived_at_pickup', 'courier_on_way_to_pharmacy'],
+  arrived_at_pickup: ['picked_up', 'arrived_at_pharmacy'],
+  picked_up: ['on_way_to_customer', 'pharmacy_picked_up'],
+  on_way_to_customer: ['arrived_at_customer', 'in_pharmacy_delivery'],
+  // A multi-stop restaurant order goes back on the way after each stop but the last.
+  arrived_at_customer: ['setup_in_progress', 'delivered', 'on_way_to_customer'],
+  setup_in_progress: ['delivered', 'on_way_to_customer'],
+  awaiting_pharmacy_pickup: ['courier_on_way_to_pharmacy', 'courier_rejected'],
+  courier_on_way_to_pharmacy: ['arrived_at_pharmacy'],
+  arrived_at_pharmacy: ['pharmacy_picked_up'],
+  pharmacy_picked_up: ['in_pharmacy_delivery', 'delivered'],
+  in_pharmacy_delivery: ['delivered', 'pharmacy_completed'],
+};
+
+export function courierNextStatuses(from: OrderStatus): OrderStatus[] {
+  const steps = [...(COURIER_STEPS[from] ?? [])];
+  if (!isFinished(from) && from !== 'pending_courier' && from !== 'new') steps.push('cancelled');
+  return steps;
+}
+
+export function canCourierMove(from: OrderStatus, to: OrderStatus): boolean {
+  return courierNextStatuses(from).includes(to);
+}
+
+/** Restaurant-style statuses become their pharmacy form when the pharmacy workflow opens (spec 3 §4.4). */
+export const PHARMACY_FORM: Partial<Record<OrderStatus, OrderStatus>> = {
+  courier_confirmed: 'awaiting_pharmacy_pickup',
+  courier_on_way_to_pickup: 'courier_on_way_to_pharmacy',
+  arrived_at_pickup: 'arrived_at_pharmacy',
+  picked_up: 'pharmacy_picked_up',
+  on_way_to_customer: 'in_pharmacy_delivery',
+};
+
+/** For display only, a few more statuses map onto the pharmacy screens. */
+export function pharmacyDisplayStatus(status: OrderStatus): OrderStatus {
+  if (status === 'assigned') return 'awaiting_pharmacy_pickup';
+  if (status === 'arrived_at_customer' || status === 'setup_in_progress') return 'in_pharmacy_delivery';
+  return PHARMACY_FORM[status] ?? status;
+}
+
+export type MilestoneField =
+  | 'goOnlineTime'
+  | 'onWayToPickupTime'
+  | 'arrivedAtPickupTime'
+  | 'pickedUpTime'
+  | 'onWayToCustomerTime'
+  | 'arrivedAtCustomerTime'
+  | 'setupStartTime'
+  | 'setupCompleteTime'
+  | 'pharmacyPickupTime';
+
+/**
+ * The milestone times the server stamps when an order enters a status (spec 3 §4.3).
+ * A milestone keeps its first time: re-entering on_way_to_customer for the next stop
+ * of a multi-stop order does not move "En Route to Customer".
+ */
+export const MILESTONES: Partial<Record<OrderStatus, readonly MilestoneField[]>> = {
+  courier_on_way_to_pickup: ['goOnlineTime', 'onWayToPickupTime'],
+  courier_on_way_to_pharmacy: ['goOnlineTime', 'onWayToPickupTime'],
+  arrived_at_pickup: ['arrivedAtPickupTime'],
+  arrived_at_pharmacy: ['arrivedAtPickupTime'],
+  picked_up: ['pickedUpTime'],
+  pharmacy_picked_up: ['pickedUpTime', 'pharmacyPickupTime'],
+  on_way_to_customer: ['onWayToCustomerTime'],
+  in_pharmacy_delivery: ['onWayToCustomerTime'],
+  arrived_at_customer: ['arrivedAtCustomerTime'],
+  setup_in_progress: ['setupStartTime'],
+  delivered: ['setupCompleteTime'],
+};
+
+/** Minutes after pickupTime before an order whose courier never went online is a missed pickup. */
+export const MISSED_PICKUP_GRACE_MINUTES = 15;
+/** Statuses in which a courier holds an order but has not yet gone online. */
+export const MISSABLE_STATUSES = set('assigned', 'courier_confirmed', 'awaiting_pharmacy_pickup');
+
+/** Order stop statuses (spec 1 §4.8). */
+export const STOP_STATUSES = ['pending', 'on_way', 'arrived', 'delivered'] as const;
+export type StopStatus = (typeof STOP_STATUSES)[number];

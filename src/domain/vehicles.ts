@@ -1,0 +1,29 @@
+/**
+ * Vehicle types (spec 1 §9). Orders require one or more of the five data-model types.
+ * The courier profile form also offers hatchback, so a courier's own vehicle may be any
+ * of six (docs/decisions.md).
+ */
+export const ORDER_VEHICLE_TYPES = ['sedan', 'suv', 'pickup', 'minivan', 'truck'] as const;
+export type OrderVehicleType = (typeof ORDER_VEHICLE_TYPES)[number];
+
+export const COURIER_VEHICLE_TYPES = [...ORDER_VEHICLE_TYPES, 'hatchback'] as const;
+export type CourierVehicleType = (typeof COURIER_VEHICLE_TYPES)[number];
+
+export const DEFAULT_VEHICLE_TYPE: OrderVehicleType = 'sedan';
+
+const LABELS: Record<string, string> = {
+  sedan: 'Sedan',
+  suv: 'SUV',
+  pickup: 'Pickup',
+  minivan: 'Minivan',
+  truck: 'Truck',
+  hatchback: 'Hatchback',
+  // The second label map of the spec, for values older data may carry.
+  van: 'Van/Minivan',
+  motorcycle: 'Motorcycle',
+};
+
+export function vehicleLabel(type: string | null | undefined): string {
+  if (!type) return '';
+  return LABELS[type] ?? type;
+}
