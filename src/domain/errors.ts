@@ -5,7 +5,10 @@
 
 export interface ApiErrorBody {
   error: string;
-  details?: string | Record<string, string[]>;
+  /** A sentence for people: what exactly was wrong. */
+  details?: string;
+  /** For forms: the messages of each invalid field. */
+  fields?: Record<string, string[]>;
 }
 
 export function buildErrorMessage(status: number, statusText: string, bodyText: string): string {

@@ -1,0 +1,21 @@
+/**
+ * The root every island renders in, on the server and when hydrating, so both trees are
+ * identical. Query defaults follow spec 1 §7.1: no retries, no refetch on focus, cached
+ * data never goes stale unless a call sets its own interval.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: Infinity },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export default function IslandRoot({ children }: { children: ReactNode }) {
+  const [client] = useState(createQueryClient);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,46 @@
+/**
+ * How islands talk to the page runtime (islands/runtime): DOM events on window, so an
+ * island never imports the runtime and the runtime never imports React.
+ */
+
+export const EVENTS = {
+  toast: 'dd:toast',
+  refresh: 'dd:refresh',
+  navigate: 'dd:navigate',
+  unmount: 'dd:unmount',
+  openDialog: 'dd:open-dialog',
+} as const;
+
+export interface ToastDetail {
+  title?: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+
+/** Shows a toast; at most one is visible, a new one replaces the old (spec 1 §4.10). */
+export function toast(detail: ToastDetail): void {
+  window.dispatchEvent(new CustomEvent<ToastDetail>(EVENTS.toast, { detail }));
+}
+
+export function errorToast(description: string, title = 'Error'): void {
+  toast({ title, description, variant: 'destructive' });
+}
+
+/** Re-renders the named partials now (after a change the island made). */
+export function refreshPartials(...names: string[]): void {
+  window.dispatchEvent(new CustomEvent<{ names: string[] }>(EVENTS.refresh, { detail: { names } }));
+}
+
+/** Loads url into the named partial and records it in history (filters, tabs). */
+export function navigatePartial(url: string, partial: string): void {
+  window.dispatchEvent(new CustomEvent<{ url: string; partial: string }>(EVENTS.navigate, { detail: { url, partial } }));
+}
+
+/** Opens a server-rendered dialog (the response of url rendered as the 'dialog' partial). */
+export function openDialog(url: string): void {
+  window.dispatchEvent(new CustomEvent<{ url: string }>(EVENTS.openDialog, { detail: { url } }));
+}
+
+export const PARTIAL_HEADER = 'X-Partial';
+/** Keys the courier app keeps on the device (spec 3 §3.8). */
+export const ACTIVE_ORDER_STORAGE_KEY = 'courier-active-order-id';

@@ -1,0 +1,130 @@
+/**
+ * Builds what browsers download into public/assets/, every file content-hashed (served
+ * with a one-year immutable cache, see public/_headers):
+ * - app.<hash>.css: Tailwind v4 over src/ and islands/;
+ * - runtime.<hash>.js: the small vanilla runtime every page loads (partials, island
+ *   loader, toasts, actions); no React;
+ * - islands/<Name>.<hash>.js: one entry per file in islands/*.tsx, code-split so React and
+ *   shared code are fetched once, and only by pages that contain an island.
+ * It writes src/generated/assets.json, which the Worker imports to link them.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { ROOT } from './lib/stack';
+
+export interface AssetManifest {
+  css: string;
+  runtime: string;
+  islands: Record<string, { src: string; imports: string[] }>;
+}
+
+const OUT = join(ROOT, 'public/assets');
+const ISLANDS_DIR = join(ROOT, 'islands');
+
+const hash = (content: string | Buffer) => createHash('sha256').update(content).digest('hex').slice(0, 10);
+const publicUrl = (file: string) => `/${relative(join(ROOT, 'public'), file).split('\\').join('/')}`;
+
+export function islandNames(): string[] {
+  return readdirSync(ISLANDS_DIR)
+    .filter((file) => /^[A-Z][A-Za-z0-9]*\.tsx$/.test(file) && !file.endsWith('.test.tsx'))
+    .map((file) => basename(file, '.tsx'))
+    .sort();
+}
+
+function buildCss(): string {
+  const tmp = join(ROOT, 'node_modules/.cache/dispatch-app.css');
+  mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
+  execFileSync(join(ROOT, 'node_modules/.bin/tailwindcss'), ['-i', join(ROOT, 'src/views/styles.css'), '-o', tmp, '--minify'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const css = readFileSync(tmp);
+  const file = join(OUT, `app.${hash(css)}.css`);
+  writeFileSync(file, css);
+  return publicUrl(file);
+}
+
+/** Each island gets a tiny generated entry that hydrates its markers with the component. */
+const islandEntries: esbuild.Plugin = {
+  name: 'island-entries',
+  setup(build) {
+    build.onResolve({ filter: /^island-entry:/ }, (args) => ({ path: args.path.slice('island-entry:'.length), namespace: 'island-entry' }));
+    build.onLoad({ filter: /.*/, namespace: 'island-entry' }, (args) => ({
+      contents: [
+        `import Component from ${JSON.stringify(join(ISLANDS_DIR, `${args.path}.tsx`))};`,
+        `import { mountIsland } from ${JSON.stringify(join(ISLANDS_DIR, 'lib/mount.tsx'))};`,
+        'export function hydrate(element) { mountIsland(element, Component); }',
+      ].join('\n'),
+      resolveDir: ISLANDS_DIR,
+      loader: 'tsx',
+    }));
+  },
+};
+
+async function buildScripts(): Promise<Pick<AssetManifest, 'runtime' | 'islands'>> {
+  const names = islandNames();
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [
+      { in: join(ISLANDS_DIR, 'runtime/main.ts'), out: 'runtime' },
+      ...names.map((name) => ({ in: `island-entry:${name}`, out: `islands/${name}` })),
+    ],
+    outdir: OUT,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: ['es2022', 'safari16'],
+    minify: true,
+    sourcemap: false,
+    entryNames: '[dir]/[name].[hash]',
+    chunkNames: 'chunks/[name].[hash]',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    metafile: true,
+    plugins: [islandEntries],
+    logLevel: 'warning',
+  });
+  const outputs = result.metafile.outputs;
+  const byEntry = new Map<string, string>();
+  for (const [file, output] of Object.entries(outputs)) {
+    if (output.entryPoint) byEntry.set(output.entryPoint, file);
+  }
+  /** Every chunk an entry imports, directly or not: preloaded with the island. */
+  const importsOf = (file: string, seen = new Set<string>()): string[] => {
+    for (const imported of outputs[file].imports) {
+      if (imported.kind === 'import-statement' && !seen.has(imported.path)) {
+        seen.add(imported.path);
+        importsOf(imported.path, seen);
+      }
+    }
+    return [...seen];
+  };
+  const runtimeFile = byEntry.get(relative(ROOT, join(ISLANDS_DIR, 'runtime/main.ts')))!;
+  const islands: AssetManifest['islands'] = {};
+  for (const name of names) {
+    const file = byEntry.get(`island-entry:${name}`)!;
+    islands[name] = { src: publicUrl(join(ROOT, file)), imports: importsOf(file).map((chunk) => publicUrl(join(ROOT, chunk))) };
+  }
+  return { runtime: publicUrl(join(ROOT, runtimeFile)), islands };
+}
+
+export async function buildAssets(): Promise<AssetManifest> {
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  const [css, scripts] = await Promise.all([Promise.resolve(buildCss()), buildScripts()]);
+  const manifest: AssetManifest = { css, ...scripts };
+  mkdirSync(join(ROOT, 'src/generated'), { recursive: true });
+  writeFileSync(join(ROOT, 'src/generated/assets.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const started = Date.now();
+  const manifest = await buildAssets();
+  console.log(`Assets built in ${Date.now() - started} ms: ${Object.keys(manifest.islands).length} islands`);
+}

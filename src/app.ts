@@ -1,0 +1,33 @@
+/** The Hono application: middleware in order, then the API and the pages of each area. */
+import { Hono } from 'hono';
+import type { AppEnv } from './env';
+import { requestContext, loadUser } from './http/context';
+import { handleError, handleNotFound } from './http/errorHandler';
+import { refuseCrossOriginWrites, securityHeaders } from './http/security';
+import admin from './routes/admin';
+import api from './routes/api';
+import auth from './routes/auth';
+import { mountBusiness } from './routes/business';
+import courier from './routes/courier';
+
+export function createApp(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  // Liveness for the process supervisor; touches nothing.
+  app.get('/healthz', (c) => c.text('ok'));
+
+  app.use('*', securityHeaders);
+  app.use('*', requestContext);
+  app.use('*', refuseCrossOriginWrites);
+  app.use('*', loadUser);
+
+  app.route('/api', api);
+  app.route('/', auth);
+  app.route('/admin', admin);
+  app.route('/courier', courier);
+  mountBusiness(app);
+
+  app.notFound(handleNotFound);
+  app.onError(handleError);
+  return app;
+}

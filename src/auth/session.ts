@@ -1,0 +1,132 @@
+/**
+ * Sessions live in the database behind an HttpOnly, SameSite=Lax cookie (Secure, with
+ * the __Host- prefix, over https). The cookie holds a 128-bit random token; the table
+ * holds only its SHA-256, so reading the table does not give anyone a live session.
+ *
+ * A session ends at logout, after SESSION_IDLE_MS without a request, after
+ * SESSION_ABSOLUTE_MS in all, and at once when its user is deactivated (every request
+ * re-reads the user's isActive with the session).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Db } from '../db/client';
+import { couriers, restaurants, sessions, users, type Role } from '../db/schema';
+
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reads do not turn into writes. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  role: Role;
+  name: string;
+  phone: string | null;
+  address: string | null;
+  isActive: boolean;
+  zoneId: number | null;
+  /** The courier row of a courier user, the restaurant row of a business user. */
+  courierId: number | null;
+  restaurantId: number | null;
+  sessionId: string;
+}
+
+export function cookieName(url: string): string {
+  return new URL(url).protocol === 'https:' ? '__Host-sid' : 'sid';
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Starts a new session (a new id at every login) and sets its cookie. */
+export async function startSession(c: Context, db: Db, userId: number, now = Date.now()): Promise<void> {
+  const token = toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+  await db.insert(sessions).values({
+    id: await sha256Hex(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: now + SESSION_ABSOLUTE_MS,
+  });
+  const secure = new URL(c.req.url).protocol === 'https:';
+  setCookie(c, cookieName(c.req.url), token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure,
+    path: '/',
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+  });
+}
+
+const accountColumns = {
+  id: users.id,
+  username: users.username,
+  role: users.role,
+  name: users.name,
+  phone: users.phone,
+  address: users.address,
+  isActive: users.isActive,
+  zoneId: users.zoneId,
+  courierId: couriers.id,
+  restaurantId: restaurants.id,
+};
+
+/** A user with the ids of their courier or restaurant record. */
+export async function loadAccount(db: Db, userId: number): Promise<Omit<SessionUser, 'sessionId'> | undefined> {
+  const [account] = await db
+    .select(accountColumns)
+    .from(users)
+    .leftJoin(couriers, eq(couriers.userId, users.id))
+    .leftJoin(restaurants, eq(restaurants.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return account;
+}
+
+/** The signed-in user, or null when the cookie is missing, unknown, expired or the user is inactive. */
+export async function readSession(c: Context, db: Db, now = Date.now()): Promise<SessionUser | null> {
+  const token = getCookie(c, cookieName(c.req.url));
+  if (!token || token.length > 64) return null;
+  const id = await sha256Hex(token);
+  const [row] = await db
+    .select({ ...accountColumns, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(couriers, eq(couriers.userId, users.id))
+    .leftJoin(restaurants, eq(restaurants.userId, users.id))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  if (!row.isActive || now >= row.expiresAt || now - row.lastSeenAt >= SESSION_IDLE_MS) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (now - row.lastSeenAt >= TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  }
+  const { lastSeenAt: _seen, expiresAt: _expires, ...user } = row;
+  return user;
+}
+
+export async function endSession(c: Context, db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  deleteCookie(c, cookieName(c.req.url), { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
+}
+
+/** Deactivation and password changes end a user's other sessions at once. */
+export async function endUserSessions(db: Db, userId: number, exceptSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(exceptSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`) : eq(sessions.userId, userId));
+}

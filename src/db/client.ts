@@ -1,0 +1,50 @@
+/**
+ * One Drizzle database over libSQL's HTTP protocol: sqld locally, Turso in production.
+ * The web client is plain fetch, so the same code runs in workerd and in Node scripts.
+ */
+import { createClient } from '@libsql/client/web';
+import type { LibSQLDatabase } from 'drizzle-orm/libsql';
+import { drizzle } from 'drizzle-orm/libsql/web';
+import * as schema from './schema';
+
+export type Db = LibSQLDatabase<typeof schema>;
+
+/** How long one database round trip may take before the request answers 503. */
+export const DATABASE_TIMEOUT_MS = 5000;
+
+/** The database could not be reached (refused, timed out, or answered with a server error). */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The database cannot be reached', { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/** fetch with a deadline, turning network failures into DatabaseUnavailableError. */
+function databaseFetch(timeoutMs: number) {
+  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    let response: Response;
+    try {
+      response = await fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new DatabaseUnavailableError(error);
+    }
+    // 502-504 come from a proxy in front of the database, not from a bad statement.
+    if (response.status >= 502 && response.status <= 504) throw new DatabaseUnavailableError(new Error(`HTTP ${response.status}`));
+    return response;
+  };
+}
+
+export function createDb(url: string, authToken?: string, timeoutMs = DATABASE_TIMEOUT_MS): Db {
+  const client = createClient({ url, authToken: authToken || undefined, fetch: databaseFetch(timeoutMs) });
+  return drizzle(client, { schema });
+}
+
+/** Walks an error's causes: drizzle and libSQL wrap the original failure. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 8; depth++) {
+    if (current instanceof DatabaseUnavailableError) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

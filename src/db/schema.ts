@@ -1,0 +1,416 @@
+/**
+ * The data model (spec 1 §3) for libSQL. Conventions:
+ * - money is integer cents (`*_cents`), never REAL;
+ * - instants are integer epoch milliseconds (UTC, unambiguous); calendar dates that
+ *   people type (document expiry) are 'YYYY-MM-DD' text;
+ * - enums are CHECKed in the database, so no path can store a status that does not exist;
+ * - photos are R2 object keys; the bytes never enter the database.
+ * Migrations in migrations/ are generated from this file (npm run db:generate).
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { ORDER_STATUSES, STOP_STATUSES } from '../domain/orderStatus';
+import { COURIER_VEHICLE_TYPES, type OrderVehicleType } from '../domain/vehicles';
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const createdAt = () => integer('created_at').notNull().default(now);
+const updatedAt = () => integer('updated_at').notNull().default(now);
+const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
+export const ROLES = ['admin', 'restaurant', 'courier'] as const;
+export type Role = (typeof ROLES)[number];
+export const CUSTOMER_TYPES = ['restaurant', 'pharmacy'] as const;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+export const PHOTO_KINDS = ['delivery', 'stop', 'pharmacy_pickup'] as const;
+export type PhotoKind = (typeof PHOTO_KINDS)[number];
+export const EVENT_OUTCOMES = ['applied', 'refused'] as const;
+
+export interface OrderItem {
+  name: string;
+  quantity: number;
+  /** cents */
+  price: number;
+  notes?: string | null;
+}
+
+export const zones = sqliteTable(
+  'zones',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    description: text('description'),
+    cities: text('cities', { mode: 'json' }).$type<string[]>().notNull(),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('zones_name_unique').on(sql`${t.name} collate nocase`)],
+);
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    address: text('address'),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    zoneId: integer('zone_id').references(() => zones.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Usernames are unique regardless of case: "Bistro" and "bistro" are one person.
+    uniqueIndex('users_username_unique').on(sql`${t.username} collate nocase`),
+    check('users_role_check', sql`${t.role} in (${inList(ROLES)})`),
+  ],
+);
+
+/** Server-side sessions. The id is the SHA-256 of the cookie's token, so a database read does not yield live cookies. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: integer('last_seen_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins per username, to slow down password guessing. */
+export const loginThrottle = sqliteTable('login_throttle', {
+  username: text('username').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: integer('window_started_at').notNull(),
+  lockedUntil: integer('locked_until'),
+});
+
+export const restaurants = sqliteTable(
+  'restaurants',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone').notNull(),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id),
+    contactPersonName: text('contact_person_name'),
+    contactPersonPosition: text('contact_person_position'),
+    contactPersonPhone: text('contact_person_phone'),
+    contactPersonEmail: text('contact_person_email'),
+    backupPhone: text('backup_phone'),
+    deliveryInstructions: text('delivery_instructions'),
+    businessHours: text('business_hours'),
+    apiKey: text('api_key'),
+    apiEnabled: integer('api_enabled', { mode: 'boolean' }).notNull().default(false),
+    webhookUrl: text('webhook_url'),
+    webhookSecret: text('webhook_secret'),
+    lastApiCall: integer('last_api_call'),
+    customerType: text('customer_type', { enum: CUSTOMER_TYPES }).notNull().default('restaurant'),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('restaurants_user_unique').on(t.userId),
+    index('restaurants_zone_idx').on(t.zoneId),
+    check('restaurants_customer_type_check', sql`${t.customerType} in (${inList(CUSTOMER_TYPES)})`),
+    check('restaurants_latitude_check', sql`${t.latitude} is null or ${t.latitude} between -90 and 90`),
+    check('restaurants_longitude_check', sql`${t.longitude} is null or ${t.longitude} between -180 and 180`),
+  ],
+);
+
+export const couriers = sqliteTable(
+  'couriers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id),
+    address: text('address').notNull(),
+    email: text('email').notNull(),
+    vehicleType: text('vehicle_type', { enum: COURIER_VEHICLE_TYPES }).notNull().default('sedan'),
+    vehicleMake: text('vehicle_make').notNull(),
+    vehicleModel: text('vehicle_model').notNull(),
+    vehicleYear: text('vehicle_year').notNull(),
+    driversLicense: text('drivers_license').notNull(),
+    driversLicenseExpiry: text('drivers_license_expiry').notNull(),
+    driversLicensePhotos: text('drivers_license_photos', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    driversLicenseVerified: integer('drivers_license_verified', { mode: 'boolean' }).notNull().default(false),
+    insurance: text('insurance').notNull(),
+    insuranceExpiry: text('insurance_expiry').notNull(),
+    insurancePhotos: text('insurance_photos', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    insuranceVerified: integer('insurance_verified', { mode: 'boolean' }).notNull().default(false),
+    documentsLastNotifiedDate: integer('documents_last_notified_date'),
+    documentNotificationsAcknowledged: integer('document_notifications_acknowledged', { mode: 'boolean' })
+      .notNull()
+      .default(false),
+    hasQuickDeliveryEquipment: integer('has_quick_delivery_equipment', { mode: 'boolean' }).notNull().default(false),
+    hasCateringDolly: integer('has_catering_dolly', { mode: 'boolean' }).notNull().default(false),
+    hasThermoBags: integer('has_thermo_bags', { mode: 'boolean' }).notNull().default(false),
+    hasIsothermalBoxes: integer('has_isothermal_boxes', { mode: 'boolean' }).notNull().default(false),
+    // The latest position, written through from the courier's Durable Object.
+    courierLatitude: real('courier_latitude'),
+    courierLongitude: real('courier_longitude'),
+    lastLocationUpdateTime: integer('last_location_update_time'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('couriers_user_unique').on(t.userId),
+    index('couriers_zone_idx').on(t.zoneId),
+    check('couriers_vehicle_type_check', sql`${t.vehicleType} in (${inList(COURIER_VEHICLE_TYPES)})`),
+  ],
+);
+
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderNumber: text('order_number').notNull(),
+    internalOrderNumber: text('internal_order_number'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('new'),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id),
+    restaurantName: text('restaurant_name').notNull(),
+    restaurantAddress: text('restaurant_address').notNull(),
+    restaurantPhone: text('restaurant_phone').notNull(),
+    courierId: integer('courier_id').references(() => couriers.id),
+    zoneId: integer('zone_id').references(() => zones.id),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    customerAddress: text('customer_address').notNull(),
+    customerStreet: text('customer_street'),
+    customerHouse: text('customer_house'),
+    customerApartment: text('customer_apartment'),
+    customerCity: text('customer_city'),
+    customerState: text('customer_state'),
+    customerZip: text('customer_zip'),
+    customerLatitude: real('customer_latitude'),
+    customerLongitude: real('customer_longitude'),
+    customerCompany: text('customer_company'),
+    deliveryInstructions: text('delivery_instructions'),
+    setupRequired: integer('setup_required', { mode: 'boolean' }).notNull().default(false),
+    requiredVehicleTypes: text('required_vehicle_types', { mode: 'json' }).$type<OrderVehicleType[]>().notNull(),
+    items: text('items', { mode: 'json' }).$type<OrderItem[]>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    deliveryFeeCents: integer('delivery_fee_cents').notNull(),
+    tipCents: integer('tip_cents').notNull().default(0),
+    courierPayCents: integer('courier_pay_cents'),
+    /** Present on distance-priced (multi-stop) orders. */
+    totalDistanceMiles: real('total_distance_miles'),
+    calculatedDeliveryFeeCents: integer('calculated_delivery_fee_cents'),
+    pickupTime: integer('pickup_time').notNull(),
+    deliveryTime: integer('delivery_time').notNull(),
+    courierLatitude: real('courier_latitude'),
+    courierLongitude: real('courier_longitude'),
+    lastLocationUpdateTime: integer('last_location_update_time'),
+    goOnlineTime: integer('go_online_time'),
+    onWayToPickupTime: integer('on_way_to_pickup_time'),
+    arrivedAtPickupTime: integer('arrived_at_pickup_time'),
+    pickedUpTime: integer('picked_up_time'),
+    onWayToCustomerTime: integer('on_way_to_customer_time'),
+    arrivedAtCustomerTime: integer('arrived_at_customer_time'),
+    setupStartTime: integer('setup_start_time'),
+    setupCompleteTime: integer('setup_complete_time'),
+    /** When the order reached delivered or pharmacy_completed: the day earnings count on. */
+    completedAt: integer('completed_at'),
+    /** R2 keys of the delivery photos. */
+    deliveryPhotos: text('delivery_photos', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    deliveryNotes: text('delivery_notes'),
+    /** R2 key of the pharmacy pickup photo. */
+    pharmacyPickupPhoto: text('pharmacy_pickup_photo'),
+    pharmacyPickupTime: integer('pharmacy_pickup_time'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_number_unique').on(t.orderNumber),
+    check('orders_status_check', sql`${t.status} in (${inList(ORDER_STATUSES)})`),
+    check('orders_money_check', sql`${t.amountCents} >= 0 and ${t.deliveryFeeCents} >= 0 and ${t.tipCents} >= 0`),
+    check('orders_courier_pay_check', sql`${t.courierPayCents} is null or ${t.courierPayCents} >= 0`),
+    check('orders_distance_check', sql`${t.totalDistanceMiles} is null or ${t.totalDistanceMiles} >= 0`),
+    // Admin list: a tab (status set) within a month or day of delivery time.
+    index('orders_status_delivery_idx').on(t.status, t.deliveryTime),
+    index('orders_delivery_idx').on(t.deliveryTime),
+    // Business lists and dashboards.
+    index('orders_restaurant_delivery_idx').on(t.restaurantId, t.deliveryTime),
+    index('orders_restaurant_status_idx').on(t.restaurantId, t.status),
+    // Courier lists: assigned to me; offered to my zone.
+    index('orders_courier_status_idx').on(t.courierId, t.status),
+    index('orders_zone_status_idx').on(t.zoneId, t.status),
+    // Earnings over a range of completion days.
+    index('orders_completed_idx').on(t.completedAt),
+    index('orders_courier_completed_idx').on(t.courierId, t.completedAt),
+  ],
+);
+
+export const orderStops = sqliteTable(
+  'order_stops',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    address: text('address').notNull(),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    deliveryInstructions: text('delivery_instructions'),
+    status: text('status', { enum: STOP_STATUSES }).notNull().default('pending'),
+    arrivedTime: integer('arrived_time'),
+    deliveredTime: integer('delivered_time'),
+    deliveryTime: integer('delivery_time'),
+    /** R2 key of the stop's delivery photo. */
+    deliveryPhoto: text('delivery_photo'),
+    deliveryNotes: text('delivery_notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('order_stops_order_sequence_unique').on(t.orderId, t.sequence),
+    check('order_stops_sequence_check', sql`${t.sequence} >= 1`),
+    check('order_stops_status_check', sql`${t.status} in (${inList(STOP_STATUSES)})`),
+  ],
+);
+
+/**
+ * Every attempt to change an order, applied or refused: who, when, from which status to
+ * which. Beyond the spec; it is what a dispatcher needs in a dispute.
+ */
+export const orderEvents = sqliteTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: integer('at').notNull().default(now),
+    actorUserId: integer('actor_user_id').references((): AnySQLiteColumn => users.id),
+    actorRole: text('actor_role', { enum: [...ROLES, 'system'] as const }).notNull(),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    outcome: text('outcome', { enum: EVENT_OUTCOMES }).notNull().default('applied'),
+    detail: text('detail'),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    check('order_events_outcome_check', sql`${t.outcome} in (${inList(EVENT_OUTCOMES)})`),
+  ],
+);
+
+/** A courier who declined an order offered to the zone no longer sees it offered. */
+export const orderDeclines = sqliteTable(
+  'order_declines',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    courierId: integer('courier_id')
+      .notNull()
+      .references(() => couriers.id),
+    at: integer('at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('order_declines_unique').on(t.orderId, t.courierId)],
+);
+
+/** Photos stored in R2: who may see one follows from its order. */
+export const photos = sqliteTable(
+  'photos',
+  {
+    key: text('key').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    stopId: integer('stop_id').references(() => orderStops.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PHOTO_KINDS }).notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('photos_order_idx').on(t.orderId),
+    check('photos_kind_check', sql`${t.kind} in (${inList(PHOTO_KINDS)})`),
+  ],
+);
+
+/**
+ * Replies to requests sent with an Idempotency-Key (the courier app's offline queue
+ * retries them): a repeat gets the first answer instead of acting twice.
+ */
+export const requestReceipts = sqliteTable(
+  'request_receipts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    status: integer('status').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('request_receipts_unique').on(t.userId, t.key)],
+);
+
+/**
+ * One counter per table, bumped by triggers on every write (see the migration). Polled
+ * partials build their ETag from these, so "nothing changed" costs one indexed read.
+ */
+export const dataVersions = sqliteTable('data_versions', {
+  name: text('name').primaryKey(),
+  version: integer('version').notNull().default(0),
+});
+
+export type User = typeof users.$inferSelect;
+export type Zone = typeof zones.$inferSelect;
+export type Restaurant = typeof restaurants.$inferSelect;
+export type Courier = typeof couriers.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type OrderStop = typeof orderStops.$inferSelect;
+export type OrderEvent = typeof orderEvents.$inferSelect;
+export type Photo = typeof photos.$inferSelect;
+
+/**
+ * Running totals of each business's orders, kept exact by triggers on orders
+ * (migrations/0002). Dashboards and the restaurants list read these rows instead of
+ * scanning every order: the admin dashboard sums one row per business.
+ */
+export const restaurantOrderTotals = sqliteTable('restaurant_order_totals', {
+  restaurantId: integer('restaurant_id')
+    .primaryKey()
+    .references(() => restaurants.id, { onDelete: 'cascade' }),
+  ordersCount: integer('orders_count').notNull().default(0),
+  amountCents: integer('amount_cents').notNull().default(0),
+  deliveryFeeCents: integer('delivery_fee_cents').notNull().default(0),
+  /** Not delivered, cancelled or pharmacy_completed (spec 1 §4.2 "active"). */
+  activeCount: integer('active_count').notNull().default(0),
+  /** Neither delivered nor cancelled: these block deactivating the business. */
+  unfinishedCount: integer('unfinished_count').notNull().default(0),
+  completedCount: integer('completed_count').notNull().default(0),
+  completedAmountCents: integer('completed_amount_cents').notNull().default(0),
+  completedDeliveryFeeCents: integer('completed_delivery_fee_cents').notNull().default(0),
+  completedTipCents: integer('completed_tip_cents').notNull().default(0),
+  completedCourierPayCents: integer('completed_courier_pay_cents').notNull().default(0),
+});

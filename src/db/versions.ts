@@ -1,0 +1,31 @@
+/**
+ * ETags for polled partials. Triggers bump a counter in data_versions on every write to
+ * a table (migrations/0001), so "has anything this region shows changed?" is one indexed
+ * read instead of re-running the region's queries.
+ */
+import { inArray } from 'drizzle-orm';
+import type { Db } from './client';
+import { dataVersions } from './schema';
+
+export type VersionedTable = 'zones' | 'users' | 'restaurants' | 'couriers' | 'orders' | 'order_stops';
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest).slice(0, 12)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * A weak ETag over the tables a region reads and everything else its markup depends on
+ * (viewer, filters, time zone; a minute bucket when it shows time-relative states).
+ */
+export async function versionTag(db: Db, tables: readonly VersionedTable[], ...inputs: Array<string | number | null | undefined>): Promise<string> {
+  const rows = await db.select().from(dataVersions).where(inArray(dataVersions.name, [...tables]));
+  const versions = rows
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((row) => `${row.name}:${row.version}`)
+    .join(',');
+  return `W/"${await sha256(`${versions}|${inputs.join('|')}`)}"`;
+}
+
+/** The current minute: regions with time-relative states ("Urgent!") change at least this often. */
+export const minuteBucket = (now = Date.now()) => Math.floor(now / 60_000);

@@ -1,0 +1,34 @@
+/** Per-request setup: the database handle, the viewer's time zone, the courier base path, the session. */
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { readSession } from '../auth/session';
+import { createDb } from '../db/client';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../domain/time';
+import type { AppEnv } from '../env';
+
+export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('db', createDb(c.env.DATABASE_URL, c.env.DATABASE_AUTH_TOKEN));
+  const zone = decodeURIComponent(getCookie(c, 'tz') ?? '');
+  c.set('timeZone', isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE);
+  c.set('courierBase', isCourierHost(c.req.header('host')) ? '' : '/courier');
+  await next();
+};
+
+export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('user', await readSession(c, c.var.db));
+  await next();
+};
+
+export const isCourierHost = (host: string | undefined) => !!host && host.split(':')[0].includes('courier');
+
+/**
+ * On a host name containing 'courier' the courier app answers at the root (spec 3 §2.1):
+ * '/', '/auth', '/login' are its login; '/dashboard', '/tasks', '/profile', '/earnings' its
+ * pages; anything else is Not Found. The API and assets stay where they are.
+ */
+export function courierHostPath(path: string): string {
+  if (path === '/' || path === '/auth' || path === '/login') return '/courier/login';
+  if (['/dashboard', '/tasks', '/profile', '/earnings'].includes(path)) return `/courier${path}`;
+  if (path.startsWith('/api/') || path === '/healthz') return path;
+  return '/__not_found';
+}

@@ -1,0 +1,34 @@
+/** Every admin page has the layout and the notifications bell, a partial polled every 10 s. */
+import type { Context } from 'hono';
+import type { ReactNode } from 'react';
+import { BellIcon } from '../../../islands/lib/icons';
+import { notificationCounts } from '../../db/dashboard';
+import { versionTag } from '../../db/versions';
+import type { AppEnv } from '../../env';
+import { NotificationBell } from '../../views/components/NotificationBell';
+import { AdminLayout } from '../../views/layouts/AdminLayout';
+import { respond, type PartialSpec } from '../../views/render';
+
+export const BELL_POLL_MS = 10_000;
+
+export function adminPage(
+  c: Context<AppEnv>,
+  options: { title: string; partials?: Record<string, PartialSpec>; body: (slot: (name: string) => ReactNode) => ReactNode },
+): Promise<Response> {
+  const db = c.var.db;
+  const bell: PartialSpec = {
+    poll: BELL_POLL_MS,
+    etag: () => versionTag(db, ['orders'], 'bell'),
+    render: async () => <NotificationBell {...await notificationCounts(db)} />,
+    fallback: (
+      <span className="btn btn-ghost h-9 w-9 px-0 text-slate-400" aria-hidden="true">
+        <BellIcon />
+      </span>
+    ),
+  };
+  return respond(c, { ...options.partials, notifications: bell }, (slot) => (
+    <AdminLayout title={options.title} bell={slot('notifications')}>
+      {options.body(slot)}
+    </AdminLayout>
+  ));
+}

@@ -1,0 +1,23 @@
+/** The Worker entry: the app, area selection by host name, and the Durable Object classes. */
+import { createApp } from './app';
+import type { Env } from './env';
+import { courierHostPath, isCourierHost } from './http/context';
+
+export { CourierLocation } from './durable-objects/CourierLocation';
+export { LiveHub } from './durable-objects/LiveHub';
+
+const app = createApp();
+
+export default {
+  fetch(request, env, ctx) {
+    const url = new URL(request.url);
+    if (isCourierHost(url.host)) {
+      const path = courierHostPath(url.pathname);
+      if (path !== url.pathname) {
+        url.pathname = path;
+        return app.fetch(new Request(url, request), env, ctx);
+      }
+    }
+    return app.fetch(request, env, ctx);
+  },
+} satisfies ExportedHandler<Env>;
