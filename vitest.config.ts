@@ -21,6 +21,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
+          // One shared server and database: files run one after another so one file's
+          // writes never race another's reads.
+          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -86,7 +86,7 @@ export function EmptyState({ children }: { children: ReactNode }) {
 }
 
 /** Logout: POST /api/logout, then the sign-in page; the courier's stored active order goes too (spec 1 §7.2). */
-export function LogoutButton({ className = 'btn btn-outline btn-sm', next = '/auth' }: { className?: string; next?: string }) {
+export function LogoutButton({ className = 'btn btn-outline btn-sm', next = '/auth', label = 'Logout' }: { className?: string; next?: string; label?: string }) {
   return (
     <button
       type="button"
@@ -98,7 +98,7 @@ export function LogoutButton({ className = 'btn btn-outline btn-sm', next = '/au
       data-error-title="Logout failed"
       data-clear-storage={ACTIVE_ORDER_STORAGE_KEY}
     >
-      Logout
+      {label}
     </button>
   );
 }

@@ -58,7 +58,7 @@ export function CourierLayout({ title, indicator, children }: { title: string; i
             </li>
           ))}
           <li className="mt-2 border-t border-slate-100 px-1 pt-3">
-            <LogoutButton className="btn btn-outline w-full" next={`${courierBase}/login`} />
+            <LogoutButton className="btn btn-outline w-full" next={`${courierBase}/login`} label="Log-Out" />
           </li>
         </ul>
       </nav>

@@ -1,0 +1,27 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Debian's Chromium (Playwright cannot download browsers here); flags that keep it off the closed network. */
+export const CHROMIUM = '/usr/bin/chromium';
+const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/support/playwright-setup.ts',
+  // One shared server and database on a 2-core machine: one worker keeps runs deterministic.
+  workers: 1,
+  fullyParallel: false,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    launchOptions: { executablePath: CHROMIUM, args },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', testIgnore: /\.phone\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
+    // Courier pages are tried as on a phone (Pixel 7 size, touch), in the same Chromium.
+    { name: 'phone', testMatch: /\.phone\.spec\.ts$/, use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' } },
+  ],
+});

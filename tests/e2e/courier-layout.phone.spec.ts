@@ -1,0 +1,15 @@
+/** The courier layout on a phone (issue 2): header, side menu, active-orders indicator. */
+import { expect, signIn, test } from './fixtures';
+
+test('the side menu opens from the header and signs out with Log-Out', async ({ page }) => {
+  await signIn(page, 'courier');
+  await page.goto('/courier/dashboard');
+  await expect(page.getByRole('banner').getByText('No Active Orders').or(page.getByRole('banner').getByText(/Active Order/))).toBeVisible();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Courier menu' });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByText('Connected to Server')).toBeVisible();
+  for (const item of ['Your Profile', 'Earnings', 'Scheduled Tasks']) await expect(menu.getByRole('link', { name: item })).toBeVisible();
+  await menu.getByRole('button', { name: 'Log-Out' }).click();
+  await expect(page).toHaveURL(/\/courier\/login/);
+});

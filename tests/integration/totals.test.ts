@@ -1,0 +1,54 @@
+/** The trigger-maintained totals equal the aggregates they replace (migrations/0003). */
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { orders, restaurantOrderTotals } from '../../src/db/schema';
+import { testDb } from '../support/api';
+
+const completed = sql`${orders.status} in ('delivered', 'pharmacy_completed')`;
+const whenCompleted = (column: unknown) => sql<number>`sum(case when ${completed} then ${column} else 0 end)`;
+
+/** Stored totals and fresh aggregates, read in one batch (one transaction) so concurrent tests cannot skew them. */
+async function storedAndComputed() {
+  const db = testDb();
+  const [stored, computed] = await db.batch([
+    db.select().from(restaurantOrderTotals).where(sql`${restaurantOrderTotals.ordersCount} > 0`).orderBy(restaurantOrderTotals.restaurantId),
+    db
+      .select({
+        restaurantId: orders.restaurantId,
+        ordersCount: sql<number>`count(*)`,
+        amountCents: sql<number>`sum(${orders.amountCents})`,
+        deliveryFeeCents: sql<number>`sum(${orders.deliveryFeeCents})`,
+        activeCount: sql<number>`sum(${orders.status} not in ('delivered', 'cancelled', 'pharmacy_completed'))`,
+        unfinishedCount: sql<number>`sum(${orders.status} not in ('delivered', 'cancelled'))`,
+        completedCount: sql<number>`sum(${completed})`,
+        completedAmountCents: whenCompleted(orders.amountCents),
+        completedDeliveryFeeCents: whenCompleted(orders.deliveryFeeCents),
+        completedTipCents: whenCompleted(orders.tipCents),
+        completedCourierPayCents: whenCompleted(sql`coalesce(${orders.courierPayCents}, 0)`),
+      })
+      .from(orders)
+      .groupBy(orders.restaurantId)
+      .orderBy(orders.restaurantId),
+  ]);
+  return { stored, computed };
+}
+
+describe('restaurant_order_totals', () => {
+  it('matches the aggregates over orders, also after status and money changes', async () => {
+    const db = testDb();
+    let { stored, computed } = await storedAndComputed();
+    expect(stored).toEqual(computed);
+
+    const [order] = await db.select().from(orders).where(eq(orders.status, 'on_way_to_customer')).limit(1);
+    await db
+      .update(orders)
+      .set({ status: 'delivered', tipCents: order.tipCents + 123, courierPayCents: (order.courierPayCents ?? 0) + 123 })
+      .where(eq(orders.id, order.id));
+    ({ stored, computed } = await storedAndComputed());
+    expect(stored).toEqual(computed);
+
+    await db.update(orders).set({ status: order.status, tipCents: order.tipCents, courierPayCents: order.courierPayCents }).where(eq(orders.id, order.id));
+    ({ stored, computed } = await storedAndComputed());
+    expect(stored).toEqual(computed);
+  });
+});

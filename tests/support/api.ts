@@ -1,0 +1,93 @@
+/**
+ * A small HTTP client for integration tests: keeps its own session cookie like a
+ * browser would, and returns status, headers and parsed body without throwing.
+ */
+import { request as httpRequest } from 'node:http';
+import { inject } from 'vitest';
+import { createDb, type Db } from '../../src/db/client';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export class Client {
+  cookie: string | null = null;
+
+  constructor(readonly baseUrl: string = inject('baseUrl')) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)['Content-Type'] ??= 'application/json';
+    }
+    if (this.cookie) (init.headers as Record<string, string>).Cookie = this.cookie;
+    const response = await fetch(new URL(path, this.baseUrl), init);
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) {
+      const [pair] = setCookie.split(';');
+      this.cookie = pair.endsWith('=') || /max-age=0/i.test(setCookie) ? null : pair;
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* HTML or text */
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, undefined, headers);
+  }
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, body, headers);
+  }
+  patch<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PATCH', path, body, headers);
+  }
+  delete<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', path, undefined, headers);
+  }
+
+  async login(username: string, password = DEMO_PASSWORD): Promise<this> {
+    const response = await this.post('/api/login', { username, password });
+    if (response.status !== 200) throw new Error(`login ${username} failed: ${response.status} ${response.text}`);
+    return this;
+  }
+}
+
+export const signedIn = (username: string, password?: string) => new Client().login(username, password);
+
+/**
+ * A GET with a chosen Host header (fetch does not let one set Host): for the area
+ * selection by host name.
+ */
+export function getWithHost(path: string, host: string, cookie?: string | null): Promise<{ status: number; text: string; location?: string }> {
+  const url = new URL(path, inject('baseUrl'));
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { hostname: url.hostname, port: url.port, path: url.pathname + url.search, headers: { Host: host, ...(cookie ? { Cookie: cookie } : {}) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text, location: res.headers.location }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Direct access to the test database, to arrange and inspect what the API cannot. */
+export const testDb = (): Db => createDb(inject('databaseUrl'), undefined, 30_000);
+
+/** A name no other test (or earlier run) uses. */
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;

@@ -1,0 +1,45 @@
+/** Test data written straight to the database, for states the API under test does not create. */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../src/db/client';
+import { orders, restaurants, users } from '../../src/db/schema';
+import { singleOrderDeliveryFee } from '../../src/domain/fees';
+
+const HOUR = 3_600_000;
+
+/** A single-stop order of a demo business ('bistro' by default), status new unless given. */
+export async function insertOrder(db: Db, overrides: Partial<typeof orders.$inferInsert> & { business?: string } = {}) {
+  const { business = 'bistro', ...fields } = overrides;
+  const [restaurant] = await db
+    .select({ restaurant: restaurants })
+    .from(restaurants)
+    .innerJoin(users, eq(users.id, restaurants.userId))
+    .where(eq(users.username, business));
+  const r = restaurant.restaurant;
+  const amountCents = fields.amountCents ?? 15_000;
+  const pickupTime = fields.pickupTime ?? Date.now() + 2 * HOUR;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      orderNumber: `T${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`,
+      internalOrderNumber: 'TEST-1',
+      restaurantId: r.id,
+      restaurantName: r.name,
+      restaurantAddress: r.address,
+      restaurantPhone: r.phone,
+      zoneId: r.zoneId,
+      customerName: 'Test Customer',
+      customerPhone: '8135550000',
+      customerAddress: '1201 N Franklin St, Tampa, Florida, 33602',
+      customerLatitude: 27.956,
+      customerLongitude: -82.459,
+      requiredVehicleTypes: ['sedan'],
+      items: [{ name: 'Order', quantity: 1, price: amountCents }],
+      amountCents,
+      deliveryFeeCents: singleOrderDeliveryFee(amountCents),
+      pickupTime,
+      deliveryTime: pickupTime + HOUR,
+      ...fields,
+    })
+    .returning();
+  return order;
+}
