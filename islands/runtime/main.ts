@@ -7,6 +7,19 @@ import { reportTimeZone } from './timezone';
 import { showToast } from './toast';
 
 window.addEventListener(EVENTS.toast, (event) => showToast((event as CustomEvent<ToastDetail>).detail));
+
+// A photo that fails to load shows a placeholder instead (spec 1 §8.3). 'error' does not
+// bubble, so it is caught on the way down; inline onerror handlers would break the CSP.
+document.addEventListener(
+  'error',
+  (event) => {
+    const image = event.target as HTMLImageElement;
+    if (image instanceof HTMLImageElement && image.dataset.fallback && !image.src.endsWith(image.dataset.fallback)) {
+      image.src = image.dataset.fallback;
+    }
+  },
+  true,
+);
 reportTimeZone();
 startActions();
 startPartials();

@@ -1,7 +1,7 @@
 /** Test data written straight to the database, for states the API under test does not create. */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
-import { orders, restaurants, users } from '../../src/db/schema';
+import { couriers, orders, restaurants, users, zones } from '../../src/db/schema';
 import { singleOrderDeliveryFee } from '../../src/domain/fees';
 
 const HOUR = 3_600_000;
@@ -42,4 +42,29 @@ export async function insertOrder(db: Db, overrides: Partial<typeof orders.$infe
     })
     .returning();
   return order;
+}
+
+/** A courier account with valid documents in the demo Tampa zone. Its password hash is unusable: sign in is not needed. */
+export async function insertCourier(db: Db, overrides: Partial<typeof couriers.$inferInsert> = {}) {
+  const [zone] = await db.select().from(zones).where(eq(zones.name, 'Tampa'));
+  const username = `c${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`;
+  const [user] = await db.insert(users).values({ username, passwordHash: 'x', role: 'courier', name: `Courier ${username}`, zoneId: zone.id }).returning();
+  const [courier] = await db
+    .insert(couriers)
+    .values({
+      userId: user.id,
+      zoneId: zone.id,
+      address: '1 Test St, Tampa, FL',
+      email: `${username}@example.com`,
+      vehicleMake: 'Toyota',
+      vehicleModel: 'Corolla',
+      vehicleYear: '2020',
+      driversLicense: 'FL-TEST',
+      driversLicenseExpiry: '2099-01-01',
+      insurance: 'INS-TEST',
+      insuranceExpiry: '2099-01-01',
+      ...overrides,
+    })
+    .returning();
+  return { user, courier };
 }

@@ -80,7 +80,8 @@ export const flag = z._default(
 );
 
 /** A positive integer id, from JSON or from a path segment. */
-export const id = z.coerce.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
+const ID_MESSAGE = 'Must be a positive whole number';
+export const id = z.coerce.number({ error: ID_MESSAGE }).check(z.int(ID_MESSAGE), z.positive(ID_MESSAGE), z.maximum(Number.MAX_SAFE_INTEGER, ID_MESSAGE));
 export const idParam = z.object({ id });
 
 /** An instant given as an ISO string (with offset) or epoch ms, kept as epoch ms; years 2000–2100 only. */

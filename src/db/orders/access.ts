@@ -1,0 +1,60 @@
+/**
+ * Who may see an order. One rule, used as a SQL condition for lists and as a check for
+ * single reads, so a list can never show what a read would refuse:
+ * - admin: every order;
+ * - business: its own orders (another business's order is a 404, never a 403, so ids
+ *   of other tenants are not even confirmed to exist);
+ * - courier: orders they hold, and orders offered to their zone (pending_courier, no
+ *   courier) that they have not declined.
+ */
+import { and, eq, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import type { SessionUser } from '../../auth/session';
+import type { Db } from '../client';
+import { orderDeclines, orders, type Order } from '../schema';
+
+type Viewer = Pick<SessionUser, 'role' | 'restaurantId' | 'courierId' | 'zoneId'>;
+
+/** Offered to the courier's zone and not declined by them. */
+export function offeredTo(viewer: Viewer): SQL {
+  return and(
+    eq(orders.status, 'pending_courier'),
+    isNull(orders.courierId),
+    viewer.zoneId == null ? sql`0` : eq(orders.zoneId, viewer.zoneId),
+    notExists(
+      sql`select 1 from ${orderDeclines} where ${orderDeclines.orderId} = ${orders.id} and ${orderDeclines.courierId} = ${viewer.courierId ?? -1}`,
+    ),
+  )!;
+}
+
+/** The SQL condition selecting the orders a viewer may see. */
+export function visibleTo(viewer: Viewer): SQL | undefined {
+  switch (viewer.role) {
+    case 'admin':
+      return undefined;
+    case 'restaurant':
+      return viewer.restaurantId == null ? sql`0` : eq(orders.restaurantId, viewer.restaurantId);
+    case 'courier':
+      return viewer.courierId == null ? sql`0` : or(eq(orders.courierId, viewer.courierId), offeredTo(viewer));
+  }
+}
+
+/** The same rule for an order already read (declines are not checked: an offered order stays readable). */
+export function canSee(viewer: Viewer, order: Pick<Order, 'restaurantId' | 'courierId' | 'status' | 'zoneId'>): boolean {
+  switch (viewer.role) {
+    case 'admin':
+      return true;
+    case 'restaurant':
+      return viewer.restaurantId != null && order.restaurantId === viewer.restaurantId;
+    case 'courier':
+      return (
+        (viewer.courierId != null && order.courierId === viewer.courierId) ||
+        (order.status === 'pending_courier' && order.courierId == null && viewer.zoneId != null && order.zoneId === viewer.zoneId)
+      );
+  }
+}
+
+/** The order if the viewer may see it, else undefined (the caller answers 404). */
+export async function findVisibleOrder(db: Db, viewer: Viewer, id: number): Promise<Order | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return order && canSee(viewer, order) ? order : undefined;
+}

@@ -1,0 +1,86 @@
+/**
+ * Every change to an order goes through changeOrder: a compare-and-set on the order's
+ * status (and any extra condition, such as "this courier holds it"), with the attempt
+ * recorded in order_events, in one write transaction (one batch, one round trip).
+ *
+ * Two parties acting at once (an admin cancelling while the courier goes online, twenty
+ * couriers accepting one offer) cannot both win: the second finds the status moved, its
+ * attempt is recorded as refused, and the caller answers 409 with the order as it is now.
+ */
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { COMPLETED_STATUSES, MILESTONES, type OrderStatus } from '../../domain/orderStatus';
+import type { Db } from '../client';
+import { orders, type Order, type Role } from '../schema';
+
+export interface Actor {
+  userId: number | null;
+  role: Role | 'system';
+}
+
+export interface OrderChange {
+  orderId: number;
+  /** The statuses the order must be in for the change to apply. */
+  from: readonly OrderStatus[];
+  /** The new status; omit it for an edit that keeps the status. */
+  to?: OrderStatus;
+  /** Other columns to write. */
+  set?: Partial<typeof orders.$inferInsert>;
+  /** A further condition the order must meet (who holds it, which zone). */
+  where?: SQL;
+  /**
+   * When this change has evidently been made already, so a retry is a repeat rather than
+   * a conflict: by default, the order is in `to` and still meets `where`. An accept
+   * passes "confirmed and held by me", since after it `where` (no courier yet) no longer holds.
+   */
+  alreadyDone?: SQL;
+  actor: Actor;
+  /** What was attempted, in the history: 'assign', 'cancel', 'accept', 'status', 'edit'… */
+  action: string;
+  detail?: string | null;
+  now?: number;
+}
+
+export type ChangeResult = { applied: true; order: Order } | { applied: false; order: Order | undefined };
+
+export async function changeOrder(db: Db, change: OrderChange): Promise<ChangeResult> {
+  const now = change.now ?? Date.now();
+  const guard = and(eq(orders.id, change.orderId), inArray(orders.status, [...change.from]), change.where)!;
+  const target = change.to ?? null;
+  const alreadyDone = change.to ? (change.alreadyDone ?? and(eq(orders.status, change.to), change.where)!) : sql`0`;
+
+  const stamps: Record<string, SQL> = {};
+  if (change.to) {
+    // A milestone keeps its first time; stepping back into a status does not move it.
+    for (const field of MILESTONES[change.to] ?? []) stamps[field] = sql`coalesce(${orders[field]}, ${now})`;
+    if (COMPLETED_STATUSES.has(change.to)) stamps.completedAt = sql`coalesce(${orders.completedAt}, ${now})`;
+  }
+
+  const [, updated, [current]] = await db.batch([
+    // Recorded first, with the same condition the update uses, inside the same
+    // transaction: the outcome written is the outcome that happens. A change repeated
+    // after it already took effect (an offline retry) is not recorded again.
+    db.run(sql`
+      insert into order_events (order_id, at, actor_user_id, actor_role, action, from_status, to_status, outcome, detail)
+      select ${orders.id}, ${now}, ${change.actor.userId}, ${change.actor.role}, ${change.action}, ${orders.status},
+             coalesce(${target}, ${orders.status}),
+             case when ${guard} then 'applied' else 'refused' end, ${change.detail ?? null}
+      from ${orders}
+      where ${orders.id} = ${change.orderId} and not (not (${guard}) and ${alreadyDone})`),
+    db
+      .update(orders)
+      .set({ ...change.set, ...(change.to ? { status: change.to } : {}), ...stamps, updatedAt: now })
+      .where(guard)
+      .returning(),
+    db.select().from(orders).where(eq(orders.id, change.orderId)),
+  ]);
+
+  return updated.length > 0 ? { applied: true, order: updated[0] } : { applied: false, order: current };
+}
+
+/**
+ * A refused change whose effect is already there: a harmless repeat, answered like a
+ * success. `holds` adds what else must be true of the order (the same courier holds it).
+ */
+export function isRepeat(result: ChangeResult, to: OrderStatus, holds: (order: Order) => boolean = () => true): boolean {
+  return !result.applied && result.order?.status === to && holds(result.order);
+}

@@ -1,0 +1,87 @@
+/**
+ * Reading orders: filtered, counted and paginated in SQL (never by loading all
+ * orders), plus an order's stops and history.
+ */
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { OrderStatus } from '../../domain/orderStatus';
+import type { Range } from '../../domain/time';
+import type { Db } from '../client';
+import { orderEvents, orders, orderStops, users, type Order } from '../schema';
+
+export interface OrderFilter {
+  /** An access condition (orders/access.ts visibleTo). */
+  visible?: SQL;
+  statuses?: readonly OrderStatus[] | null;
+  /** On deliveryTime, the field the lists filter on (spec 1 §2.8). */
+  deliveryRange?: Range;
+}
+
+export function orderConditions(filter: OrderFilter): SQL | undefined {
+  return and(
+    filter.visible,
+    filter.statuses ? inArray(orders.status, [...filter.statuses]) : undefined,
+    filter.deliveryRange ? gte(orders.deliveryTime, filter.deliveryRange.start) : undefined,
+    filter.deliveryRange ? lt(orders.deliveryTime, filter.deliveryRange.end) : undefined,
+  );
+}
+
+/** Where the previous page ended, for keyset pagination (stable and cheap at any depth). */
+export interface OrderCursor {
+  deliveryTime: number;
+  id: number;
+}
+
+/** A page of orders, newest delivery first: by offset, or after a cursor. */
+export async function listOrders(db: Db, filter: OrderFilter, page: { limit: number; offset?: number; after?: OrderCursor }): Promise<Order[]> {
+  const after = page.after
+    ? or(lt(orders.deliveryTime, page.after.deliveryTime), and(eq(orders.deliveryTime, page.after.deliveryTime), lt(orders.id, page.after.id)))
+    : undefined;
+  return db
+    .select()
+    .from(orders)
+    .where(and(orderConditions(filter), after))
+    .orderBy(desc(orders.deliveryTime), desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
+}
+
+export async function countOrders(db: Db, filter: OrderFilter): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)` }).from(orders).where(orderConditions(filter));
+  return row.count;
+}
+
+/** Orders per status under a filter (the status itself unfiltered): what tab counts are made of. */
+export async function countByStatus(db: Db, filter: Omit<OrderFilter, 'statuses'>): Promise<Partial<Record<OrderStatus, number>>> {
+  const rows = await db
+    .select({ status: orders.status, count: sql<number>`count(*)` })
+    .from(orders)
+    .where(orderConditions(filter))
+    .groupBy(orders.status);
+  return Object.fromEntries(rows.map((row) => [row.status, row.count]));
+}
+
+export async function getStops(db: Db, orderId: number) {
+  return db.select().from(orderStops).where(eq(orderStops.orderId, orderId)).orderBy(asc(orderStops.sequence));
+}
+
+/** An order's history, oldest first, with the name of whoever acted. */
+export async function getEvents(db: Db, orderId: number) {
+  return db
+    .select({
+      id: orderEvents.id,
+      orderId: orderEvents.orderId,
+      at: orderEvents.at,
+      actorUserId: orderEvents.actorUserId,
+      actorRole: orderEvents.actorRole,
+      action: orderEvents.action,
+      fromStatus: orderEvents.fromStatus,
+      toStatus: orderEvents.toStatus,
+      outcome: orderEvents.outcome,
+      detail: orderEvents.detail,
+      actorName: users.name,
+    })
+    .from(orderEvents)
+    .leftJoin(users, eq(users.id, orderEvents.actorUserId))
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.id));
+}

@@ -1,0 +1,105 @@
+/**
+ * /api/orders: the order resource, for every role through one access rule
+ * (db/orders/access.ts). Role-specific actions live next to this file:
+ * admin.ts (assign, offer, cancel, edit), business.ts (create, edit, cancel),
+ * courier.ts (the courier's lists, responses, workflow steps and photos).
+ */
+import { Hono } from 'hono';
+import { visibleTo, findVisibleOrder } from '../../../db/orders/access';
+import { countOrders, getEvents, listOrders, type OrderCursor, type OrderFilter } from '../../../db/orders/read';
+import { serializeEvent, serializeOrder } from '../../../db/orders/serialize';
+import { resolveListFilter } from '../../../domain/orderFilters';
+import { ADMIN_TABS, BUSINESS_TABS, findTab, isOrderStatus, type StatusTab } from '../../../domain/orderStatus';
+import { idParam } from '../../../domain/schemas/common';
+import { orderListQuerySchema } from '../../../domain/schemas/orders';
+import type { AppEnv } from '../../../env';
+import { notFound } from '../../../http/errors';
+import { requireApi } from '../../../http/guards';
+import { validate } from '../../../http/validate';
+import { patchOrderAsAdmin } from './admin';
+import { createOrder, patchOrderAsBusiness } from './business';
+import courierOrders, { patchOrderAsCourier } from './courier';
+
+const orders = new Hono<AppEnv>();
+
+/** Rows per database read when the whole list is streamed. */
+const STREAM_BATCH = 500;
+
+// The courier's own lists and actions (/api/orders/courier…) come before /:id.
+orders.route('/', courierOrders);
+
+/**
+ * GET /api/orders: the orders the caller may see (spec 1 §7.3), newest delivery first.
+ * Optional filters: status (a tab key or a status), month (yyyy-MM), day (yyyy-MM-dd) in
+ * the caller's time zone. With page (and pageSize, default 50) it answers one page and
+ * X-Total-Count; without, the whole list, streamed in batches so memory stays flat.
+ */
+orders.get('/', requireApi(), validate('query', orderListQuerySchema), async (c) => {
+  const query = c.req.valid('query');
+  const user = c.var.user!;
+  const db = c.var.db;
+  const filter: OrderFilter = { visible: visibleTo(user) };
+  if (query.status) {
+    const tabs: readonly StatusTab[] = user.role === 'restaurant' ? BUSINESS_TABS : ADMIN_TABS;
+    filter.statuses = isOrderStatus(query.status) ? [query.status] : findTab(tabs, query.status).statuses;
+  }
+  if (query.month || query.day) filter.deliveryRange = resolveListFilter(query, ADMIN_TABS, c.var.timeZone).range;
+
+  if (query.page) {
+    const pageSize = query.pageSize ?? 50;
+    const [rows, count] = await Promise.all([
+      listOrders(db, filter, { limit: pageSize, offset: (query.page - 1) * pageSize }),
+      countOrders(db, filter),
+    ]);
+    c.header('X-Total-Count', String(count));
+    return c.json(rows.map(serializeOrder));
+  }
+
+  const encoder = new TextEncoder();
+  let cursor: OrderCursor | undefined;
+  let first = true;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const rows = await listOrders(db, filter, { limit: STREAM_BATCH, after: cursor });
+      const json = rows.map((row) => JSON.stringify(serializeOrder(row))).join(',');
+      controller.enqueue(encoder.encode(`${first ? '[' : rows.length ? ',' : ''}${json}`));
+      first = false;
+      if (rows.length < STREAM_BATCH) {
+        controller.enqueue(encoder.encode(']'));
+        controller.close();
+      } else {
+        const last = rows[rows.length - 1];
+        cursor = { deliveryTime: last.deliveryTime, id: last.id };
+      }
+    },
+  });
+  return new Response(body, { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
+});
+
+orders.post('/', requireApi('restaurant'), createOrder);
+
+orders.get('/:id', requireApi(), validate('param', idParam), async (c) => {
+  const order = await findVisibleOrder(c.var.db, c.var.user!, c.req.valid('param').id);
+  if (!order) throw notFound('Order not found');
+  return c.json(serializeOrder(order));
+});
+
+/** The order's history: every change attempted, applied or refused (docs/decisions.md D20). */
+orders.get('/:id/events', requireApi('admin', 'restaurant'), validate('param', idParam), async (c) => {
+  const order = await findVisibleOrder(c.var.db, c.var.user!, c.req.valid('param').id);
+  if (!order) throw notFound('Order not found');
+  return c.json((await getEvents(c.var.db, order.id)).map(serializeEvent));
+});
+
+orders.patch('/:id', requireApi(), validate('param', idParam), (c) => {
+  switch (c.var.user!.role) {
+    case 'admin':
+      return patchOrderAsAdmin(c);
+    case 'restaurant':
+      return patchOrderAsBusiness(c);
+    case 'courier':
+      return patchOrderAsCourier(c);
+  }
+});
+
+export default orders;

@@ -1,0 +1,225 @@
+/**
+ * The sections an order's detail shows (spec 1 §2.8, spec 2 §2.5 and §2.7). The admin
+ * and business dialogs compose these; labels that differ between them are props.
+ */
+import type { ReactNode } from 'react';
+import { totalServiceFee } from '../../domain/fees';
+import { statusWords } from '../../domain/orderStatus';
+import { formatPhone } from '../../domain/phone';
+import { vehicleLabel } from '../../domain/vehicles';
+import { photoUrl } from '../../db/orders/serialize';
+import type { Order, OrderEvent, OrderStop } from '../../db/schema';
+import { Badge, Money, Time } from '../components/ui';
+
+export function Section({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section className={`border-t border-slate-100 py-4 first:border-t-0 ${className}`} aria-label={title}>
+      <h3 className="mb-2 text-sm font-semibold text-slate-900">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** Label and value rows. */
+export function Facts({ rows }: { rows: Array<[ReactNode, ReactNode] | null | false> }) {
+  return (
+    <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1.5 text-sm">
+      {rows.filter(Boolean).map((row, index) => {
+        const [label, value] = row as [ReactNode, ReactNode];
+        return (
+          <div key={index} className="contents">
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="text-slate-900">{value}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** Picked up / Delivered times of a delivered order ('Actual Timeline'). */
+export function ActualTimeline({ order }: { order: Order }) {
+  if (order.status !== 'delivered') return null;
+  return (
+    <div className="mt-3 rounded-md bg-emerald-50 p-3">
+      <p className="mb-1 text-sm font-medium text-emerald-900">Actual Timeline</p>
+      <Facts
+        rows={[
+          ['Picked up at', <Time value={order.pickedUpTime} />],
+          ['Delivered at', <Time value={order.arrivedAtCustomerTime} />],
+        ]}
+      />
+    </div>
+  );
+}
+
+export function VehicleRequirements({ order }: { order: Order }) {
+  return (
+    <Section title="Vehicle Requirements">
+      {order.requiredVehicleTypes.length === 0 ? (
+        <p className="text-sm text-slate-500">No vehicle requirements specified</p>
+      ) : (
+        <div className="flex flex-wrap gap-1.5">
+          {order.requiredVehicleTypes.map((type) => (
+            <Badge key={type} tone="blue">
+              {vehicleLabel(type)}
+            </Badge>
+          ))}
+        </div>
+      )}
+      {order.setupRequired ? <p className="mt-2 text-sm font-medium text-amber-800">Setup required at delivery</p> : null}
+    </Section>
+  );
+}
+
+export function PaymentInformation({ order, feeLabel, showCourierPay = true }: { order: Order; feeLabel: string; showCourierPay?: boolean }) {
+  return (
+    <Section title="Payment Information">
+      <Facts
+        rows={[
+          ['Order Amount', <Money cents={order.amountCents} />],
+          [feeLabel, <Money cents={order.deliveryFeeCents} />],
+          ['Tips', <Money cents={order.tipCents} />],
+          ['Total Service Fee', <strong><Money cents={totalServiceFee(order.deliveryFeeCents, order.tipCents)} /></strong>],
+          showCourierPay && order.courierPayCents != null ? ['Courier Pay', <Money cents={order.courierPayCents} />] : null,
+        ]}
+      />
+    </Section>
+  );
+}
+
+export function RestaurantInformation({ order, title = 'Restaurant Information' }: { order: Order; title?: string }) {
+  return (
+    <Section title={title}>
+      <Facts
+        rows={[
+          ['Name', order.restaurantName],
+          ['Address', order.restaurantAddress],
+          ['Pickup', <Time value={order.pickupTime} />],
+        ]}
+      />
+    </Section>
+  );
+}
+
+const STOP_TONES = { delivered: 'green', arrived: 'blue', on_way: 'amber', pending: 'slate' } as const;
+
+export function StopList({ stops }: { stops: OrderStop[] }) {
+  return (
+    <ol className="space-y-2">
+      {stops.map((stop) => (
+        <li key={stop.id} className="flex gap-3 rounded-md border border-slate-200 p-3 text-sm">
+          <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-900 text-xs font-semibold text-white" aria-label={`Stop ${stop.sequence}`}>
+            {stop.sequence}
+          </span>
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-medium">{stop.customerName}</span>
+              <Badge tone={STOP_TONES[stop.status]}>{statusWords(stop.status)}</Badge>
+            </div>
+            <div className="text-slate-600">{formatPhone(stop.customerPhone)}</div>
+            <div className="text-slate-600">{stop.address}</div>
+            {stop.deliveryInstructions ? <div className="mt-1 text-slate-600">Instructions: {stop.deliveryInstructions}</div> : null}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function CustomerInformation({ order }: { order: Order }) {
+  return (
+    <Section title="Customer Information">
+      <Facts
+        rows={[
+          ['Name', order.customerName],
+          order.customerCompany ? ['Company', order.customerCompany] : null,
+          ['Phone', formatPhone(order.customerPhone)],
+          ['Address', order.customerAddress],
+          ['Delivery', <Time value={order.deliveryTime} />],
+          ['Delivery Instructions:', order.deliveryInstructions ?? '—'],
+        ]}
+      />
+    </Section>
+  );
+}
+
+/**
+ * A stored photo: opens full size in a new tab; a photo that fails to load is replaced
+ * by a placeholder (the page runtime watches img[data-fallback]).
+ */
+export function Photo({ photoKey, label }: { photoKey: string; label: string }) {
+  const src = photoUrl(photoKey);
+  return (
+    <a href={src} target="_blank" rel="noopener" className="group block overflow-hidden rounded-md border border-slate-200">
+      <img src={src} alt={label} loading="lazy" data-fallback="/photo-placeholder.svg" className="aspect-square w-full object-cover transition group-hover:opacity-90" />
+      <span className="block px-2 py-1 text-xs text-slate-600">{label}</span>
+    </a>
+  );
+}
+
+/** Milestone times as a list (spec 2 §2.7 'Delivery Timeline'); nothing when none is set. */
+export function DeliveryTimeline({ order }: { order: Order }) {
+  const steps: Array<[string, number | null]> = [
+    ['Courier En Route to Restaurant', order.onWayToPickupTime],
+    ['Arrived at Restaurant', order.arrivedAtPickupTime],
+    ['Picked Up from Restaurant', order.pickedUpTime],
+    ['En Route to Customer', order.onWayToCustomerTime],
+    ['Delivered to Customer', order.arrivedAtCustomerTime],
+    ['Setup Completed', order.setupCompleteTime],
+  ];
+  const reached = steps.filter(([, time]) => time != null);
+  if (reached.length === 0) return null;
+  return (
+    <Section title="Delivery Timeline">
+      <ol className="space-y-1.5 border-l-2 border-slate-200 pl-4 text-sm">
+        {reached.map(([label, time]) => (
+          <li key={label} className="relative">
+            <span className="absolute top-1.5 -left-[1.3rem] h-2 w-2 rounded-full bg-brand-600" aria-hidden="true" />
+            <span className="font-medium">{label}</span> <span className="text-slate-500">· <Time value={time} /></span>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
+
+const ACTIONS: Record<string, string> = {
+  create: 'Created',
+  assign: 'Assigned to a courier',
+  offer_to_zone: 'Offered to the zone',
+  cancel: 'Cancelled',
+  accept: 'Accepted by courier',
+  reject: 'Declined by courier',
+  status: 'Status changed',
+  edit: 'Edited',
+  missed_pickup: 'Missed pickup',
+  seed: 'Demo data',
+};
+
+/** Every change attempted on the order, refused ones included (docs/decisions.md D20). */
+export function OrderHistory({ events }: { events: Array<OrderEvent & { actorName: string | null }> }) {
+  return (
+    <Section title="History">
+      <ol className="space-y-2 text-sm">
+        {events.map((event) => (
+          <li key={event.id} className="flex flex-wrap items-baseline gap-x-2">
+            <span className="text-slate-500 tabular-nums">
+              <Time value={event.at} pattern="MMM d, h:mm a" />
+            </span>
+            <span className="font-medium">{ACTIONS[event.action] ?? statusWords(event.action)}</span>
+            {event.fromStatus !== event.toStatus && event.toStatus ? (
+              <span className="text-slate-600">
+                {event.fromStatus ? `${statusWords(event.fromStatus)} → ` : ''}
+                {statusWords(event.toStatus)}
+              </span>
+            ) : null}
+            <span className="text-slate-500">by {event.actorName ?? (event.actorRole === 'system' ? 'the system' : event.actorRole)}</span>
+            {event.outcome === 'refused' ? <Badge tone="red">refused</Badge> : null}
+            {event.detail ? <span className="w-full text-slate-500">{event.detail}</span> : null}
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
