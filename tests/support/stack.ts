@@ -3,11 +3,11 @@
  * seeded with the demo data), and the Worker under wrangler dev, both on free ports
  * with their state in a temporary folder. A running `npm start` is never touched.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildAssets } from '../../scripts/build-assets';
-import { ROOT, startSqld, startWorker, type Running } from '../../scripts/lib/stack';
+import { startSqld, startWorker, type Running } from '../../scripts/lib/stack';
 import { migrateDatabase } from '../../scripts/migrate';
 import { seedDemo } from '../../scripts/seed';
 import { createDb } from '../../src/db/client';
@@ -22,7 +22,8 @@ export interface TestStack {
 }
 
 export async function startTestStack(options: { vars?: Record<string, string>; keepDir?: boolean } = {}): Promise<TestStack> {
-  if (!existsSync(join(ROOT, 'src/generated/assets.json'))) await buildAssets();
+  // Always from the current sources (under a second), so a test never runs stale islands.
+  await buildAssets();
   const dir = mkdtempSync(join(tmpdir(), 'dispatch-test-'));
   const sqld = await startSqld({ dataDir: join(dir, 'sqld'), logFile: join(dir, 'sqld.log') });
   try {

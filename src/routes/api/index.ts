@@ -1,14 +1,37 @@
 /** The JSON API under /api, one file per resource. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
+import courierLocation from './courier-location';
+import courierSelf from './courier-self';
+import couriers from './couriers';
 import orderStops from './order-stops';
 import orders from './orders';
+import photos from './photos';
+import places from './places';
+import reports from './reports';
+import restaurantProfile from './restaurant-profile';
+import restaurants from './restaurants';
+import routes from './routes';
 import session from './session';
+import users from './users';
+import zones from './zones';
 
 const api = new Hono<AppEnv>();
 
 api.route('/', session);
 api.route('/orders', orders);
 api.route('/order-stops', orderStops);
+api.route('/zones', zones);
+api.route('/users', users);
+// The fixed paths (/profile, /earnings, /location, /live) before /couriers/:id.
+api.route('/couriers', courierSelf);
+api.route('/couriers', courierLocation);
+api.route('/couriers', couriers);
+api.route('/restaurants', restaurantProfile);
+api.route('/restaurants', restaurants);
+api.route('/reports', reports);
+api.route('/routes', routes);
+api.route('/places', places);
+api.route('/photos', photos);
 
 export default api;

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { islandNames } from '../../scripts/build-assets';
-import { ROOT } from '../../scripts/lib/stack';
-import { islands } from './islands';
+import { islandNames } from '../../../scripts/build-assets';
+import { ROOT } from '../../../scripts/lib/stack';
+import { islands } from '.';
 
 /** Every browser file under islands/, recursively. */
 function browserFiles(dir = join(ROOT, 'islands')): string[] {

@@ -1,0 +1,29 @@
+/**
+ * /api/order-stops (spec 1 §7.3, 2 §7, 3 §7.4): an order's stops for whoever may see the
+ * order; creating stops (business.ts) and moving them (courier.ts) live next to this file.
+ */
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { findVisibleOrder } from '../../../db/orders/access';
+import { getStops } from '../../../db/orders/read';
+import { serializeStop } from '../../../db/orders/serialize';
+import { id } from '../../../domain/schemas/common';
+import type { AppEnv } from '../../../env';
+import { notFound } from '../../../http/errors';
+import { requireApi } from '../../../http/guards';
+import { validate } from '../../../http/validate';
+import businessStops from './business';
+import courierStops from './courier';
+
+const orderStops = new Hono<AppEnv>();
+
+orderStops.route('/', businessStops);
+orderStops.route('/', courierStops);
+
+orderStops.get('/order/:orderId', requireApi(), validate('param', z.object({ orderId: id })), async (c) => {
+  const order = await findVisibleOrder(c.var.db, c.var.user!, c.req.valid('param').orderId);
+  if (!order) throw notFound('Order not found');
+  return c.json((await getStops(c.var.db, order.id)).map(serializeStop));
+});
+
+export default orderStops;

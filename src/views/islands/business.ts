@@ -1,0 +1,2 @@
+/** Islands of the business area (see ./index.ts). */
+export const businessIslands = {} as const;

@@ -1,0 +1,2 @@
+/** Islands of the courier area (see ./index.ts). */
+export const courierIslands = {} as const;

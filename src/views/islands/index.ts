@@ -1,0 +1,13 @@
+/**
+ * Every island, by the name of its file in islands/. The build makes one bundle per
+ * file; a unit test keeps this list and the folder the same. Each area keeps its own
+ * list so their changes never collide.
+ */
+import LoginForm from '../../../islands/LoginForm';
+import { adminIslands } from './admin';
+import { businessIslands } from './business';
+import { courierIslands } from './courier';
+
+export const islands = { LoginForm, ...adminIslands, ...businessIslands, ...courierIslands } as const;
+
+export type IslandName = keyof typeof islands;
