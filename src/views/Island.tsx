@@ -7,7 +7,6 @@
 import type { ComponentProps } from 'react';
 import { preloadModule } from 'react-dom';
 import { renderToString } from 'react-dom/server';
-import IslandRoot from '../../islands/lib/IslandRoot';
 import { useView } from './context';
 import { islands, type IslandName } from './islands';
 
@@ -26,12 +25,7 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   const prefix = `${name}${view.nextIslandId()}-`;
   // The props type is checked at the call site; here every island is a component of its props.
   const Component = islands[name] as unknown as React.ComponentType<object>;
-  const html = renderToString(
-    <IslandRoot>
-      <Component {...(props as object)} />
-    </IslandRoot>,
-    { identifierPrefix: prefix },
-  );
+  const html = renderToString(<Component {...(props as object)} />, { identifierPrefix: prefix });
   preloadModule(entry.src);
   for (const chunk of entry.imports) preloadModule(chunk);
   return (

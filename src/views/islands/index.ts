@@ -4,10 +4,11 @@
  * list so their changes never collide.
  */
 import LoginForm from '../../../islands/LoginForm';
+import OrderListFilter from '../../../islands/OrderListFilter';
 import { adminIslands } from './admin';
 import { businessIslands } from './business';
 import { courierIslands } from './courier';
 
-export const islands = { LoginForm, ...adminIslands, ...businessIslands, ...courierIslands } as const;
+export const islands = { LoginForm, OrderListFilter, ...adminIslands, ...businessIslands, ...courierIslands } as const;
 
 export type IslandName = keyof typeof islands;

@@ -1,7 +1,8 @@
 /**
- * The root every island renders in, on the server and when hydrating, so both trees are
- * identical. Query defaults follow spec 1 §7.1: no retries, no refetch on focus, cached
- * data never goes stale unless a call sets its own interval.
+ * @tanstack/react-query for islands that fetch or poll. An island opts in by wrapping its
+ * content in <QueryProvider>, so islands that do not fetch do not download react-query.
+ * Defaults follow spec 1 §7.1: no retries, no refetch on focus, cached data never goes
+ * stale unless a call sets its own interval.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -15,7 +16,7 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export default function IslandRoot({ children }: { children: ReactNode }) {
+export function QueryProvider({ children }: { children: ReactNode }) {
   const [client] = useState(createQueryClient);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
