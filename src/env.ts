@@ -1,6 +1,8 @@
 /** The Worker's bindings and per-request context. */
-import type { Db } from './db/client';
 import type { SessionUser } from './auth/session';
+import type { Db } from './db/client';
+import type { CourierLocation } from './durable-objects/CourierLocation';
+import type { LiveHub } from './durable-objects/LiveHub';
 
 export interface Env {
   /** libSQL: http://127.0.0.1:PORT locally (sqld), libsql://<db>.turso.io in production. */
@@ -16,8 +18,8 @@ export interface Env {
   PROXIMITY_CHECK?: string;
   ASSETS: Fetcher;
   PHOTOS: R2Bucket;
-  COURIER_LOCATION: DurableObjectNamespace;
-  LIVE_HUB: DurableObjectNamespace;
+  COURIER_LOCATION: DurableObjectNamespace<CourierLocation>;
+  LIVE_HUB: DurableObjectNamespace<LiveHub>;
 }
 
 export interface AppVariables {

@@ -1,9 +1,19 @@
 /**
- * One Durable Object per courier (idFromName(courierId)) holding that courier's live
- * position in its own SQLite storage. Reports arrive in order per courier, so the
- * object can drop stale and out-of-order ones without any cross-courier locking.
+ * One Durable Object per courier (named by the courier id) holding that courier's live
+ * position. Reports for one courier are processed one at a time by their own object, so
+ * "is this newer than what I have?" needs no locking and couriers never contend.
+ *
+ * - Keeps the latest position and a bounded recent track in its own SQLite storage.
+ * - Drops reports that are stale (recorded too long ago) or out of order (not newer
+ *   than the latest), so a delayed packet can never move a courier backwards.
+ * - Writes the latest position through to the courier's row in libSQL at most once per
+ *   WRITE_THROUGH_INTERVAL_MS (the first report at once, later ones by an alarm), so
+ *   300 couriers reporting every 5 s cost the database 20 writes a second, not 60.
+ * - Pushes every accepted report to the LiveHub, which fans it out to admins watching.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { createDb } from '../db/client';
+import { recordCourierPosition } from '../db/live';
 import type { Env } from '../env';
 
 export interface Position {
@@ -12,28 +22,136 @@ export interface Position {
   accuracy: number | null;
   heading: number | null;
   speed: number | null;
+  /** When the device took the fix (epoch ms). */
   recordedAt: number;
 }
 
+export interface LocationReport extends Position {
+  courierId: number;
+}
+
+export type ReportOutcome = { accepted: true } | { accepted: false; reason: 'stale' | 'out_of_order' };
+
+/** The message admins' sockets receive for each accepted report. */
+export interface PositionMessage extends Position {
+  type: 'position';
+  courierId: number;
+  /** When the object accepted it (epoch ms): lets watchers measure delivery delay. */
+  acceptedAt: number;
+}
+
+/** Reports recorded longer ago than this are dropped: they no longer say where the courier is. */
+export const STALE_AFTER_MS = 10 * 60 * 1000;
+/** Points kept in the recent track. At one report per 5 s, about 40 minutes. */
+export const TRACK_LIMIT = 500;
+export const WRITE_THROUGH_INTERVAL_MS = 10_000;
+/** The single hub all admins' sockets attach to. */
+export const LIVE_HUB_NAME = 'admins';
+
+interface PositionRow extends Record<string, SqlStorageValue> {
+  recorded_at: number;
+  latitude: number;
+  longitude: number;
+  accuracy: number | null;
+  heading: number | null;
+  speed: number | null;
+}
+
+const toPosition = (row: PositionRow): Position => ({
+  latitude: row.latitude,
+  longitude: row.longitude,
+  accuracy: row.accuracy,
+  heading: row.heading,
+  speed: row.speed,
+  recordedAt: row.recorded_at,
+});
+
 export class CourierLocation extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.blockConcurrencyWhile(async () => {
-      this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS positions (
-        recorded_at INTEGER PRIMARY KEY, latitude REAL NOT NULL, longitude REAL NOT NULL,
-        accuracy REAL, heading REAL, speed REAL)`);
-    });
+    this.sql = ctx.storage.sql;
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS positions (
+      recorded_at INTEGER PRIMARY KEY,
+      latitude REAL NOT NULL, longitude REAL NOT NULL,
+      accuracy REAL, heading REAL, speed REAL)`);
+    this.sql.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)');
   }
 
-  /** The latest position, or null before the first report. */
-  latest(): Position | null {
-    const row = this.ctx.storage.sql
-      .exec<{ recorded_at: number; latitude: number; longitude: number; accuracy: number | null; heading: number | null; speed: number | null }>(
-        'SELECT * FROM positions ORDER BY recorded_at DESC LIMIT 1',
-      )
-      .toArray()[0];
-    return row
-      ? { latitude: row.latitude, longitude: row.longitude, accuracy: row.accuracy, heading: row.heading, speed: row.speed, recordedAt: row.recorded_at }
-      : null;
+  async report(report: LocationReport, now = Date.now()): Promise<ReportOutcome> {
+    if (report.recordedAt < now - STALE_AFTER_MS) return { accepted: false, reason: 'stale' };
+    const latest = this.latest();
+    if (latest && report.recordedAt <= latest.recordedAt) return { accepted: false, reason: 'out_of_order' };
+
+    this.sql.exec(
+      'INSERT INTO positions (recorded_at, latitude, longitude, accuracy, heading, speed) VALUES (?, ?, ?, ?, ?, ?)',
+      report.recordedAt,
+      report.latitude,
+      report.longitude,
+      report.accuracy,
+      report.heading,
+      report.speed,
+    );
+    this.sql.exec('DELETE FROM positions WHERE recorded_at < (SELECT recorded_at FROM positions ORDER BY recorded_at DESC LIMIT 1 OFFSET ?)', TRACK_LIMIT - 1);
+    this.setMeta('courier_id', report.courierId);
+
+    const message: PositionMessage = { type: 'position', ...positionOf(report), courierId: report.courierId, acceptedAt: now };
+    await Promise.all([this.scheduleWriteThrough(now), this.hub().broadcast(JSON.stringify(message))]);
+    return { accepted: true };
   }
+
+  latest(): Position | null {
+    const row = this.sql.exec<PositionRow>('SELECT * FROM positions ORDER BY recorded_at DESC LIMIT 1').toArray()[0];
+    return row ? toPosition(row) : null;
+  }
+
+  /** The recent track, oldest first. */
+  track(limit = TRACK_LIMIT): Position[] {
+    return this.sql
+      .exec<PositionRow>('SELECT * FROM (SELECT * FROM positions ORDER BY recorded_at DESC LIMIT ?) ORDER BY recorded_at', Math.min(limit, TRACK_LIMIT))
+      .toArray()
+      .map(toPosition);
+  }
+
+  /** Writes the latest position to the database (called by the alarm, and at once for a quiet courier). */
+  override async alarm(): Promise<void> {
+    await this.writeThrough(Date.now());
+  }
+
+  private async scheduleWriteThrough(now: number): Promise<void> {
+    const lastWritten = this.getMeta('last_written_at') ?? 0;
+    if (now - lastWritten >= WRITE_THROUGH_INTERVAL_MS) {
+      await this.writeThrough(now);
+    } else if ((await this.ctx.storage.getAlarm()) == null) {
+      await this.ctx.storage.setAlarm(lastWritten + WRITE_THROUGH_INTERVAL_MS);
+    }
+  }
+
+  private async writeThrough(now: number): Promise<void> {
+    const latest = this.latest();
+    const courierId = this.getMeta('courier_id');
+    if (!latest || courierId == null) return;
+    // Marked before the write: a failing database delays the next try to the next interval
+    // instead of turning every report into a database call. The alarm retries failures.
+    this.setMeta('last_written_at', now);
+    await recordCourierPosition(createDb(this.env.DATABASE_URL, this.env.DATABASE_AUTH_TOKEN), courierId, latest);
+  }
+
+  private hub() {
+    return this.env.LIVE_HUB.get(this.env.LIVE_HUB.idFromName(LIVE_HUB_NAME));
+  }
+
+  private getMeta(key: string): number | null {
+    const row = this.sql.exec<{ value: number }>('SELECT value FROM meta WHERE key = ?', key).toArray()[0];
+    return row ? row.value : null;
+  }
+
+  private setMeta(key: string, value: number): void {
+    this.sql.exec('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', key, value);
+  }
+}
+
+function positionOf({ latitude, longitude, accuracy, heading, speed, recordedAt }: Position): Position {
+  return { latitude, longitude, accuracy, heading, speed, recordedAt };
 }

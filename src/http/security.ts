@@ -34,6 +34,8 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const nonce = newNonce();
   c.set('nonce', nonce);
   await next();
+  // A WebSocket handshake's response belongs to the runtime; its headers are fixed.
+  if (c.res.status === 101) return;
   const headers = c.res.headers;
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');

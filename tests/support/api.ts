@@ -66,25 +66,29 @@ export class Client {
 export const signedIn = (username: string, password?: string) => new Client().login(username, password);
 
 /**
- * A GET with a chosen Host header (fetch does not let one set Host): for the area
- * selection by host name.
+ * A GET with headers fetch does not let one set (Host, Upgrade): for the area selection by
+ * host name and for WebSocket handshakes.
  */
-export function getWithHost(path: string, host: string, cookie?: string | null): Promise<{ status: number; text: string; location?: string }> {
+export function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; text: string; location?: string }> {
   const url = new URL(path, inject('baseUrl'));
   return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { hostname: url.hostname, port: url.port, path: url.pathname + url.search, headers: { Host: host, ...(cookie ? { Cookie: cookie } : {}) } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text, location: res.headers.location }));
-      },
-    );
+    const req = httpRequest({ hostname: url.hostname, port: url.port, path: url.pathname + url.search, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, location: res.headers.location }));
+    });
+    // A successful upgrade hands over the socket instead of a response.
+    req.on('upgrade', (res, socket) => {
+      socket.destroy();
+      resolve({ status: res.statusCode ?? 101, text: '' });
+    });
     req.on('error', reject);
     req.end();
   });
 }
+
+export const getWithHost = (path: string, host: string, cookie?: string | null) => rawGet(path, { Host: host, ...(cookie ? { Cookie: cookie } : {}) });
 
 /** Direct access to the test database, to arrange and inspect what the API cannot. */
 export const testDb = (): Db => createDb(inject('databaseUrl'), undefined, 30_000);

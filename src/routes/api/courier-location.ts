@@ -1,7 +1,42 @@
-/** /api/couriers/location and /api/couriers/live: live positions through each courier's Durable Object (spec 1 §2.12). Issue 6. */
+/**
+ * Live courier positions (issue 6; spec 1 §2.12, §4.7; spec 3 §2.13):
+ * - POST /api/couriers/location: a courier reports where they are; the report goes to
+ *   that courier's Durable Object, which keeps it if it is newer than what it has.
+ * - GET /api/couriers/live: an admin's WebSocket, fed every accepted report.
+ * - GET /api/couriers/:id/track: an admin reads a courier's recent track.
+ */
 import { Hono } from 'hono';
-import type { AppEnv } from '../../env';
+import { idParam } from '../../domain/schemas/common';
+import { locationReportSchema } from '../../domain/schemas/location';
+import { LIVE_HUB_NAME } from '../../durable-objects/CourierLocation';
+import type { AppEnv, Env } from '../../env';
+import { ApiError, forbidden } from '../../http/errors';
+import { requireApi } from '../../http/guards';
+import { validate } from '../../http/validate';
 
 const courierLocation = new Hono<AppEnv>();
+
+const locationOf = (env: Env, courierId: number) => env.COURIER_LOCATION.get(env.COURIER_LOCATION.idFromName(String(courierId)));
+
+courierLocation.post('/location', requireApi('courier'), validate('json', locationReportSchema), async (c) => {
+  const courierId = c.var.user!.courierId;
+  if (courierId == null) throw forbidden('This account has no courier record');
+  const { latitude, longitude, accuracy = null, heading = null, speed = null, recordedAt = Date.now() } = c.req.valid('json');
+  const outcome = await locationOf(c.env, courierId).report({ courierId, latitude, longitude, accuracy, heading, speed, recordedAt });
+  return c.json(outcome);
+});
+
+courierLocation.get('/live', requireApi('admin'), async (c) => {
+  if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') throw new ApiError(426, 'Expected a WebSocket upgrade');
+  // Browsers send cookies with cross-site WebSocket handshakes too: check the origin.
+  const origin = c.req.header('origin');
+  if (origin && origin !== new URL(c.req.url).origin) throw forbidden('Cross-origin request refused');
+  return c.env.LIVE_HUB.get(c.env.LIVE_HUB.idFromName(LIVE_HUB_NAME)).fetch(c.req.raw);
+});
+
+courierLocation.get('/:id/track', requireApi('admin'), validate('param', idParam), async (c) => {
+  const track = await locationOf(c.env, c.req.valid('param').id).track();
+  return c.json(track.map((point) => ({ ...point, recordedAt: new Date(point.recordedAt).toISOString() })));
+});
 
 export default courierLocation;

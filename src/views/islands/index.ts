@@ -8,7 +8,8 @@ import OrderListFilter from '../../../islands/OrderListFilter';
 import { adminIslands } from './admin';
 import { businessIslands } from './business';
 import { courierIslands } from './courier';
+import { liveIslands } from './live';
 
-export const islands = { LoginForm, OrderListFilter, ...adminIslands, ...businessIslands, ...courierIslands } as const;
+export const islands = { LoginForm, OrderListFilter, ...adminIslands, ...businessIslands, ...courierIslands, ...liveIslands } as const;
 
 export type IslandName = keyof typeof islands;

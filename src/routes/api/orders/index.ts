@@ -6,6 +6,7 @@
  */
 import { Hono } from 'hono';
 import { visibleTo, findVisibleOrder } from '../../../db/orders/access';
+import { activeOrdersForMap } from '../../../db/live';
 import { countOrders, getEvents, listOrders, type OrderCursor, type OrderFilter } from '../../../db/orders/read';
 import { serializeEvent, serializeOrder } from '../../../db/orders/serialize';
 import { resolveListFilter } from '../../../domain/orderFilters';
@@ -77,6 +78,12 @@ orders.get('/', requireApi(), validate('query', orderListQuerySchema), async (c)
 });
 
 orders.post('/', requireApi('restaurant'), createOrder);
+
+/** Orders couriers are working on, with pickup coordinates: the GPS page's map (spec 1 §7.3). */
+orders.get('/admin/active', requireApi('admin'), async (c) => {
+  const rows = await activeOrdersForMap(c.var.db);
+  return c.json(rows.map(({ order, restaurantLatitude, restaurantLongitude }) => ({ ...serializeOrder(order), restaurantLatitude, restaurantLongitude })));
+});
 
 orders.get('/:id', requireApi(), validate('param', idParam), async (c) => {
   const order = await findVisibleOrder(c.var.db, c.var.user!, c.req.valid('param').id);

@@ -1,0 +1,115 @@
+/** Live positions over HTTP and WebSocket (issue 6): reports, ordering, write-through, the admins' socket. */
+import { eq } from 'drizzle-orm';
+import { describe, expect, inject, it } from 'vitest';
+import { couriers } from '../../src/db/schema';
+import { Client, rawGet, signedIn, testDb } from '../support/api';
+
+const TAMPA = { latitude: 27.9506, longitude: -82.4572 };
+
+/** An admin socket and the position messages it receives. */
+async function watch(cookie: string) {
+  const url = inject('baseUrl').replace(/^http/, 'ws') + '/api/couriers/live';
+  const socket = new WebSocket(url, { headers: { Cookie: cookie } } as unknown as string[]);
+  const messages: Array<Record<string, unknown>> = [];
+  socket.addEventListener('message', (event) => event.data !== 'pong' && messages.push(JSON.parse(String(event.data))));
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve);
+    socket.addEventListener('error', reject);
+  });
+  return { socket, messages };
+}
+
+async function courierIdOf(client: Client): Promise<number> {
+  return (await client.get('/api/user')).body.courierId;
+}
+
+describe('POST /api/couriers/location', () => {
+  it('is for couriers only', async () => {
+    expect((await new Client().post('/api/couriers/location', TAMPA)).status).toBe(401);
+    expect((await (await signedIn('admin')).post('/api/couriers/location', TAMPA)).status).toBe(403);
+    expect((await (await signedIn('bistro')).post('/api/couriers/location', TAMPA)).status).toBe(403);
+  });
+
+  it('refuses bad coordinates and times with 400', async () => {
+    const courier = await signedIn('courier2');
+    for (const body of [
+      { latitude: 91, longitude: 0 },
+      { latitude: 0, longitude: -181 },
+      { latitude: '27.9', longitude: -82.4 },
+      { longitude: -82.4 },
+      { ...TAMPA, accuracy: -5 },
+      { ...TAMPA, heading: 400 },
+      { ...TAMPA, recordedAt: 'yesterday-ish' },
+      { ...TAMPA, recordedAt: Date.now() + 10 * 60_000 },
+    ]) {
+      const response = await courier.post('/api/couriers/location', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.error).toBe('Invalid request');
+    }
+    expect((await courier.post('/api/couriers/location', '{"latitude":', { 'Content-Type': 'application/json' })).status).toBe(400);
+  });
+
+  it('keeps only newer reports, drops stale ones, and pushes accepted ones to admins at once', async () => {
+    const admin = await signedIn('admin');
+    const courier = await signedIn('courier2');
+    const courierId = await courierIdOf(courier);
+    const { socket, messages } = await watch(admin.cookie!);
+    try {
+      const now = Date.now();
+      expect((await courier.post('/api/couriers/location', { ...TAMPA, recordedAt: now })).body).toEqual({ accepted: true });
+      expect((await courier.post('/api/couriers/location', { ...TAMPA, latitude: 27.96, recordedAt: now - 1000 })).body).toEqual({ accepted: false, reason: 'out_of_order' });
+      expect((await courier.post('/api/couriers/location', { ...TAMPA, recordedAt: now - 11 * 60_000 })).body).toEqual({ accepted: false, reason: 'stale' });
+      await expect.poll(() => messages.filter((message) => message.courierId === courierId).length).toBe(1);
+      expect(messages.find((message) => message.courierId === courierId)).toMatchObject({ type: 'position', ...TAMPA, recordedAt: now });
+
+      const track = await admin.get(`/api/couriers/${courierId}/track`);
+      expect(track.status).toBe(200);
+      expect(track.body.at(-1)).toMatchObject({ ...TAMPA, recordedAt: new Date(now).toISOString() });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('writes the latest position through to the courier row, at most once per interval', async () => {
+    const courier = await signedIn('courier');
+    const courierId = await courierIdOf(courier);
+    const row = async () => (await testDb().select().from(couriers).where(eq(couriers.id, courierId)))[0];
+    const first = Date.now();
+    await courier.post('/api/couriers/location', { latitude: 27.91, longitude: -82.41, recordedAt: first });
+    // Quiet for a while, the first report is written at once... unless an earlier test just wrote.
+    await expect.poll(async () => (await row()).lastLocationUpdateTime, { timeout: 12_000 }).toBe(first);
+    await courier.post('/api/couriers/location', { latitude: 27.92, longitude: -82.42, recordedAt: first + 1000 });
+    // ...and the next one only when the interval has passed (by the object's alarm).
+    expect((await row()).lastLocationUpdateTime).toBe(first);
+    await expect.poll(async () => (await row()).courierLatitude, { timeout: 15_000, interval: 500 }).toBe(27.92);
+  }, 30_000);
+});
+
+describe('GET /api/couriers/live', () => {
+  it('accepts only admins, only as a WebSocket, only from this origin', async () => {
+    const handshake = { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==' };
+    const admin = await signedIn('admin');
+    const courier = await signedIn('courier');
+    expect((await rawGet('/api/couriers/live', handshake)).status).toBe(401);
+    expect((await rawGet('/api/couriers/live', { ...handshake, Cookie: courier.cookie! })).status).toBe(403);
+    expect((await rawGet('/api/couriers/live', { ...handshake, Cookie: admin.cookie!, Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await rawGet('/api/couriers/live', { ...handshake, Cookie: admin.cookie! })).status).toBe(101);
+    expect((await admin.get('/api/couriers/live')).status).toBe(426);
+  });
+});
+
+describe('the GPS page data', () => {
+  it('gives admins the active orders with pickup coordinates, and nobody else', async () => {
+    const admin = await signedIn('admin');
+    const response = await admin.get('/api/orders/admin/active');
+    expect(response.status).toBe(200);
+    expect(response.body.length).toBeGreaterThan(0);
+    for (const order of response.body) {
+      expect(order.courierId).not.toBeNull();
+      expect(['delivered', 'cancelled', 'pharmacy_completed']).not.toContain(order.status);
+      expect(order).toHaveProperty('restaurantLatitude');
+    }
+    expect((await (await signedIn('bistro')).get('/api/orders/admin/active')).status).toBe(403);
+    expect((await (await signedIn('courier')).get(`/api/couriers/1/track`)).status).toBe(403);
+  });
+});
