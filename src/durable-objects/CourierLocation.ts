@@ -15,6 +15,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { createDb } from '../db/client';
 import { recordCourierPosition } from '../db/live';
 import type { Env } from '../env';
+import { LIVE_HUB_NAME } from './names';
 
 export interface Position {
   latitude: number;
@@ -45,8 +46,6 @@ export const STALE_AFTER_MS = 10 * 60 * 1000;
 /** Points kept in the recent track. At one report per 5 s, about 40 minutes. */
 export const TRACK_LIMIT = 500;
 export const WRITE_THROUGH_INTERVAL_MS = 10_000;
-/** The single hub all admins' sockets attach to. */
-export const LIVE_HUB_NAME = 'admins';
 
 interface PositionRow extends Record<string, SqlStorageValue> {
   recorded_at: number;

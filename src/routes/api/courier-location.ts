@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import { idParam } from '../../domain/schemas/common';
 import { locationReportSchema } from '../../domain/schemas/location';
-import { LIVE_HUB_NAME } from '../../durable-objects/CourierLocation';
+import { courierLocationName, LIVE_HUB_NAME } from '../../durable-objects/names';
 import type { AppEnv, Env } from '../../env';
 import { ApiError, forbidden } from '../../http/errors';
 import { requireApi } from '../../http/guards';
@@ -16,7 +16,7 @@ import { validate } from '../../http/validate';
 
 const courierLocation = new Hono<AppEnv>();
 
-const locationOf = (env: Env, courierId: number) => env.COURIER_LOCATION.get(env.COURIER_LOCATION.idFromName(String(courierId)));
+const locationOf = (env: Env, courierId: number) => env.COURIER_LOCATION.get(env.COURIER_LOCATION.idFromName(courierLocationName(courierId)));
 
 courierLocation.post('/location', requireApi('courier'), validate('json', locationReportSchema), async (c) => {
   const courierId = c.var.user!.courierId;
