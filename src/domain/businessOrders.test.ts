@@ -21,6 +21,7 @@ describe('planNewOrder', () => {
     const values = planNewOrder(orderCreateSchema.parse(body), business, null);
     expect(values).toMatchObject({
       status: 'new',
+      internalOrderNumber: 'HB-1',
       restaurantId: 7,
       restaurantName: 'Harbor Bistro',
       zoneId: 1,

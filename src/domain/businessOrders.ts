@@ -39,6 +39,7 @@ export interface PlannedStop {
 
 export interface NewOrderValues {
   status: 'new';
+  internalOrderNumber: string;
   restaurantId: number;
   restaurantName: string;
   restaurantAddress: string;
@@ -85,6 +86,7 @@ export function planNewOrder(input: OrderCreateInput, business: BusinessOnOrder,
   const multiStop = route != null && first != null;
   return {
     status: 'new',
+    internalOrderNumber: input.internalOrderNumber,
     restaurantId: business.restaurantId,
     restaurantName: business.name,
     restaurantAddress: business.address,

@@ -30,6 +30,7 @@ describe('POST /api/orders (single)', () => {
     const order = response.body;
     expect(order).toMatchObject({
       status: 'new',
+      internalOrderNumber: 'HB-9001',
       restaurantId: bistro.id,
       restaurantName: 'Harbor Bistro',
       restaurantAddress: bistro.address,
