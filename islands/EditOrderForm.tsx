@@ -124,22 +124,8 @@ export default function EditOrderForm(props: EditOrderFormProps) {
       </div>
       <TextArea label="Delivery Instructions" value={form.deliveryInstructions} onChange={set('deliveryInstructions')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <fieldset>
-          <legend className="label">Pickup Time</legend>
-          <div className="flex gap-2">
-            <input type="date" className="input" aria-label="Pickup date" value={form.pickupDate} onChange={set('pickupDate')} aria-invalid={errors.pickupTime ? true : undefined} />
-            <input type="time" className="input w-36" aria-label="Pickup time" value={form.pickupClock} onChange={set('pickupClock')} aria-invalid={errors.pickupTime ? true : undefined} />
-          </div>
-          {errors.pickupTime ? <p className="field-error">{errors.pickupTime}</p> : null}
-        </fieldset>
-        <fieldset>
-          <legend className="label">Delivery Time</legend>
-          <div className="flex gap-2">
-            <input type="date" className="input" aria-label="Delivery date" value={form.deliveryDate} onChange={set('deliveryDate')} aria-invalid={errors.deliveryTime ? true : undefined} />
-            <input type="time" className="input w-36" aria-label="Delivery time" value={form.deliveryClock} onChange={set('deliveryClock')} aria-invalid={errors.deliveryTime ? true : undefined} />
-          </div>
-          {errors.deliveryTime ? <p className="field-error">{errors.deliveryTime}</p> : null}
-        </fieldset>
+        <DateAndTime legend="Pickup Time" date={form.pickupDate} clock={form.pickupClock} onDate={set('pickupDate')} onClock={set('pickupClock')} error={errors.pickupTime} />
+        <DateAndTime legend="Delivery Time" date={form.deliveryDate} clock={form.deliveryClock} onDate={set('deliveryDate')} onClock={set('deliveryClock')} error={errors.deliveryTime} />
       </div>
       {props.showSetupRequired ? (
         <label className="flex items-center gap-2 text-sm font-medium">
@@ -156,5 +142,23 @@ export default function EditOrderForm(props: EditOrderFormProps) {
         </button>
       </div>
     </form>
+  );
+}
+
+type OnValue = (event: { target: { value: string } }) => void;
+
+/** A date picker plus a time input (spec 2 §2.8), with one error for both. */
+function DateAndTime({ legend, date, clock, onDate, onClock, error }: { legend: string; date: string; clock: string; onDate: OnValue; onClock: OnValue; error?: string }) {
+  const invalid = error ? true : undefined;
+  const what = legend.replace(' Time', '');
+  return (
+    <fieldset>
+      <legend className="label">{legend}</legend>
+      <div className="flex gap-2">
+        <input type="date" className="input" aria-label={`${what} date`} value={date} onChange={onDate} aria-invalid={invalid} />
+        <input type="time" className="input w-36" aria-label={`${what} time`} value={clock} onChange={onClock} aria-invalid={invalid} />
+      </div>
+      {error ? <p className="field-error">{error}</p> : null}
+    </fieldset>
   );
 }

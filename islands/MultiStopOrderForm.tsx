@@ -11,7 +11,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { LatLng } from '../src/domain/geo';
 import { MAX_ROUTE_STOPS } from '../src/domain/schemas/businessOrders';
 import { AddressInput } from './business/AddressInput';
-import { localToUtc, orderCreationMessage, TextArea, TextInput, withReason } from './business/forms';
+import { FormSection, localToUtc, orderCreationMessage, PickupFrom, TextArea, TextInput, withReason } from './business/forms';
 import { RouteMap } from './business/RouteMap';
 import { DragHandle, SortableList, type HandleProps } from './business/SortableList';
 import { AFTER_CREATE_DELAY_MS, type BusinessOnForm } from './SingleOrderForm';
@@ -191,21 +191,9 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6" aria-label="Create Multi-Stop Order">
-      <section className="card p-5" aria-labelledby="pharmacy-information">
-        <h2 id="pharmacy-information" className="mb-3 font-semibold">
-          Pharmacy Information
-        </h2>
-        <div className="grid gap-4 md:grid-cols-3">
-          <TextInput label="Pharmacy Name" value={props.business.name} readOnly />
-          <TextInput label="Pickup Address" value={props.business.address} readOnly />
-          <TextInput label="Contact Phone" value={props.business.phone} readOnly />
-        </div>
-      </section>
+      <PickupFrom id="pharmacy-information" title="Pharmacy Information" labels={['Pharmacy Name', 'Pickup Address', 'Contact Phone']} business={props.business} />
 
-      <section className="card p-5" aria-labelledby="multi-order-information">
-        <h2 id="multi-order-information" className="mb-3 font-semibold">
-          Order Information
-        </h2>
+      <FormSection id="multi-order-information" title="Order Information">
         <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
           <TextInput label="Internal Order Number" value={order.internalOrderNumber} onChange={(e) => setOrder({ ...order, internalOrderNumber: e.target.value })} />
           <TextInput label="Order Amount" type="number" min={0} step={0.01} inputMode="decimal" value={order.amount} onChange={(e) => setOrder({ ...order, amount: e.target.value })} />
@@ -222,7 +210,7 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
           <TextInput label="Pickup Time" type="datetime-local" value={order.pickup} onChange={(e) => setOrder({ ...order, pickup: e.target.value })} />
           <TextInput label="Delivery Time" type="datetime-local" value={order.delivery} onChange={(e) => setOrder({ ...order, delivery: e.target.value })} />
         </div>
-      </section>
+      </FormSection>
 
       <section className="card p-5" aria-labelledby="delivery-stops">
         <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
@@ -263,23 +251,19 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
           </button>
         </div>
         {route ? (
-          <dl className="flex flex-wrap items-center gap-6 text-sm" aria-live="polite">
-            <div>
-              <dt className="text-slate-500">Total Distance</dt>
-              <dd className="text-lg font-semibold" data-testid="route-distance">
-                {route.miles.toFixed(2)} miles
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">Delivery Fee</dt>
-              <dd className="text-lg font-semibold" data-testid="route-fee">
-                ${route.fee}
-              </dd>
-            </div>
+          <div className="flex flex-wrap items-center gap-6" aria-live="polite">
+            <Figures
+              className="flex flex-wrap gap-6 text-sm"
+              valueClassName="text-lg font-semibold"
+              items={[
+                ['Total Distance', `${route.miles.toFixed(2)} miles`, 'route-distance'],
+                ['Delivery Fee', `$${route.fee}`, 'route-fee'],
+              ]}
+            />
             <button type="button" className="btn btn-outline btn-sm" onClick={() => setRouteOpen(true)}>
               View Route
             </button>
-          </dl>
+          </div>
         ) : (
           <p className="text-sm text-slate-500">Calculate the route to see the delivery fee ($2 per mile).</p>
         )}
@@ -303,24 +287,15 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
               ) : null}
             </div>
             <div className="space-y-4">
-              <dl className="grid grid-cols-3 gap-2 text-sm md:grid-cols-1">
-                <div>
-                  <dt className="text-slate-500">Total Stops</dt>
-                  <dd className="font-semibold">{stops.length}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-500">Total Distance</dt>
-                  <dd className="font-semibold" data-testid="modal-distance">
-                    {route.miles.toFixed(2)} mi
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-slate-500">Delivery Fee</dt>
-                  <dd className="font-semibold" data-testid="modal-fee">
-                    ${route.fee}
-                  </dd>
-                </div>
-              </dl>
+              <Figures
+                className="grid grid-cols-3 gap-2 text-sm md:grid-cols-1"
+                valueClassName="font-semibold"
+                items={[
+                  ['Total Stops', String(stops.length), 'modal-stops'],
+                  ['Total Distance', `${route.miles.toFixed(2)} mi`, 'modal-distance'],
+                  ['Delivery Fee', `$${route.fee}`, 'modal-fee'],
+                ]}
+              />
               {route.estimated ? <p className="text-xs text-slate-500">Estimated from the stops' locations.</p> : null}
               <div>
                 <p className="mb-2 text-xs text-slate-500">Drag stops to reorder</p>
@@ -340,6 +315,22 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
         </Modal>
       ) : null}
     </form>
+  );
+}
+
+/** The route's figures: label, value and a test id each. */
+function Figures({ items, className, valueClassName }: { items: Array<[string, string, string]>; className: string; valueClassName: string }) {
+  return (
+    <dl className={className}>
+      {items.map(([label, value, testId]) => (
+        <div key={label}>
+          <dt className="text-slate-500">{label}</dt>
+          <dd className={valueClassName} data-testid={testId}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

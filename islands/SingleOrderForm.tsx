@@ -10,8 +10,8 @@ import { singleOrderDeliveryFee } from '../src/domain/fees';
 import { formatMoney, parseMoney } from '../src/domain/money';
 import { ORDER_VEHICLE_TYPES, vehicleLabel, type OrderVehicleType } from '../src/domain/vehicles';
 import { AddressInput } from './business/AddressInput';
-import { localToUtc, orderCreationMessage, TextArea, TextInput } from './business/forms';
-import type { ChosenPlace } from './business/maps';
+import { FormSection, localToUtc, orderCreationMessage, PickupFrom, TextArea, TextInput } from './business/forms';
+import type { ChosenPlace } from '../src/domain/places';
 import { apiRequest } from './lib/api';
 import { errorToast, toast } from './lib/events';
 
@@ -132,21 +132,9 @@ export default function SingleOrderForm(props: SingleOrderFormProps) {
   const invalid = (key: keyof FormState) => (missing.has(key) ? 'Required' : null);
   return (
     <form onSubmit={submit} noValidate className="space-y-6" aria-label="Create New Order">
-      <section className="card p-5" aria-labelledby="restaurant-information">
-        <h2 id="restaurant-information" className="mb-3 font-semibold">
-          Restaurant Information
-        </h2>
-        <div className="grid gap-4 md:grid-cols-3">
-          <TextInput label="Restaurant Name" value={props.business.name} readOnly />
-          <TextInput label="Address" value={props.business.address} readOnly />
-          <TextInput label="Phone" value={props.business.phone} readOnly />
-        </div>
-      </section>
+      <PickupFrom id="restaurant-information" title="Restaurant Information" labels={['Restaurant Name', 'Address', 'Phone']} business={props.business} />
 
-      <section className="card space-y-4 p-5" aria-labelledby="order-information">
-        <h2 id="order-information" className="font-semibold">
-          Order Information
-        </h2>
+      <FormSection id="order-information" title="Order Information" className="card space-y-4 p-5">
         <div className="grid gap-4 md:grid-cols-2">
           <TextInput label="Internal Order Number" value={form.internalOrderNumber} onChange={(e) => set('internalOrderNumber', e.target.value)} error={invalid('internalOrderNumber')} />
           <TextInput label="Customer Name" value={form.customerName} onChange={(e) => set('customerName', e.target.value)} error={invalid('customerName')} autoComplete="off" />
@@ -195,7 +183,7 @@ export default function SingleOrderForm(props: SingleOrderFormProps) {
           <TextInput label="Pickup Time" type="datetime-local" value={form.pickup} onChange={(e) => set('pickup', e.target.value)} />
           <TextInput label="Delivery Time" type="datetime-local" value={form.delivery} onChange={(e) => set('delivery', e.target.value)} />
         </div>
-      </section>
+      </FormSection>
 
       <div className="flex justify-end">
         <button type="submit" className="btn btn-primary btn-lg" disabled={pending} aria-busy={pending || undefined}>

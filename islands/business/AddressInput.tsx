@@ -8,7 +8,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { apiRequest } from '../lib/api';
 import { Field } from '../lib/ui';
-import { mapsPredictions, MapsUnavailableError, type ChosenPlace } from './maps';
+import type { ChosenPlace } from '../../src/domain/places';
+import { mapsPredictions, MapsUnavailableError } from './maps';
 
 interface Suggestion {
   key: string;

@@ -33,6 +33,31 @@ export function TextArea({ label, hint, className, ...area }: TextAreaProps) {
   );
 }
 
+/** A card of the form with its heading. */
+export function FormSection({ id, title, className = 'card p-5', children }: { id: string; title: string; className?: string; children: ReactNode }) {
+  return (
+    <section className={className} aria-labelledby={id}>
+      <h2 id={id} className="mb-3 font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The business the order is picked up from, read-only (spec 2 §2.11, §2.12). */
+export function PickupFrom({ id, title, labels, business }: { id: string; title: string; labels: [string, string, string]; business: { name: string; address: string; phone: string } }) {
+  return (
+    <FormSection id={id} title={title}>
+      <div className="grid gap-4 md:grid-cols-3">
+        <TextInput label={labels[0]} value={business.name} readOnly />
+        <TextInput label={labels[1]} value={business.address} readOnly />
+        <TextInput label={labels[2]} value={business.phone} readOnly />
+      </div>
+    </FormSection>
+  );
+}
+
 /** The server's details, else its error, else the fallback (spec 2 §8.2). */
 export function failureReason(error: unknown): { details: string | null; status: number | null } {
   if (!(error instanceof ApiRequestError)) return { details: null, status: null };

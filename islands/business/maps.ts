@@ -7,6 +7,7 @@
  */
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
 import type { LatLng } from '../../src/domain/geo';
+import type { ChosenPlace } from '../../src/domain/places';
 
 export const MAPS_RETRIES = 3;
 export const MAPS_NOT_CONFIGURED =
@@ -55,18 +56,6 @@ export async function loadMapsLibrary<Name extends keyof google.maps.ImportLibra
       await pause(n * 2 ** n);
     }
   }
-}
-
-/** A place chosen from the suggestions, with its parts (spec 2 §2.11). */
-export interface ChosenPlace {
-  description: string;
-  street: string;
-  house: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  latitude: number;
-  longitude: number;
 }
 
 export interface MapsPrediction {

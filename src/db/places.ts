@@ -6,18 +6,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { splitAddress } from '../domain/address';
+import type { ChosenPlace } from '../domain/places';
 import type { Db } from './client';
 
-export interface PlaceSuggestion {
-  /** The one-line address, as shown in the list. */
-  description: string;
-  street: string;
-  house: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  latitude: number;
-  longitude: number;
+export interface PlaceSuggestion extends ChosenPlace {
   source: 'history';
 }
 

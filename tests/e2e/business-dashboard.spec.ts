@@ -4,17 +4,12 @@
  * the pharmacy delivery timeline and the courier.
  */
 import { eq } from 'drizzle-orm';
-import { orders, orderStops } from '../../src/db/schema';
+import { orders, orderStops, restaurantOrderTotals } from '../../src/db/schema';
 import { formatUsd } from '../../src/domain/money';
 import { businessOf } from '../support/business';
 import { insertCourier, insertOrder } from '../support/factories';
+import { servePhotos } from './business-photos';
 import { expect, signIn, test } from './fixtures';
-import { restaurantOrderTotals } from '../../src/db/schema';
-
-/** Photos are served by the courier area's route (issue 5); here a stand-in image answers for every key. */
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-const servePhotos = (page: import('@playwright/test').Page) =>
-  page.route('**/api/photos/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }));
 
 test.use({ timezoneId: 'America/New_York' });
 

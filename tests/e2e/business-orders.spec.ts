@@ -10,12 +10,11 @@ import { BUSINESS_TABS, type OrderStatus } from '../../src/domain/orderStatus';
 import { dayIn, monthIn, monthLabel, monthRange } from '../../src/domain/time';
 import { businessOf } from '../support/business';
 import { insertCourier, insertOrder } from '../support/factories';
+import { servePhotos } from './business-photos';
 import { expect, islandsHydrated, signIn, test } from './fixtures';
 
 const ZONE = 'America/New_York';
 test.use({ timezoneId: ZONE });
-
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 async function openOrders(page: import('@playwright/test').Page, path = '/restaurant/orders') {
   await signIn(page, 'bistro');
@@ -111,7 +110,7 @@ test('the table shows each column, completed breakdowns, couriers, and a pulsing
 });
 
 test('View Details: items, payment, timeline, photos by number with enlarge, courier and history', async ({ page, db }) => {
-  await page.route('**/api/photos/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }));
+  await servePhotos(page);
   const { courier, user } = await insertCourier(db, { vehicleMake: 'Ford', vehicleModel: 'Transit', vehicleYear: '2021', vehicleType: 'minivan' });
   const at = Date.now() - 3 * 3_600_000;
   const order = await insertOrder(db, {
@@ -160,7 +159,7 @@ test('View Details: items, payment, timeline, photos by number with enlarge, cou
 });
 
 test('View Details of a multi-stop order: stops, photos by stop, the distance fee', async ({ page, db }) => {
-  await page.route('**/api/photos/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }));
+  await servePhotos(page);
   const order = await insertOrder(db, { business: 'pharmacy', status: 'delivered', totalDistanceMiles: 9.87, deliveryFeeCents: 1974, pharmacyPickupPhoto: 'orders/p/pickup.jpg' });
   await db.insert(orderStops).values([
     { orderId: order.id, sequence: 1, customerName: 'Ann', customerPhone: '8135550001', address: '1 First St', deliveryInstructions: 'Gate code 12', status: 'delivered', deliveryPhoto: 'orders/p/s1.jpg', deliveryNotes: 'Porch' },

@@ -27,7 +27,7 @@ import {
   VehicleRequirements,
 } from '../orders/sections';
 import { EditOrderButton } from './OrderActions';
-import { EnlargeablePhoto, RefreshPhotosButton } from './Photos';
+import { DeliveryNotes, EnlargeablePhoto, NoPhotos, PhotoGrid, RefreshPhotosButton } from './Photos';
 
 /** What a detail dialog shows besides the order itself. */
 export interface OrderDetailData {
@@ -116,24 +116,11 @@ function DashboardPhotos({ order }: { order: Order }) {
         <RefreshPhotosButton orderId={order.id} />
       </div>
       {photos.length === 0 ? (
-        <div className="rounded-md border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
-          <p>No delivery photos available for this order</p>
-          <p className="mt-1 text-xs text-slate-500">Try refreshing if photos should be present</p>
-        </div>
+        <NoPhotos hint="Try refreshing if photos should be present" />
       ) : (
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          {photos.map((key, index) => (
-            <EnlargeablePhoto
-              key={key}
-              photoKey={key}
-              popoverId={`live-photo-${order.id}-${index}`}
-              title={`Photo ${index + 1} of ${photos.length}`}
-              caption={`Photo ${index + 1} of ${photos.length}`}
-            />
-          ))}
-        </div>
+        <PhotoGrid photos={photos} idPrefix={`live-photo-${order.id}`} title={(index) => `Photo ${index + 1} of ${photos.length}`} caption={(index) => `Photo ${index + 1} of ${photos.length}`} />
       )}
-      {order.deliveryNotes ? <p className="mt-3 text-sm"><span className="text-slate-500">Delivery Notes:</span> {order.deliveryNotes}</p> : null}
+      <DeliveryNotes notes={order.deliveryNotes} />
     </Section>
   );
 }
@@ -259,14 +246,7 @@ function ManagementPhotos({ order, stops }: { order: Order; stops: OrderStop[] }
           <RefreshPhotosButton orderId={order.id} />
         </div>
       ) : null}
-      {none ? (
-        <div className="rounded-md border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
-          <p>No delivery photos available for this order</p>
-          <p className="mt-1 text-xs text-slate-500">
-            {delivered ? 'Try refreshing if photos were recently uploaded' : 'Photos will be available after delivery is completed'}
-          </p>
-        </div>
-      ) : null}
+      {none ? <NoPhotos hint={delivered ? 'Try refreshing if photos were recently uploaded' : 'Photos will be available after delivery is completed'} /> : null}
       {pickupPhoto ? (
         <div className="mb-4 max-w-48">
           <p className="mb-1 text-sm font-medium">Pharmacy Pickup Photo</p>
@@ -294,23 +274,14 @@ function ManagementPhotos({ order, stops }: { order: Order; stops: OrderStop[] }
           ))}
         </div>
       ) : photos.length > 0 ? (
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          {photos.map((key, index) => (
-            <EnlargeablePhoto
-              key={key}
-              photoKey={key}
-              popoverId={`details-photo-${order.id}-${index}`}
-              title={`Order #${order.orderNumber} - Photo ${index + 1} of ${photos.length}`}
-              caption={`Photo ${index + 1} - Click to enlarge`}
-            />
-          ))}
-        </div>
+        <PhotoGrid
+          photos={photos}
+          idPrefix={`details-photo-${order.id}`}
+          title={(index) => `Order #${order.orderNumber} - Photo ${index + 1} of ${photos.length}`}
+          caption={(index) => `Photo ${index + 1} - Click to enlarge`}
+        />
       ) : null}
-      {delivered && order.deliveryNotes ? (
-        <p className="mt-3 text-sm">
-          <span className="text-slate-500">Delivery Notes:</span> {order.deliveryNotes}
-        </p>
-      ) : null}
+      {delivered ? <DeliveryNotes notes={order.deliveryNotes} /> : null}
     </Section>
   );
 }

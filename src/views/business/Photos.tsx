@@ -48,3 +48,32 @@ export function RefreshPhotosButton({ orderId }: { orderId: number }) {
     </button>
   );
 }
+
+/** Numbered photos in a grid; each enlarges with its own title. */
+export function PhotoGrid({ photos, idPrefix, title, caption }: { photos: string[]; idPrefix: string; title: (index: number) => string; caption: (index: number) => string }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      {photos.map((key, index) => (
+        <EnlargeablePhoto key={key} photoKey={key} popoverId={`${idPrefix}-${index}`} title={title(index)} caption={caption(index)} />
+      ))}
+    </div>
+  );
+}
+
+export function NoPhotos({ hint }: { hint: string }) {
+  return (
+    <div className="rounded-md border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
+      <p>No delivery photos available for this order</p>
+      <p className="mt-1 text-xs text-slate-500">{hint}</p>
+    </div>
+  );
+}
+
+export function DeliveryNotes({ notes }: { notes: string | null }) {
+  if (!notes) return null;
+  return (
+    <p className="mt-3 text-sm">
+      <span className="text-slate-500">Delivery Notes:</span> {notes}
+    </p>
+  );
+}
