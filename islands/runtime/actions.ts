@@ -42,7 +42,7 @@ export function confirmAction(message: string, confirmLabel = 'Confirm', cancelL
 
 async function runApiAction(button: HTMLButtonElement): Promise<void> {
   const data = button.dataset;
-  if (data.confirm && !(await confirmAction(data.confirm, data.confirmLabel ?? 'Confirm'))) return;
+  if (data.confirm && !(await confirmAction(data.confirm, data.confirmLabel ?? 'Confirm', data.cancelLabel ?? 'Cancel'))) return;
   button.disabled = true;
   button.setAttribute('aria-busy', 'true');
   try {

@@ -117,7 +117,8 @@ export function schedulePolls(): void {
         return;
       }
       if (document.visibilityState === 'visible') await loadPartial(name, regionUrl(current), { background: true });
-      pollTimers.set(name, window.setTimeout(tick, interval));
+      // The region's new markup may ask for another interval (a delivered order awaiting photos).
+      pollTimers.set(name, window.setTimeout(tick, Math.max(1000, Number(findRegion(name)?.dataset.poll) || interval)));
     };
     pollTimers.set(name, window.setTimeout(tick, interval));
   }

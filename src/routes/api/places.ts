@@ -1,7 +1,22 @@
-/** /api/places: address suggestions that work without the maps service (issue 4). */
+/**
+ * /api/places: address suggestions that work without the maps service (issue 4).
+ * GET /api/places/suggestions?q=… answers the places the signed-in business has
+ * delivered to before, with coordinates, most recent first (db/places.ts).
+ */
 import { Hono } from 'hono';
+import { pastDeliveryPlaces } from '../../db/places';
+import { placeQuerySchema } from '../../domain/schemas/businessOrders';
 import type { AppEnv } from '../../env';
+import { signedInBusiness } from '../../http/business';
+import { requireApi } from '../../http/guards';
+import { validate } from '../../http/validate';
 
 const places = new Hono<AppEnv>();
+
+places.get('/suggestions', requireApi('restaurant'), validate('query', placeQuerySchema), async (c) => {
+  const business = await signedInBusiness(c);
+  c.header('Cache-Control', 'private, no-store');
+  return c.json(await pastDeliveryPlaces(c.var.db, business.id, c.req.valid('query').q));
+});
 
 export default places;

@@ -4,9 +4,24 @@
  */
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../env';
+import createOrder from './create-order';
 import dashboard from './dashboard';
+import orderDialogs from './order-dialogs';
+import ordersPage from './orders';
+import profile from './profile';
+
+const PAGES = [
+  { path: '/restaurant', alias: '/dashboard', pages: [dashboard] },
+  { path: '/restaurant/orders', alias: '/orders', pages: [ordersPage, orderDialogs] },
+  { path: '/restaurant/create-order', alias: '/create-order', pages: [createOrder] },
+  { path: '/restaurant/profile', alias: '/profile', pages: [profile] },
+];
 
 export function mountBusiness(app: Hono<AppEnv>): void {
-  app.route('/restaurant', dashboard);
-  app.route('/dashboard', dashboard);
+  for (const { path, alias, pages } of PAGES) {
+    for (const page of pages) {
+      app.route(path, page);
+      app.route(alias, page);
+    }
+  }
 }

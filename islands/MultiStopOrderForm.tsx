@@ -1,0 +1,393 @@
+/**
+ * The pharmacy's multi-stop form (spec 2 §2.12–2.13, §4.5): stop cards that can be
+ * added, removed and reordered by dragging; 'Calculate Route & Delivery Fee' asks the
+ * server for the route and its fee, and opens the route modal, where reordering
+ * recalculates at once. Any change to the stops outside the modal discards the route,
+ * and 'Create Multi-Stop Order' waits for one. The order and its stops are created in
+ * one request (one transaction on the server).
+ */
+import { arrayMove } from '@dnd-kit/sortable';
+import { useRef, useState, type FormEvent } from 'react';
+import type { LatLng } from '../src/domain/geo';
+import { MAX_ROUTE_STOPS } from '../src/domain/schemas/businessOrders';
+import { AddressInput } from './business/AddressInput';
+import { FormSection, localToUtc, orderCreationMessage, PickupFrom, TextArea, TextInput, withReason } from './business/forms';
+import { RouteMap } from './business/RouteMap';
+import { DragHandle, SortableList, type HandleProps } from './business/SortableList';
+import { AFTER_CREATE_DELAY_MS, type BusinessOnForm } from './SingleOrderForm';
+import { apiRequest, ApiRequestError } from './lib/api';
+import { errorToast, toast } from './lib/events';
+import { Modal } from './lib/ui';
+
+export interface MultiStopOrderFormProps {
+  business: BusinessOnForm;
+  /** Where routes start; without it the server may still geocode the pharmacy's address. */
+  location: LatLng | null;
+  defaultPickup: string;
+  defaultDelivery: string;
+  mapsApiKey: string | null;
+}
+
+interface Stop {
+  key: string;
+  customerName: string;
+  customerPhone: string;
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+  deliveryInstructions: string;
+}
+
+interface Route {
+  miles: number;
+  fee: string;
+  polyline: string;
+  estimated: boolean;
+  pickup: LatLng;
+  /** Where each stop is, in the route's order (the same order as the stops). */
+  points: LatLng[];
+}
+
+interface RouteAnswer {
+  totalDistanceMiles: number;
+  calculatedDeliveryFee: string;
+  routeDetails: { polyline: string; estimated: boolean; pickup: LatLng; stops: LatLng[] };
+}
+
+const emptyStop = (key: string): Stop => ({ key, customerName: '', customerPhone: '', address: '', latitude: null, longitude: null, deliveryInstructions: '' });
+const isPlaced = (stop: Stop) => stop.latitude != null && stop.longitude != null;
+const isValid = (stop: Stop) => !!stop.customerName.trim() && !!stop.customerPhone.trim() && !!stop.address.trim() && isPlaced(stop);
+
+export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
+  const nextKey = useRef(2);
+  const [order, setOrder] = useState({ internalOrderNumber: '', amount: '', tip: '', pickup: props.defaultPickup, delivery: props.defaultDelivery });
+  const [stops, setStops] = useState<Stop[]>([emptyStop('stop-1')]);
+  const [route, setRoute] = useState<Route | null>(null);
+  const [calculating, setCalculating] = useState<'form' | 'modal' | null>(null);
+  const [routeOpen, setRouteOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  /** Every change to the stops discards the route (spec 2 §4.5). */
+  function changeStops(next: Stop[]) {
+    setStops(next);
+    setRoute(null);
+  }
+  const editStop = (key: string, change: Partial<Stop>) => changeStops(stops.map((stop) => (stop.key === key ? { ...stop, ...change } : stop)));
+
+  async function requestRoute(points: Array<{ lat: number; lng: number } | { address: string }>): Promise<RouteAnswer> {
+    return apiRequest<RouteAnswer>('POST', '/api/routes/calculate', { pharmacyAddress: props.business.address, stops: points });
+  }
+
+  function routeFrom(answer: RouteAnswer): Route {
+    const { polyline, estimated, pickup, stops: points } = answer.routeDetails;
+    return { miles: answer.totalDistanceMiles, fee: answer.calculatedDeliveryFee, polyline, estimated, pickup, points };
+  }
+
+  function announce(next: Route) {
+    toast({ title: 'Route Calculated', description: `Distance: ${next.miles.toFixed(2)} miles | Fee: $${next.fee}` });
+  }
+
+  async function calculate() {
+    if (!props.business.address.trim() && !props.location) return errorToast('Pharmacy address not found');
+    if (stops.some((stop) => !stop.address.trim() && !isPlaced(stop))) return errorToast('Please enter addresses for all delivery stops');
+    setCalculating('form');
+    try {
+      const answer = await requestRoute(stops.map((stop) => (isPlaced(stop) ? { lat: stop.latitude!, lng: stop.longitude! } : { address: stop.address })));
+      const next = routeFrom(answer);
+      // Stops placed by the server's geocoder keep their coordinates, so they can be created.
+      setStops(stops.map((stop, index) => (isPlaced(stop) ? stop : { ...stop, latitude: next.points[index].lat, longitude: next.points[index].lng })));
+      setRoute(next);
+      setRouteOpen(true);
+      announce(next);
+    } catch (error) {
+      errorToast(withReason('Failed to calculate route', error));
+    } finally {
+      setCalculating(null);
+    }
+  }
+
+  /** Reordering in the route modal recalculates at once, with coordinates only (spec 2 §2.13). */
+  async function reorderInModal(from: number, to: number) {
+    if (!route) return;
+    const reordered = arrayMove(stops, from, to);
+    const points = arrayMove(route.points, from, to);
+    setStops(reordered);
+    setCalculating('modal');
+    try {
+      const next = routeFrom(await requestRoute(points.map((point) => ({ lat: point.lat, lng: point.lng }))));
+      setRoute(next);
+      announce(next);
+    } catch (error) {
+      setRoute(null);
+      setRouteOpen(false);
+      errorToast(withReason('Failed to calculate route', error));
+    } finally {
+      setCalculating(null);
+    }
+  }
+
+  function reorderInForm(from: number, to: number) {
+    changeStops(arrayMove(stops, from, to));
+    toast({ title: 'Order Updated', description: 'Delivery stop order changed. Please recalculate route.' });
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!order.internalOrderNumber.trim() || !order.amount.trim()) return errorToast('Please fill in all required order fields');
+    const valid = stops.filter(isValid);
+    if (valid.length === 0) return errorToast('Please add at least one valid delivery stop');
+    if (!route) return errorToast('Please calculate the route before creating the order');
+    const [first] = valid;
+    const amount = Number(order.amount);
+    const body = {
+      customerName: first.customerName.trim(),
+      customerPhone: first.customerPhone.trim(),
+      customerAddress: first.address,
+      customerLatitude: first.latitude,
+      customerLongitude: first.longitude,
+      deliveryInstructions: first.deliveryInstructions.trim(),
+      internalOrderNumber: order.internalOrderNumber.trim(),
+      amount: Number.isFinite(amount) ? amount : order.amount,
+      deliveryFee: Number(route.fee),
+      totalDistanceMiles: route.miles,
+      calculatedDeliveryFee: Number(route.fee),
+      tip: order.tip.trim() ? order.tip.trim() : 0,
+      pickupTime: localToUtc(order.pickup),
+      deliveryTime: localToUtc(order.delivery),
+      items: [{ name: 'Pharmacy Order', quantity: 1, price: Number.isFinite(amount) ? amount : order.amount }],
+      status: 'new',
+      requiredVehicleTypes: ['sedan'],
+      setupRequired: false,
+      customerStreet: first.address,
+      customerCity: '',
+      customerState: '',
+      customerZip: '',
+      stops: valid.map((stop, index) => ({
+        sequence: index + 1,
+        customerName: stop.customerName.trim(),
+        customerPhone: stop.customerPhone.trim(),
+        address: stop.address,
+        latitude: stop.latitude,
+        longitude: stop.longitude,
+        deliveryInstructions: stop.deliveryInstructions.trim(),
+        status: 'pending',
+      })),
+    };
+    setPending(true);
+    try {
+      await apiRequest('POST', '/api/orders', body);
+      toast({ title: 'Success', description: `Multi-stop order created with ${valid.length} delivery stops!` });
+      nextKey.current = 2;
+      setOrder({ internalOrderNumber: '', amount: '', tip: '', pickup: props.defaultPickup, delivery: props.defaultDelivery });
+      changeStops([emptyStop('stop-1')]);
+      window.setTimeout(() => window.location.assign('/restaurant'), AFTER_CREATE_DELAY_MS);
+    } catch (error) {
+      errorToast(stopFailure(error) ?? orderCreationMessage(error));
+      setPending(false);
+    }
+  }
+
+  const stopLabel = (stop: Stop, index: number) => `Stop ${index + 1}${stop.customerName.trim() ? `, ${stop.customerName.trim()}` : ''}`;
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6" aria-label="Create Multi-Stop Order">
+      <PickupFrom id="pharmacy-information" title="Pharmacy Information" labels={['Pharmacy Name', 'Pickup Address', 'Contact Phone']} business={props.business} />
+
+      <FormSection id="multi-order-information" title="Order Information">
+        <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+          <TextInput label="Internal Order Number" value={order.internalOrderNumber} onChange={(e) => setOrder({ ...order, internalOrderNumber: e.target.value })} />
+          <TextInput label="Order Amount" type="number" min={0} step={0.01} inputMode="decimal" value={order.amount} onChange={(e) => setOrder({ ...order, amount: e.target.value })} />
+          <TextInput
+            label="Customer Tip"
+            type="number"
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+            value={order.tip}
+            onChange={(e) => setOrder({ ...order, tip: e.target.value })}
+            hint="100% of tips go directly to the courier"
+          />
+          <TextInput label="Pickup Time" type="datetime-local" value={order.pickup} onChange={(e) => setOrder({ ...order, pickup: e.target.value })} />
+          <TextInput label="Delivery Time" type="datetime-local" value={order.delivery} onChange={(e) => setOrder({ ...order, delivery: e.target.value })} />
+        </div>
+      </FormSection>
+
+      <section className="card p-5" aria-labelledby="delivery-stops">
+        <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id="delivery-stops" className="font-semibold">
+              Delivery Stops ({stops.length})
+            </h2>
+            <p className="text-sm text-slate-500">Drag stops to reorder the delivery sequence</p>
+          </div>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={stops.length >= MAX_ROUTE_STOPS}
+            onClick={() => changeStops([...stops, emptyStop(`stop-${nextKey.current++}`)])}
+          >
+            Add Stop
+          </button>
+        </div>
+        <SortableList items={stops} onMove={reorderInForm} describe={stopLabel} label="Delivery stops">
+          {(stop, index, handle) => (
+            <StopCard
+              stop={stop}
+              index={index}
+              handle={handle}
+              removable={stops.length > 1}
+              mapsApiKey={props.mapsApiKey}
+              onChange={(change) => editStop(stop.key, change)}
+              onRemove={() => changeStops(stops.filter((other) => other.key !== stop.key))}
+            />
+          )}
+        </SortableList>
+      </section>
+
+      <section className="card flex flex-wrap items-center justify-between gap-4 p-5" aria-label="Route and delivery fee">
+        <div>
+          <button type="button" className="btn btn-brand" onClick={() => void calculate()} disabled={calculating != null} aria-busy={calculating === 'form' || undefined}>
+            {calculating === 'form' ? 'Calculating...' : 'Calculate Route & Delivery Fee'}
+          </button>
+        </div>
+        {route ? (
+          <div className="flex flex-wrap items-center gap-6" aria-live="polite">
+            <Figures
+              className="flex flex-wrap gap-6 text-sm"
+              valueClassName="text-lg font-semibold"
+              items={[
+                ['Total Distance', `${route.miles.toFixed(2)} miles`, 'route-distance'],
+                ['Delivery Fee', `$${route.fee}`, 'route-fee'],
+              ]}
+            />
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => setRouteOpen(true)}>
+              View Route
+            </button>
+          </div>
+        ) : (
+          <p className="text-sm text-slate-500">Calculate the route to see the delivery fee ($2 per mile).</p>
+        )}
+      </section>
+
+      <div className="flex justify-end">
+        <button type="submit" className="btn btn-primary btn-lg" disabled={!route || pending} aria-busy={pending || undefined}>
+          {pending ? 'Creating...' : 'Create Multi-Stop Order'}
+        </button>
+      </div>
+
+      {route ? (
+        <Modal open={routeOpen} onOpenChange={setRouteOpen} title="Delivery Route" wide>
+          <div className="grid gap-4 md:grid-cols-[1fr_16rem]">
+            <div className="relative min-h-64">
+              <RouteMap apiKey={props.mapsApiKey} pickup={route.pickup} stops={route.points} polyline={route.polyline} />
+              {calculating === 'modal' ? (
+                <p role="status" className="absolute inset-0 flex items-center justify-center rounded-md bg-white/80 text-sm font-medium">
+                  Recalculating route...
+                </p>
+              ) : null}
+            </div>
+            <div className="space-y-4">
+              <Figures
+                className="grid grid-cols-3 gap-2 text-sm md:grid-cols-1"
+                valueClassName="font-semibold"
+                items={[
+                  ['Total Stops', String(stops.length), 'modal-stops'],
+                  ['Total Distance', `${route.miles.toFixed(2)} mi`, 'modal-distance'],
+                  ['Delivery Fee', `$${route.fee}`, 'modal-fee'],
+                ]}
+              />
+              {route.estimated ? <p className="text-xs text-slate-500">Estimated from the stops' locations.</p> : null}
+              <div>
+                <p className="mb-2 text-xs text-slate-500">Drag stops to reorder</p>
+                <p className="mb-2 rounded-md bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">Pharmacy (Pickup)</p>
+                <SortableList items={stops} onMove={(from, to) => void reorderInModal(from, to)} describe={stopLabel} label="Route stops" className="space-y-2">
+                  {(stop, index, handle) => (
+                    <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-white px-2 py-2 text-sm">
+                      <DragHandle handle={handle} label={`Move ${stopLabel(stop, index)}`} disabled={calculating != null} />
+                      <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-red-600 text-xs font-semibold text-white">{index + 1}</span>
+                      <span className="min-w-0 truncate">{stop.customerName || stop.address || `Stop ${index + 1}`}</span>
+                    </div>
+                  )}
+                </SortableList>
+              </div>
+            </div>
+          </div>
+        </Modal>
+      ) : null}
+    </form>
+  );
+}
+
+/** The route's figures: label, value and a test id each. */
+function Figures({ items, className, valueClassName }: { items: Array<[string, string, string]>; className: string; valueClassName: string }) {
+  return (
+    <dl className={className}>
+      {items.map(([label, value, testId]) => (
+        <div key={label}>
+          <dt className="text-slate-500">{label}</dt>
+          <dd className={valueClassName} data-testid={testId}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** 'Failed to create delivery stop N: …' when the server named a stop (spec 2 §8.2). */
+function stopFailure(error: unknown): string | null {
+  if (!(error instanceof ApiRequestError)) return null;
+  const fields = (error.body as { fields?: Record<string, string[]> } | null)?.fields ?? {};
+  for (const [field, messages] of Object.entries(fields)) {
+    const match = /^stops\.(\d+)\./.exec(field);
+    if (match) return `Failed to create delivery stop ${Number(match[1]) + 1}: ${messages.join('; ')}`;
+  }
+  return null;
+}
+
+function StopCard({
+  stop,
+  index,
+  handle,
+  removable,
+  mapsApiKey,
+  onChange,
+  onRemove,
+}: {
+  stop: Stop;
+  index: number;
+  handle: HandleProps;
+  removable: boolean;
+  mapsApiKey: string | null;
+  onChange: (change: Partial<Stop>) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label={`Stop ${index + 1}`}>
+      <div className="mb-3 flex items-center gap-2">
+        <DragHandle handle={handle} label={`Drag to reorder stop ${index + 1}`} />
+        <span className="flex h-7 w-7 items-center justify-center rounded-full bg-slate-900 text-sm font-semibold text-white">{index + 1}</span>
+        <span className="font-medium">Stop {index + 1}</span>
+        {removable ? (
+          <button type="button" className="btn btn-ghost btn-sm ml-auto text-red-700" onClick={onRemove} aria-label={`Remove stop ${index + 1}`}>
+            Remove
+          </button>
+        ) : null}
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextInput label="Customer Name" value={stop.customerName} onChange={(e) => onChange({ customerName: e.target.value })} />
+        <TextInput label="Phone Number" type="tel" maxLength={10} inputMode="tel" value={stop.customerPhone} onChange={(e) => onChange({ customerPhone: e.target.value })} />
+        <AddressInput
+          className="md:col-span-2"
+          label="Delivery Address"
+          value={stop.address}
+          mapsApiKey={mapsApiKey}
+          // A typed address is not placed until chosen from the suggestions.
+          onTextChange={(text) => onChange({ address: text, latitude: null, longitude: null })}
+          onChoose={(place) => onChange({ address: place.description, latitude: place.latitude, longitude: place.longitude })}
+        />
+        <TextArea className="md:col-span-2" label="Delivery Instructions (Optional)" value={stop.deliveryInstructions} onChange={(e) => onChange({ deliveryInstructions: e.target.value })} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * A business's writes to its orders (spec 2 §4.3): create (with all its stops, in one
+ * transaction), edit and cancel (through changeOrder, so they race safely with couriers
+ * and admins and are recorded), and adding a stop to an order still being prepared.
+ */
+import { and, count, eq, inArray, max, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../auth/session';
+import type { NewOrderValues, OrderEditValues, PlannedStop } from '../../domain/businessOrders';
+import { BUSINESS_CANCELLABLE, BUSINESS_EDITABLE } from '../../domain/orderStatus';
+import type { RoutePlan } from '../../domain/routePlan';
+import type { Db } from '../client';
+import { orderEvents, orders, orderStops, type Order, type OrderStop } from '../schema';
+import { changeOrder, type Actor, type ChangeResult } from './change';
+
+/** Order numbers are 10000 + id (docs/decisions.md D9). */
+export const ORDER_NUMBER_BASE = 10_000;
+
+export const businessActor = (user: Pick<SessionUser, 'id'>): Actor => ({ userId: user.id, role: 'restaurant' });
+
+/**
+ * Inserts the order, its stops and its 'create' event in one batch (one transaction):
+ * never an order with half its stops. The order number is 10000 + the id SQLite gives
+ * the row, set inside the same transaction; until then the row carries a one-off token.
+ */
+export async function insertOrder(db: Db, values: NewOrderValues, stops: readonly PlannedStop[], actor: Actor): Promise<{ order: Order; stops: OrderStop[] }> {
+  const token = `pending-${crypto.randomUUID()}`;
+  const orderId = sql`(select ${orders.id} from ${orders} where ${orders.orderNumber} = ${token})`;
+  const stopInserts = stops.map((stop) => db.insert(orderStops).values({ ...stop, orderId, status: 'pending' }).returning());
+  const [, ...rest] = await db.batch([
+    db.insert(orders).values({ ...values, orderNumber: token }),
+    db.insert(orderEvents).values({ orderId, actorUserId: actor.userId, actorRole: actor.role, action: 'create', toStatus: 'new' }),
+    ...stopInserts,
+    db
+      .update(orders)
+      .set({ orderNumber: sql`cast(${sql.raw(String(ORDER_NUMBER_BASE))} + ${orders.id} as text)` })
+      .where(eq(orders.orderNumber, token))
+      .returning(),
+  ] as const);
+  const [order] = rest[rest.length - 1] as Order[];
+  const created = (rest.slice(1, -1) as OrderStop[][]).map(([stop]) => stop);
+  return { order, stops: created };
+}
+
+/** Edits the order while a business may (spec 2 §4.3); refused, and recorded, once it may not. */
+export function editOrder(db: Db, orderId: number, values: OrderEditValues, actor: Actor, changed: string[]): Promise<ChangeResult> {
+  return changeOrder(db, { orderId, from: [...BUSINESS_EDITABLE], set: values, actor, action: 'edit', detail: `Changed ${changed.join(', ')}` });
+}
+
+/** Cancels before the courier has set off: status cancelled, no courier (spec 2 §4.3). */
+export function cancelOrder(db: Db, orderId: number, actor: Actor): Promise<ChangeResult> {
+  return changeOrder(db, { orderId, from: [...BUSINESS_CANCELLABLE], to: 'cancelled', set: { courierId: null }, actor, action: 'cancel' });
+}
+
+export async function stopSequenceTaken(db: Db, orderId: number, sequence: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orderStops.id })
+    .from(orderStops)
+    .where(and(eq(orderStops.orderId, orderId), eq(orderStops.sequence, sequence)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertStop(db: Db, orderId: number, stop: PlannedStop): Promise<OrderStop> {
+  const [created] = await db
+    .insert(orderStops)
+    .values({ ...stop, orderId, status: 'pending' })
+    .returning();
+  return created;
+}
+
+/** Which stops a price was computed from: stops are only ever added, so their count and last id say it. */
+export interface StopsSeen {
+  count: number;
+  lastId: number;
+}
+
+export async function stopsSeen(db: Db, orderId: number): Promise<StopsSeen> {
+  const [row] = await db
+    .select({ count: count(), lastId: max(orderStops.id) })
+    .from(orderStops)
+    .where(eq(orderStops.orderId, orderId));
+  return { count: row.count, lastId: row.lastId ?? 0 };
+}
+
+/**
+ * Prices the order by the route through its stops, and records the new stop in the
+ * order's history, if its stops are still the ones the route was computed from and a
+ * business may still change it. Returns undefined when another stop arrived meanwhile
+ * (the caller prices again) or the order has moved on.
+ */
+export async function priceByRoute(db: Db, orderId: number, plan: RoutePlan, seen: StopsSeen, actor: Actor, detail: string): Promise<Order | undefined> {
+  const guard = and(
+    eq(orders.id, orderId),
+    inArray(orders.status, [...BUSINESS_EDITABLE]),
+    sql`(select count(*) from ${orderStops} where ${orderStops.orderId} = ${orderId}) = ${seen.count}`,
+    sql`(select coalesce(max(${orderStops.id}), 0) from ${orderStops} where ${orderStops.orderId} = ${orderId}) = ${seen.lastId}`,
+  )!;
+  const now = Date.now();
+  const [, updated] = await db.batch([
+    db.run(sql`
+      insert into order_events (order_id, at, actor_user_id, actor_role, action, from_status, to_status, detail)
+      select ${orders.id}, ${now}, ${actor.userId}, ${actor.role}, 'edit', ${orders.status}, ${orders.status}, ${detail}
+      from ${orders} where ${guard}`),
+    db
+      .update(orders)
+      .set({ totalDistanceMiles: plan.miles, calculatedDeliveryFeeCents: plan.feeCents, deliveryFeeCents: plan.feeCents, updatedAt: now })
+      .where(guard)
+      .returning(),
+  ]);
+  return updated[0];
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { orderStops, planNewOrder, planOrderEdit, type OrderBeforeEdit } from './businessOrders';
+import { estimateRoute } from './routePlan';
+import { orderCreateSchema } from './schemas/businessOrders';
+
+const business = { restaurantId: 7, name: 'Harbor Bistro', address: '615 Channelside Dr, Tampa, FL 33602', phone: '8135550101', zoneId: 1 };
+const body = {
+  customerName: 'Olivia Martin',
+  customerPhone: '8135550100',
+  customerAddress: '1201 N Franklin St, Tampa, Florida, 33602',
+  customerStreet: '1201 N Franklin St',
+  internalOrderNumber: 'HB-1',
+  amount: 450.5,
+  tip: 20,
+  pickupTime: '2026-11-21T15:00:00Z',
+  deliveryTime: '2026-11-21T16:00:00Z',
+};
+
+describe('planNewOrder', () => {
+  it('prices a single order at max(10%, $30) and copies the business onto it', () => {
+    const values = planNewOrder(orderCreateSchema.parse(body), business, null);
+    expect(values).toMatchObject({
+      status: 'new',
+      internalOrderNumber: 'HB-1',
+      restaurantId: 7,
+      restaurantName: 'Harbor Bistro',
+      zoneId: 1,
+      amountCents: 45050,
+      deliveryFeeCents: 4505,
+      tipCents: 2000,
+      totalDistanceMiles: null,
+      items: [{ name: 'Order', quantity: 1, price: 45050, notes: null }],
+    });
+    expect(planNewOrder(orderCreateSchema.parse({ ...body, amount: 120 }), business, null).deliveryFeeCents).toBe(3000);
+  });
+
+  it('prices a multi-stop order by its route and takes the customer from the first stop', () => {
+    const stops = [
+      { sequence: 1, customerName: 'A', customerPhone: '1', address: 'First St', latitude: 27.95, longitude: -82.46, deliveryInstructions: 'Ring' },
+      { sequence: 2, customerName: 'B', customerPhone: '2', address: 'Second St', latitude: 27.96, longitude: -82.5, deliveryInstructions: null },
+    ];
+    const plan = estimateRoute([{ lat: 27.93, lng: -82.48 }, ...stops.map((stop) => ({ lat: stop.latitude, lng: stop.longitude }))]);
+    const values = planNewOrder(orderCreateSchema.parse({ ...body, stops }), business, { plan, stops });
+    expect(values).toMatchObject({
+      customerName: 'A',
+      customerAddress: 'First St',
+      customerStreet: 'First St',
+      customerCity: null,
+      customerLatitude: 27.95,
+      deliveryInstructions: 'Ring',
+      totalDistanceMiles: plan.miles,
+      deliveryFeeCents: plan.feeCents,
+      calculatedDeliveryFeeCents: plan.feeCents,
+      items: [{ name: 'Pharmacy Order', quantity: 1, price: 45050, notes: null }],
+    });
+  });
+});
+
+describe('orderStops', () => {
+  it('orders by sequence when every stop has one, else keeps the list order, and renumbers 1..n', () => {
+    expect(orderStops([{ sequence: 2, n: 'b' }, { sequence: 1, n: 'a' }]).map((stop) => [stop.sequence, stop.n])).toEqual([[1, 'a'], [2, 'b']]);
+    expect(orderStops([{ n: 'x' }, { n: 'y' }] as Array<{ sequence?: number; n: string }>).map((stop) => [stop.sequence, stop.n])).toEqual([[1, 'x'], [2, 'y']]);
+  });
+});
+
+describe('planOrderEdit', () => {
+  const order: OrderBeforeEdit = {
+    amountCents: 24500,
+    totalDistanceMiles: null,
+    items: [{ name: 'Order', quantity: 1, price: 24500 }],
+    customerAddress: '1201 N Franklin St, Tampa, Florida, 33602',
+    customerStreet: '1201 N Franklin St',
+    pickupTime: 1000,
+    deliveryTime: 5000,
+  };
+
+  it('re-prices a single order and its one item when the amount changes', () => {
+    const outcome = planOrderEdit(order, { amount: 50000 });
+    expect(outcome).toMatchObject({ ok: true, values: { amountCents: 50000, deliveryFeeCents: 5000, items: [{ name: 'Order', price: 50000 }] } });
+  });
+
+  it('keeps the route price of a multi-stop order', () => {
+    const outcome = planOrderEdit({ ...order, totalDistanceMiles: 9.5 }, { amount: 50000 });
+    expect(outcome.ok && outcome.values.deliveryFeeCents).toBeUndefined();
+  });
+
+  it('keeps coordinates when the address is only rewritten, drops them when it points elsewhere', () => {
+    const same = planOrderEdit(order, { customerAddress: '1201 N Franklin St, Apt 3, Tampa, Florida, 33602', customerStreet: '1201 N Franklin St' });
+    expect(same.ok && 'customerLatitude' in same.values).toBe(false);
+    const moved = planOrderEdit(order, { customerAddress: '3001 W Kennedy Blvd, Tampa, Florida, 33609', customerStreet: '3001 W Kennedy Blvd' });
+    expect(moved).toMatchObject({ ok: true, values: { customerLatitude: null, customerLongitude: null } });
+    const located = planOrderEdit(order, { customerAddress: '3001 W Kennedy Blvd, Tampa', customerLatitude: 27.9, customerLongitude: -82.5 });
+    expect(located).toMatchObject({ ok: true, values: { customerLatitude: 27.9, customerLongitude: -82.5 } });
+  });
+
+  it('refuses a delivery time before the pickup time, counting the stored times', () => {
+    expect(planOrderEdit(order, { deliveryTime: 500 })).toEqual({ ok: false, message: 'Delivery time must not be before pickup time' });
+    expect(planOrderEdit(order, { pickupTime: 6000 }).ok).toBe(false);
+  });
+});

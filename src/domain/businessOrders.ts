@@ -1,0 +1,179 @@
+/**
+ * What a business's create and edit requests do to an order (spec 2 §4.3, §9.1): the
+ * values of a new order and its stops, and the columns an edit changes. The server
+ * computes every fee here; nothing the client says about fees is read.
+ */
+import { splitAddress } from './address';
+import { singleOrderDeliveryFee } from './fees';
+import type { Cents } from './money';
+import type { RoutePlan } from './routePlan';
+import type { BusinessOrderEdit, NewStopInput, OrderCreateInput } from './schemas/businessOrders';
+import type { OrderVehicleType } from './vehicles';
+
+export interface OrderItemValue {
+  name: string;
+  quantity: number;
+  price: Cents;
+  notes?: string | null;
+}
+
+/** The signed-in business, as copied onto its orders. */
+export interface BusinessOnOrder {
+  restaurantId: number;
+  name: string;
+  address: string;
+  phone: string;
+  zoneId: number;
+}
+
+/** A stop ready to store, with its coordinates known. */
+export interface PlannedStop {
+  sequence: number;
+  customerName: string;
+  customerPhone: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  deliveryInstructions: string | null;
+}
+
+export interface NewOrderValues {
+  status: 'new';
+  internalOrderNumber: string;
+  restaurantId: number;
+  restaurantName: string;
+  restaurantAddress: string;
+  restaurantPhone: string;
+  zoneId: number;
+  customerName: string;
+  customerPhone: string;
+  customerAddress: string;
+  customerStreet: string | null;
+  customerHouse: string | null;
+  customerApartment: string | null;
+  customerCity: string | null;
+  customerState: string | null;
+  customerZip: string | null;
+  customerLatitude: number | null;
+  customerLongitude: number | null;
+  customerCompany: string | null;
+  deliveryInstructions: string | null;
+  setupRequired: boolean;
+  requiredVehicleTypes: OrderVehicleType[];
+  items: OrderItemValue[];
+  amountCents: Cents;
+  deliveryFeeCents: Cents;
+  tipCents: Cents;
+  totalDistanceMiles: number | null;
+  calculatedDeliveryFeeCents: Cents | null;
+  pickupTime: number;
+  deliveryTime: number;
+}
+
+/** Stops in delivery order, numbered 1..n: by their sequence when given, else as listed. */
+export function orderStops<T extends Pick<NewStopInput, 'sequence'>>(stops: readonly T[]): Array<T & { sequence: number }> {
+  const ordered = stops.every((stop) => stop.sequence != null) ? [...stops].sort((a, b) => a.sequence! - b.sequence!) : [...stops];
+  return ordered.map((stop, index) => ({ ...stop, sequence: index + 1 }));
+}
+
+/**
+ * A new order: status new, the business's name, address, phone and zone copied from its
+ * own record, the fee computed here. A multi-stop order takes its customer from the
+ * first stop and is priced by the route; a single order pays max(10%, $30).
+ */
+export function planNewOrder(input: OrderCreateInput, business: BusinessOnOrder, route: { plan: RoutePlan; stops: PlannedStop[] } | null): NewOrderValues {
+  const first = route?.stops[0];
+  const multiStop = route != null && first != null;
+  return {
+    status: 'new',
+    internalOrderNumber: input.internalOrderNumber,
+    restaurantId: business.restaurantId,
+    restaurantName: business.name,
+    restaurantAddress: business.address,
+    restaurantPhone: business.phone,
+    zoneId: business.zoneId,
+    customerName: multiStop ? first.customerName : input.customerName!,
+    customerPhone: multiStop ? first.customerPhone : input.customerPhone!,
+    customerAddress: multiStop ? first.address : input.customerAddress!,
+    // A multi-stop order's address is its first stop's line (spec 2 §7 'customerStreet = the stop's address').
+    customerStreet: multiStop ? first.address : input.customerStreet,
+    customerHouse: multiStop ? null : input.customerHouse,
+    customerApartment: multiStop ? null : input.customerApartment,
+    customerCity: multiStop ? null : input.customerCity,
+    customerState: multiStop ? null : input.customerState,
+    customerZip: multiStop ? null : input.customerZip,
+    customerLatitude: multiStop ? first.latitude : input.customerLatitude,
+    customerLongitude: multiStop ? first.longitude : input.customerLongitude,
+    customerCompany: input.customerCompany,
+    deliveryInstructions: multiStop ? first.deliveryInstructions : input.deliveryInstructions,
+    setupRequired: input.setupRequired,
+    requiredVehicleTypes: input.requiredVehicleTypes,
+    items: input.items ?? [{ name: multiStop ? 'Pharmacy Order' : 'Order', quantity: 1, price: input.amount, notes: null }],
+    amountCents: input.amount,
+    deliveryFeeCents: multiStop ? route.plan.feeCents : singleOrderDeliveryFee(input.amount),
+    tipCents: input.tip,
+    totalDistanceMiles: multiStop ? route.plan.miles : null,
+    calculatedDeliveryFeeCents: multiStop ? route.plan.feeCents : null,
+    pickupTime: input.pickupTime,
+    deliveryTime: input.deliveryTime,
+  };
+}
+
+/** The parts of a stored order an edit is checked against. */
+export interface OrderBeforeEdit {
+  amountCents: Cents;
+  totalDistanceMiles: number | null;
+  items: OrderItemValue[];
+  customerAddress: string;
+  customerStreet: string | null;
+  pickupTime: number;
+  deliveryTime: number;
+}
+
+export type OrderEditValues = Omit<BusinessOrderEdit, 'amount' | 'tip'> & {
+  amountCents?: Cents;
+  tipCents?: Cents;
+  deliveryFeeCents?: Cents;
+  items?: OrderItemValue[];
+};
+
+const place = (text: string | null | undefined) => (text ?? '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+/** Where the street and ZIP of an address point: a different street or ZIP is a different place. */
+function locationKey(address: string, street?: string | null): string {
+  const parts = splitAddress(address);
+  return `${place(street || parts.street)}|${place(parts.zip)}`;
+}
+
+export type EditOutcome = { ok: true; values: OrderEditValues; changed: string[] } | { ok: false; message: string };
+
+/**
+ * The columns an edit writes. A new amount re-prices a single order (a multi-stop
+ * order keeps its route price) and its one synthetic item; an address that points
+ * somewhere else drops the old coordinates unless new ones come with it, so no courier
+ * is sent to the old place.
+ */
+export function planOrderEdit(order: OrderBeforeEdit, edit: BusinessOrderEdit): EditOutcome {
+  const { amount, tip, ...fields } = edit;
+  const values: OrderEditValues = { ...fields };
+  if (tip !== undefined) values.tipCents = tip;
+  if (amount !== undefined) {
+    values.amountCents = amount;
+    if (order.totalDistanceMiles == null) values.deliveryFeeCents = singleOrderDeliveryFee(amount);
+    const [only] = order.items;
+    if (order.items.length === 1 && only.quantity === 1 && only.price === order.amountCents) values.items = [{ ...only, price: amount }];
+  }
+  const pickup = edit.pickupTime ?? order.pickupTime;
+  const delivery = edit.deliveryTime ?? order.deliveryTime;
+  if (delivery < pickup) return { ok: false, message: 'Delivery time must not be before pickup time' };
+  if (
+    edit.customerAddress !== undefined &&
+    edit.customerLatitude === undefined &&
+    edit.customerLongitude === undefined &&
+    locationKey(edit.customerAddress, edit.customerStreet) !== locationKey(order.customerAddress, order.customerStreet)
+  ) {
+    values.customerLatitude = null;
+    values.customerLongitude = null;
+  }
+  return { ok: true, values, changed: Object.keys(edit).sort() };
+}

@@ -1,0 +1,36 @@
+/**
+ * A delivery route and its price (spec 2 §2.12–2.13, §9.1): the pickup, then the stops
+ * in order. Without a routing service the distance is estimated from coordinates
+ * (haversine with the road factor) and the route drawn as straight legs; either way the
+ * fee is $2 per mile on the miles shown (2 decimals).
+ */
+import { encode } from '@googlemaps/polyline-codec';
+import { distanceDeliveryFee, roundMiles } from './fees';
+import { estimatedRoadMiles, type LatLng } from './geo';
+import type { Cents } from './money';
+
+/** Typical city driving speed, for a duration when no routing service gives one. */
+export const AVERAGE_URBAN_SPEED_MPH = 25;
+
+export interface RoutePlan {
+  /** Miles, to 2 decimals. */
+  miles: number;
+  feeCents: Cents;
+  /** Encoded polyline (precision 5) of the route to draw. */
+  polyline: string;
+  durationMinutes: number;
+  /** True when the distance is an estimate from coordinates, not a driving route. */
+  estimated: boolean;
+}
+
+/** Prices a driven (or estimated) distance. */
+export function priceRoute(miles: number, polyline: string, durationMinutes: number, estimated: boolean): RoutePlan {
+  const rounded = roundMiles(miles);
+  return { miles: rounded, feeCents: distanceDeliveryFee(rounded), polyline, durationMinutes: Math.max(1, Math.round(durationMinutes)), estimated };
+}
+
+/** The route as straight legs from point to point, its length scaled by the road factor. */
+export function estimateRoute(path: readonly LatLng[]): RoutePlan {
+  const miles = estimatedRoadMiles(path);
+  return priceRoute(miles, encode(path.map((point) => [point.lat, point.lng])), (miles / AVERAGE_URBAN_SPEED_MPH) * 60, true);
+}

@@ -1,0 +1,213 @@
+/**
+ * What a business sends to create, edit and cancel its orders, add stops and ask for a
+ * route (spec 2 §5, §7; spec 1 §5.8), with the spec's messages. Fees, distances and the
+ * order number are never read from these bodies: the server computes them.
+ */
+import * as z from 'zod/mini';
+import { ORDER_VEHICLE_TYPES, type OrderVehicleType } from '../vehicles';
+import { instant, latitude, longitude, MAX_LONG_TEXT, money, optionalText, requiredText } from './common';
+
+export const ORDER_MESSAGES = {
+  customerName: 'Customer name is required',
+  customerPhone: 'Customer phone is required',
+  customerAddress: 'Delivery address is required',
+  internalOrderNumber: 'Internal order number is required',
+  requiredVehicleTypes: 'At least one vehicle type is required',
+  amount: 'Order amount is required',
+  pickupTime: 'Pickup time is required',
+  deliveryTime: 'Delivery time is required',
+  deliveryAfterPickup: 'Delivery time must not be before pickup time',
+} as const;
+
+/** The routing service takes at most 25 intermediate points; a pharmacy route stays within that. */
+export const MAX_ROUTE_STOPS = 25;
+
+/** Phone numbers are typed into a 10-character input (spec 2 §5); the API allows a little formatting. */
+const MAX_PHONE = 20;
+const customerName = () => requiredText(ORDER_MESSAGES.customerName, 200);
+const customerPhone = () => requiredText(ORDER_MESSAGES.customerPhone, MAX_PHONE);
+
+/** Order amount: at least $0.01 (spec 1 §5.8). */
+const orderAmount = (message: string) => money(message).check(z.refine((cents) => cents >= 1, message));
+
+/** A yes/no flag without a default, for edits that may leave it out. */
+const yesNo = z.pipe(
+  z.union([z.boolean(), z.enum(['true', 'false', 'on'])], { error: 'Must be true or false' }),
+  z.transform((value) => value === true || value === 'true' || value === 'on'),
+);
+
+const vehicleTypes = z.pipe(
+  z
+    .array(z.enum(ORDER_VEHICLE_TYPES, { error: ORDER_MESSAGES.requiredVehicleTypes }), { error: ORDER_MESSAGES.requiredVehicleTypes })
+    .check(z.minLength(1, ORDER_MESSAGES.requiredVehicleTypes), z.maxLength(ORDER_VEHICLE_TYPES.length * 2)),
+  z.transform((types): OrderVehicleType[] => [...new Set(types)]),
+);
+
+const item = z.object({
+  name: requiredText('Item name is required', 200),
+  quantity: z.number({ error: 'Item quantity must be more than 0' }).check(z.int('Item quantity must be a whole number'), z.positive('Item quantity must be more than 0')),
+  price: money('Item price must be more than 0').check(z.refine((cents) => cents > 0, 'Item price must be more than 0')),
+  notes: optionalText(),
+});
+
+/** The address parts the forms send next to the composed one-line address. */
+const addressParts = {
+  customerStreet: optionalText(200),
+  customerHouse: optionalText(50),
+  customerApartment: optionalText(100),
+  customerCity: optionalText(100),
+  customerState: optionalText(100),
+  customerZip: optionalText(20),
+};
+
+/** A stop's own fields (spec 1 §5.8 'Order stop'); a new stop starts as pending. */
+const stopFields = {
+  customerName: customerName(),
+  customerPhone: customerPhone(),
+  address: requiredText(ORDER_MESSAGES.customerAddress),
+  latitude,
+  longitude,
+  deliveryInstructions: optionalText(MAX_LONG_TEXT),
+  status: z.optional(z.literal('pending', { error: 'A new stop starts as pending' })),
+};
+
+const sequence = z.number({ error: 'Stop sequence must be a whole number of 1 or more' }).check(
+  z.int('Stop sequence must be a whole number of 1 or more'),
+  z.minimum(1, 'Stop sequence must be a whole number of 1 or more'),
+  z.maximum(1000, 'Stop sequence must be at most 1000'),
+);
+
+/** POST /api/order-stops (spec 2 §7): one stop of the caller's own order. */
+export const orderStopCreateSchema = z.object({
+  orderId: z.number({ error: 'orderId is required' }).check(z.int('orderId is required'), z.positive('orderId is required')),
+  sequence,
+  ...stopFields,
+});
+
+export type OrderStopCreateInput = z.infer<typeof orderStopCreateSchema>;
+
+const newStop = z.object({ sequence: z.optional(sequence), ...stopFields });
+export type NewStopInput = z.infer<typeof newStop>;
+
+/** Sequences, when given, must number the stops 1..n (in any order of the array). */
+const sequencesAreOneToN = (stops: NewStopInput[]) => {
+  if (stops.every((stop) => stop.sequence == null)) return true;
+  const given = stops.map((stop) => stop.sequence).sort((a, b) => (a ?? 0) - (b ?? 0));
+  return given.every((value, index) => value === index + 1);
+};
+
+/**
+ * POST /api/orders (spec 2 §7), single or multi-stop. `stops` is our extension: the
+ * order and all its stops are created together. With stops, the customer fields are
+ * taken from the first stop, so a multi-stop body need not repeat them.
+ */
+export const orderCreateSchema = z
+  .object({
+    customerName: optionalText(200),
+    customerPhone: optionalText(MAX_PHONE),
+    customerAddress: optionalText(),
+    ...addressParts,
+    customerLatitude: latitude,
+    customerLongitude: longitude,
+    customerCompany: optionalText(200),
+    deliveryInstructions: optionalText(MAX_LONG_TEXT),
+    internalOrderNumber: requiredText(ORDER_MESSAGES.internalOrderNumber, 100),
+    setupRequired: z._default(yesNo, false),
+    requiredVehicleTypes: z._default(vehicleTypes, ['sedan']),
+    amount: orderAmount(ORDER_MESSAGES.amount),
+    tip: z._default(money('Tip must be a valid amount of 0 or more'), 0),
+    pickupTime: instant(ORDER_MESSAGES.pickupTime),
+    deliveryTime: instant(ORDER_MESSAGES.deliveryTime),
+    items: z.optional(z.array(item).check(z.minLength(1, 'Add at least one item'), z.maxLength(100, 'At most 100 items'))),
+    status: z.optional(z.literal('new', { error: 'A new order starts in status new' })),
+    stops: z.optional(
+      z
+        .array(newStop)
+        .check(
+          z.minLength(1, 'Please add at least one valid delivery stop'),
+          z.maxLength(MAX_ROUTE_STOPS, `A route can have at most ${MAX_ROUTE_STOPS} stops`),
+          z.refine(sequencesAreOneToN, 'Stop sequences must number the stops 1, 2, 3… without gaps'),
+        ),
+    ),
+  })
+  .check(
+    // Runs even when other fields are wrong, so every missing field is named at once.
+    z.superRefine(
+      (order, context) => {
+        if (order.stops !== undefined) return;
+        for (const field of ['customerName', 'customerPhone', 'customerAddress'] as const) {
+          if (!order[field]) context.addIssue({ code: 'custom', message: ORDER_MESSAGES[field], path: [field], input: order[field] });
+        }
+      },
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    ),
+    z.refine((order) => order.deliveryTime >= order.pickupTime, { message: ORDER_MESSAGES.deliveryAfterPickup, path: ['deliveryTime'] }),
+  );
+
+export type OrderCreateInput = z.infer<typeof orderCreateSchema>;
+
+/**
+ * PATCH /api/orders/:id by a business (spec 2 §7): an edit (any subset of the fields the
+ * Edit Order modal sends), or a cancel ({status: 'cancelled', courierId: null}).
+ * Fields left out stay as they are; other fields (fees, courier, zone) are not the
+ * business's to set and are ignored.
+ */
+export const businessOrderPatchSchema = z.object({
+  internalOrderNumber: z.optional(requiredText(ORDER_MESSAGES.internalOrderNumber, 100)),
+  customerName: z.optional(customerName()),
+  customerPhone: z.optional(customerPhone()),
+  customerAddress: z.optional(requiredText('Customer address is required')),
+  customerStreet: z.optional(addressParts.customerStreet),
+  customerHouse: z.optional(addressParts.customerHouse),
+  customerApartment: z.optional(addressParts.customerApartment),
+  customerCity: z.optional(addressParts.customerCity),
+  customerState: z.optional(addressParts.customerState),
+  customerZip: z.optional(addressParts.customerZip),
+  customerLatitude: z.optional(latitude),
+  customerLongitude: z.optional(longitude),
+  customerCompany: z.optional(optionalText(200)),
+  deliveryInstructions: z.optional(optionalText(MAX_LONG_TEXT)),
+  amount: z.optional(orderAmount('Amount must be a valid number')),
+  tip: z.optional(money('Tip must be a valid amount of 0 or more')),
+  pickupTime: z.optional(instant(ORDER_MESSAGES.pickupTime)),
+  deliveryTime: z.optional(instant(ORDER_MESSAGES.deliveryTime)),
+  setupRequired: z.optional(yesNo),
+  requiredVehicleTypes: z.optional(vehicleTypes),
+  status: z.optional(z.literal('cancelled', { error: 'A business can only change the status to cancelled' })),
+  courierId: z.optional(z.null({ error: 'A business cannot assign a courier' })),
+});
+
+export type BusinessOrderPatch = z.infer<typeof businessOrderPatchSchema>;
+export type BusinessOrderEdit = Omit<BusinessOrderPatch, 'status' | 'courierId'>;
+
+/** A stop to route: coordinates, or an address to geocode (spec 2 §7 POST /api/routes/calculate). */
+const routeStop = z
+  .object({
+    lat: latitude,
+    lng: longitude,
+    address: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500)))),
+  })
+  .check(
+    z.refine((stop) => (stop.lat != null && stop.lng != null) || !!stop.address, 'Please enter addresses for all delivery stops'),
+  );
+
+export type RouteStopInput = z.infer<typeof routeStop>;
+
+/**
+ * POST /api/routes/calculate. The route starts at the signed-in business's own location;
+ * pharmacyAddress is accepted for the spec's clients but not trusted.
+ */
+export const routeCalculationSchema = z.object({
+  pharmacyAddress: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
+  stops: z
+    .array(routeStop, { error: 'Please enter addresses for all delivery stops' })
+    .check(
+      z.minLength(1, 'Please add at least one valid delivery stop'),
+      z.maxLength(MAX_ROUTE_STOPS, `A route can have at most ${MAX_ROUTE_STOPS} stops`),
+    ),
+});
+
+/** GET /api/places/suggestions?q= */
+export const placeQuerySchema = z.object({
+  q: z._default(z.string().check(z.trim(), z.maxLength(200, 'Search text must be at most 200 characters')), ''),
+});

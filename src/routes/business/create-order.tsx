@@ -1,0 +1,67 @@
+/**
+ * Create order (spec 2 §2.10) at /restaurant/create-order and /create-order: the
+ * pharmacy gets the multi-stop form, any other business the single order form. Both are
+ * islands; their default times are computed here, in the viewer's zone, so the page
+ * and its hydration agree.
+ */
+import { formatInTimeZone } from 'date-fns-tz';
+import { Hono } from 'hono';
+import { findBusiness } from '../../db/business';
+import type { AppEnv } from '../../env';
+import { requirePage } from '../../http/guards';
+import { PageHeader } from '../../views/components/ui';
+import { Island } from '../../views/Island';
+import { BusinessLayout } from '../../views/layouts/BusinessLayout';
+import { respond } from '../../views/render';
+
+const HOUR = 3_600_000;
+
+const createOrder = new Hono<AppEnv>();
+
+createOrder.get('/', requirePage('restaurant'), (c) => {
+  const user = c.var.user!;
+  const local = (time: number) => formatInTimeZone(time, c.var.timeZone, "yyyy-MM-dd'T'HH:mm");
+  return respond(
+    c,
+    {
+      form: {
+        render: async () => {
+          const business = user.restaurantId ? await findBusiness(c.var.db, user.restaurantId) : undefined;
+          // The business record first, the user's own fields when it lacks them (spec 2 §2.12).
+          const pickup = {
+            name: business?.name || user.name,
+            address: business?.address || user.address || '',
+            phone: business?.phone || user.phone || '',
+          };
+          const now = Date.now();
+          const common = { business: pickup, defaultPickup: local(now), defaultDelivery: local(now + HOUR), mapsApiKey: c.env.MAPS_API_KEY || null };
+          if (business?.customerType === 'pharmacy') {
+            const location = business.latitude != null && business.longitude != null ? { lat: business.latitude, lng: business.longitude } : null;
+            return (
+              <>
+                <PageHeader title="Create Multi-Stop Order" subtitle="Pharmacies can create multi-stop delivery orders" />
+                <Island name="MultiStopOrderForm" props={{ ...common, location }} />
+              </>
+            );
+          }
+          return (
+            <>
+              <PageHeader title="Create New Order" />
+              <Island name="SingleOrderForm" props={common} />
+            </>
+          );
+        },
+        fallback: <p className="py-12 text-center text-slate-500">Loading...</p>,
+      },
+    },
+    (slot) => (
+      <BusinessLayout title="Create Order">
+        {/* The default times are in the viewer's zone: marked like any shown time, the page reloads once if the browser's zone differs. */}
+        <span data-time="" hidden />
+        {slot('form')}
+      </BusinessLayout>
+    ),
+  );
+});
+
+export default createOrder;

@@ -1,0 +1,82 @@
+/**
+ * Orders Management (spec 2 §2.6) at /restaurant/orders and /orders: the business's own
+ * orders, filtered by tab and by a month or day of delivery time (docs/decisions.md B1),
+ * counted and paged in SQL, and re-read every 5 s with an ETag.
+ */
+import { Hono } from 'hono';
+import { courierNames } from '../../db/business';
+import { visibleTo } from '../../db/orders/access';
+import { countByStatus, listOrders } from '../../db/orders/read';
+import { versionTag } from '../../db/versions';
+import { countTabs, describeListFilter, resolveListFilter } from '../../domain/orderFilters';
+import { BUSINESS_TABS } from '../../domain/orderStatus';
+import { orderListQuerySchema } from '../../domain/schemas/orders';
+import { dayIn } from '../../domain/time';
+import type { AppEnv } from '../../env';
+import { requirePage } from '../../http/guards';
+import { validate } from '../../http/validate';
+import { PageHeader } from '../../views/components/ui';
+import { OrdersList } from '../../views/business/OrdersList';
+import { BusinessLayout } from '../../views/layouts/BusinessLayout';
+import { respond } from '../../views/render';
+
+/** Orders Management re-reads its list this often (spec 2 §9.3). */
+export const ORDERS_POLL_MS = 5000;
+export const ORDERS_PAGE_SIZE = 50;
+
+const ordersPage = new Hono<AppEnv>();
+
+ordersPage.get('/', requirePage('restaurant'), validate('query', orderListQuerySchema), (c) => {
+  const db = c.var.db;
+  const user = c.var.user!;
+  const zone = c.var.timeZone;
+  const query = c.req.valid('query');
+  const filter = resolveListFilter(query, BUSINESS_TABS, zone);
+  const path = new URL(c.req.url).pathname;
+  const visible = visibleTo(user);
+  return respond(
+    c,
+    {
+      orders: {
+        history: true,
+        poll: ORDERS_POLL_MS,
+        etag: () => versionTag(db, ['orders', 'couriers', 'users'], 'business-orders', user.restaurantId, zone, filter.tab.key, filter.month, filter.day, query.page),
+        render: async () => {
+          const byStatus = await countByStatus(db, { visible, deliveryRange: filter.range });
+          const counts = countTabs(BUSINESS_TABS, byStatus);
+          const total = counts[filter.tab.key];
+          const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+          const page = Math.min(query.page ?? 1, pages);
+          const rows = await listOrders(
+            db,
+            { visible, statuses: filter.tab.statuses, deliveryRange: filter.range },
+            { limit: ORDERS_PAGE_SIZE, offset: (page - 1) * ORDERS_PAGE_SIZE },
+          );
+          const names = await courierNames(db, rows.flatMap((row) => (row.courierId == null ? [] : [row.courierId])));
+          return (
+            <OrdersList
+              path={path}
+              filter={filter}
+              counts={counts}
+              summary={describeListFilter(total, filter)}
+              orders={rows}
+              courierNames={names}
+              page={page}
+              pages={pages}
+              today={dayIn(zone)}
+            />
+          );
+        },
+        fallback: <div className="skeleton h-96 w-full" aria-label="Loading orders" />,
+      },
+    },
+    (slot) => (
+      <BusinessLayout title="Orders Management">
+        <PageHeader title="Orders Management" />
+        {slot('orders')}
+      </BusinessLayout>
+    ),
+  );
+});
+
+export default ordersPage;

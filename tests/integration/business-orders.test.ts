@@ -1,0 +1,309 @@
+/** A business's orders over HTTP (spec 2 §4.3, §7): create, edit, cancel, stops, and who may touch what. */
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { businessActor, insertOrder as insertOrderWithStops } from '../../src/db/orders/business';
+import { getEvents, getStops } from '../../src/db/orders/read';
+import { orders, orderStops, users } from '../../src/db/schema';
+import { planNewOrder } from '../../src/domain/businessOrders';
+import { distanceDeliveryFee, roundMiles } from '../../src/domain/fees';
+import { estimatedRoadMiles } from '../../src/domain/geo';
+import { estimateRoute } from '../../src/domain/routePlan';
+import { orderCreateSchema } from '../../src/domain/schemas/businessOrders';
+import { Client, signedIn, testDb } from '../support/api';
+import { businessOf, multiStopBody, singleOrderBody, TAMPA_STOPS } from '../support/business';
+import { insertCourier, insertOrder } from '../support/factories';
+
+const routeMiles = (origin: { lat: number; lng: number }, stops: typeof TAMPA_STOPS) =>
+  roundMiles(estimatedRoadMiles([origin, ...stops.map((stop) => ({ lat: stop.latitude, lng: stop.longitude }))]));
+
+describe('POST /api/orders (single)', () => {
+  it('creates a new order priced by the server, with the business taken from the session', async () => {
+    const db = testDb();
+    const bistro = await businessOf(db, 'bistro');
+    const pharmacy = await businessOf(db, 'pharmacy');
+    const client = await signedIn('bistro');
+    const response = await client.post(
+      '/api/orders',
+      singleOrderBody({ restaurantId: pharmacy.id, restaurantName: 'Someone Else', zoneId: 999, orderNumber: '1', courierId: 5, calculatedDeliveryFee: 1 }),
+    );
+    expect(response.status).toBe(201);
+    const order = response.body;
+    expect(order).toMatchObject({
+      status: 'new',
+      internalOrderNumber: 'HB-9001',
+      restaurantId: bistro.id,
+      restaurantName: 'Harbor Bistro',
+      restaurantAddress: bistro.address,
+      restaurantPhone: bistro.phone,
+      zoneId: bistro.zoneId,
+      courierId: null,
+      amount: '245.00',
+      deliveryFee: '30.00',
+      tip: '10.00',
+      totalDistanceMiles: null,
+      calculatedDeliveryFee: null,
+      customerStreet: '1201 N Franklin St',
+      requiredVehicleTypes: ['sedan'],
+      items: [{ name: 'Order', quantity: 1, price: '245.00', notes: null }],
+      stops: [],
+    });
+    expect(order.orderNumber).toBe(String(10000 + order.id));
+    const [event] = await getEvents(db, order.id);
+    expect(event).toMatchObject({ action: 'create', toStatus: 'new', actorRole: 'restaurant', outcome: 'applied' });
+  });
+
+  it('charges 10% of the amount above $300, whatever fee the client sends', async () => {
+    const client = await signedIn('bistro');
+    const response = await client.post('/api/orders', singleOrderBody({ amount: '450.55', deliveryFee: 0 }));
+    expect(response.status).toBe(201);
+    expect(response.body.deliveryFee).toBe('45.06');
+  });
+
+  it('answers the spec messages for missing fields', async () => {
+    const client = await signedIn('bistro');
+    const response = await client.post('/api/orders', { requiredVehicleTypes: [], amount: 0 });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('Invalid request');
+    for (const message of [
+      'Customer name is required',
+      'Customer phone is required',
+      'Delivery address is required',
+      'Internal order number is required',
+      'At least one vehicle type is required',
+      'Order amount is required',
+      'Pickup time is required',
+      'Delivery time is required',
+    ]) {
+      expect(response.body.details).toContain(message);
+    }
+    expect(response.body.fields.customerName).toEqual(['Customer name is required']);
+  });
+
+  it('refuses bodies that are not JSON, other statuses, and other roles', async () => {
+    const client = await signedIn('bistro');
+    const notJson = await client.request('POST', '/api/orders', 'not json', { 'Content-Type': 'application/json' });
+    expect(notJson.status).toBe(400);
+    expect((await client.post('/api/orders', singleOrderBody({ status: 'assigned' }))).body.details).toBe('A new order starts in status new');
+    expect((await new Client().post('/api/orders', singleOrderBody())).status).toBe(401);
+    expect((await (await signedIn('admin')).post('/api/orders', singleOrderBody())).status).toBe(403);
+    expect((await (await signedIn('courier')).post('/api/orders', singleOrderBody())).status).toBe(403);
+  });
+});
+
+describe('POST /api/orders (multi-stop)', () => {
+  it('creates the order and all its stops at once, priced by the route the server computes', async () => {
+    const db = testDb();
+    const pharmacy = await businessOf(db, 'pharmacy');
+    const client = await signedIn('pharmacy');
+    const response = await client.post('/api/orders', multiStopBody());
+    expect(response.status).toBe(201);
+    const miles = routeMiles({ lat: pharmacy.latitude!, lng: pharmacy.longitude! }, TAMPA_STOPS);
+    const fee = distanceDeliveryFee(miles);
+    expect(response.body).toMatchObject({
+      restaurantId: pharmacy.id,
+      customerName: 'Noah Thompson',
+      customerAddress: TAMPA_STOPS[0].address,
+      customerLatitude: TAMPA_STOPS[0].latitude,
+      deliveryInstructions: 'Ring the bell',
+      totalDistanceMiles: miles,
+      deliveryFee: (fee / 100).toFixed(2),
+      calculatedDeliveryFee: (fee / 100).toFixed(2),
+      items: [{ name: 'Pharmacy Order', quantity: 1, price: '180.00', notes: null }],
+    });
+    const stops = await getStops(db, response.body.id);
+    expect(stops.map((stop) => [stop.sequence, stop.customerName, stop.status])).toEqual(TAMPA_STOPS.map((stop, index) => [index + 1, stop.customerName, 'pending']));
+    expect(response.body.stops.map((stop: { address: string }) => stop.address)).toEqual(TAMPA_STOPS.map((stop) => stop.address));
+  });
+
+  it('prices the stops in the order of their sequence numbers', async () => {
+    const db = testDb();
+    const pharmacy = await businessOf(db, 'pharmacy');
+    const client = await signedIn('pharmacy');
+    const body = multiStopBody();
+    body.stops = [body.stops[3], body.stops[2], body.stops[1], body.stops[0]].map((stop, index) => ({ ...stop, sequence: index + 1 }));
+    const response = await client.post('/api/orders', body);
+    const reversed = [...TAMPA_STOPS].reverse();
+    expect(response.body.totalDistanceMiles).toBe(routeMiles({ lat: pharmacy.latitude!, lng: pharmacy.longitude! }, reversed));
+    expect((await getStops(db, response.body.id)).map((stop) => stop.customerName)).toEqual(reversed.map((stop) => stop.customerName));
+  });
+
+  it('creates nothing when one stop cannot be placed on the map', async () => {
+    const db = testDb();
+    const client = await signedIn('pharmacy');
+    const internal = `RX-NOPE-${Date.now()}`;
+    const stops = [TAMPA_STOPS[0], { ...TAMPA_STOPS[1], latitude: null as unknown as number, longitude: null as unknown as number }];
+    const response = await client.post('/api/orders', multiStopBody(stops, { internalOrderNumber: internal }));
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('Stop 2 has no map location');
+    expect(await db.select().from(orders).where(eq(orders.internalOrderNumber, internal))).toEqual([]);
+  });
+
+  it('is one transaction: a stop the database refuses leaves no order behind', async () => {
+    const db = testDb();
+    const pharmacy = await businessOf(db, 'pharmacy');
+    const [user] = await db.select().from(users).where(eq(users.username, 'pharmacy'));
+    const internal = `RX-ATOMIC-${Date.now()}`;
+    const input = orderCreateSchema.parse(multiStopBody(TAMPA_STOPS.slice(0, 2), { internalOrderNumber: internal }));
+    const stop = { customerName: 'A', customerPhone: '1', address: 'A St', latitude: 27.9, longitude: -82.4, deliveryInstructions: null };
+    // Sequence 0 breaks the table's check constraint on the second stop, after the order and first stop were written.
+    const stops = [{ ...stop, sequence: 1 }, { ...stop, sequence: 0 }];
+    const business = { restaurantId: pharmacy.id, name: pharmacy.name, address: pharmacy.address, phone: pharmacy.phone, zoneId: pharmacy.zoneId };
+    const values = planNewOrder(input, business, { plan: estimateRoute([{ lat: 27.93, lng: -82.48 }, { lat: 27.9, lng: -82.4 }]), stops });
+    await expect(insertOrderWithStops(db, values, stops, businessActor(user))).rejects.toThrow();
+    expect(await db.select().from(orders).where(eq(orders.internalOrderNumber, internal))).toEqual([]);
+    const [orphans] = await db.select({ count: sql<number>`count(*)` }).from(orderStops).where(sql`${orderStops.orderId} not in (select id from orders)`);
+    expect(orphans.count).toBe(0);
+  });
+});
+
+describe('PATCH /api/orders/:id by a business', () => {
+  it('edits the order, re-prices it, and records the change', async () => {
+    const db = testDb();
+    const order = await insertOrder(db, { status: 'assigned', amountCents: 24500 });
+    const client = await signedIn('bistro');
+    const response = await client.patch(`/api/orders/${order.id}`, {
+      internalOrderNumber: 'HB-EDIT',
+      customerName: 'Edited Name',
+      customerPhone: '8135550199',
+      customerAddress: '3001 W Kennedy Blvd, Apt 4, Tampa, Florida, 33609',
+      customerStreet: '3001 W Kennedy Blvd',
+      customerApartment: '4',
+      customerZip: '33609',
+      amount: '500.00',
+      deliveryFee: '1.00',
+      setupRequired: true,
+      pickupTime: new Date(order.pickupTime + 60_000).toISOString(),
+      deliveryTime: new Date(order.deliveryTime + 60_000).toISOString(),
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      status: 'assigned',
+      internalOrderNumber: 'HB-EDIT',
+      customerName: 'Edited Name',
+      amount: '500.00',
+      deliveryFee: '50.00',
+      setupRequired: true,
+      // The address now points elsewhere: the old coordinates are dropped.
+      customerLatitude: null,
+      customerLongitude: null,
+      items: [{ name: 'Order', quantity: 1, price: '500.00', notes: null }],
+    });
+    const edit = (await getEvents(db, order.id)).find((event) => event.action === 'edit');
+    expect(edit).toMatchObject({ outcome: 'applied', actorRole: 'restaurant' });
+  });
+
+  it('answers 409 once the courier has the items, and records the refusal', async () => {
+    const db = testDb();
+    const order = await insertOrder(db, { status: 'picked_up' });
+    const client = await signedIn('bistro');
+    const response = await client.patch(`/api/orders/${order.id}`, { customerName: 'Too Late' });
+    expect(response.status).toBe(409);
+    expect(response.body.error).toBe('This order can no longer be edited');
+    expect(response.body.details).toContain('this one is picked up');
+    const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(stored.customerName).toBe('Test Customer');
+    expect((await getEvents(db, order.id)).find((event) => event.action === 'edit')?.outcome).toBe('refused');
+  });
+
+  it('validates an edit with the Edit Order modal messages', async () => {
+    const order = await insertOrder(testDb());
+    const client = await signedIn('bistro');
+    expect((await client.patch(`/api/orders/${order.id}`, { amount: 'ten' })).body.details).toBe('Amount must be a valid number');
+    expect((await client.patch(`/api/orders/${order.id}`, { customerAddress: ' ' })).body.details).toBe('Customer address is required');
+    expect((await client.patch(`/api/orders/${order.id}`, { deliveryTime: new Date(order.pickupTime - 1).toISOString() })).body.details).toBe(
+      'Delivery time must not be before pickup time',
+    );
+    expect((await client.patch(`/api/orders/${order.id}`, {})).body.error).toBe('Nothing to change');
+    expect((await client.patch(`/api/orders/${order.id}`, { status: 'delivered' })).status).toBe(400);
+    expect((await client.patch(`/api/orders/${order.id}`, { courierId: 1 })).body.details).toBe('A business cannot assign a courier');
+  });
+
+  it('cancels in new, pending_courier, assigned and courier_confirmed, clearing the courier', async () => {
+    const db = testDb();
+    const { courier } = await insertCourier(db);
+    const client = await signedIn('bistro');
+    for (const status of ['new', 'pending_courier', 'assigned', 'courier_confirmed'] as const) {
+      const order = await insertOrder(db, { status, courierId: status === 'assigned' || status === 'courier_confirmed' ? courier.id : null });
+      const response = await client.patch(`/api/orders/${order.id}`, { status: 'cancelled', courierId: null });
+      expect(response.status, status).toBe(200);
+      expect(response.body).toMatchObject({ status: 'cancelled', courierId: null });
+    }
+  });
+
+  it('refuses to cancel once the courier has set off (409), and a repeated cancel is harmless', async () => {
+    const db = testDb();
+    const client = await signedIn('bistro');
+    for (const status of ['courier_on_way_to_pickup', 'arrived_at_pickup', 'delivered', 'missed_pickup'] as const) {
+      const order = await insertOrder(db, { status });
+      const response = await client.patch(`/api/orders/${order.id}`, { status: 'cancelled', courierId: null });
+      expect(response.status, status).toBe(409);
+      expect(response.body.error).toBe('This order can no longer be cancelled');
+    }
+    const order = await insertOrder(db, { status: 'new' });
+    expect((await client.patch(`/api/orders/${order.id}`, { status: 'cancelled' })).status).toBe(200);
+    expect((await client.patch(`/api/orders/${order.id}`, { status: 'cancelled' })).status).toBe(200);
+    expect((await getEvents(db, order.id)).filter((event) => event.action === 'cancel')).toHaveLength(1);
+  });
+});
+
+describe('POST /api/order-stops', () => {
+  it('adds a stop to an order still being prepared and prices the order by its route', async () => {
+    const db = testDb();
+    const pharmacy = await businessOf(db, 'pharmacy');
+    const client = await signedIn('pharmacy');
+    const order = await insertOrder(db, { business: 'pharmacy' });
+    for (const [index, stop] of TAMPA_STOPS.slice(0, 2).entries()) {
+      const response = await client.post('/api/order-stops', { orderId: order.id, sequence: index + 1, ...stop, deliveryInstructions: '', status: 'pending' });
+      expect(response.status).toBe(201);
+      expect(response.body).toMatchObject({ orderId: order.id, sequence: index + 1, status: 'pending', latitude: stop.latitude });
+    }
+    const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
+    const miles = routeMiles({ lat: pharmacy.latitude!, lng: pharmacy.longitude! }, TAMPA_STOPS.slice(0, 2));
+    expect(stored).toMatchObject({ totalDistanceMiles: miles, deliveryFeeCents: distanceDeliveryFee(miles), calculatedDeliveryFeeCents: distanceDeliveryFee(miles) });
+  });
+
+  it('checks the stop like a new order: messages, free sequence, editable order, a place on the map', async () => {
+    const db = testDb();
+    const client = await signedIn('pharmacy');
+    const order = await insertOrder(db, { business: 'pharmacy' });
+    const stop = { orderId: order.id, sequence: 1, ...TAMPA_STOPS[0] };
+    expect((await client.post('/api/order-stops', { ...stop, customerName: '' })).body.details).toBe('Customer name is required');
+    expect((await client.post('/api/order-stops', { ...stop, sequence: 0 })).body.details).toBe('Stop sequence must be a whole number of 1 or more');
+    const unplaced = await client.post('/api/order-stops', { ...stop, latitude: null, longitude: null });
+    expect(unplaced.status).toBe(400);
+    expect(unplaced.body.error).toBe('Stop 1 has no map location');
+    expect((await client.post('/api/order-stops', stop)).status).toBe(201);
+    const again = await client.post('/api/order-stops', stop);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('Stop 1 already exists on this order');
+    const underWay = await insertOrder(db, { business: 'pharmacy', status: 'pharmacy_picked_up' });
+    const late = await client.post('/api/order-stops', { ...stop, orderId: underWay.id });
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe('Stops can no longer be added to this order');
+  });
+});
+
+describe('tenancy: another business’s order is not found, everywhere', () => {
+  it('answers 404 to every order route and leaves the order untouched', async () => {
+    const db = testDb();
+    const theirs = await insertOrder(db, { business: 'pharmacy', status: 'new' });
+    const mine = await insertOrder(db, { business: 'bistro', status: 'new' });
+    const bistro = await signedIn('bistro');
+    const pharmacy = await signedIn('pharmacy');
+    for (const [client, order] of [[bistro, theirs], [pharmacy, mine]] as const) {
+      expect((await client.get(`/api/orders/${order.id}`)).status).toBe(404);
+      expect((await client.get(`/api/orders/${order.id}/events`)).status).toBe(404);
+      expect((await client.get(`/api/order-stops/order/${order.id}`)).status).toBe(404);
+      expect((await client.patch(`/api/orders/${order.id}`, { customerName: 'Hijacked' })).status).toBe(404);
+      expect((await client.patch(`/api/orders/${order.id}`, { status: 'cancelled', courierId: null })).status).toBe(404);
+      expect((await client.post('/api/order-stops', { orderId: order.id, sequence: 9, ...TAMPA_STOPS[0] })).status).toBe(404);
+      const list = (await client.get('/api/orders')).body as Array<{ id: number }>;
+      expect(list.some((row) => row.id === order.id)).toBe(false);
+    }
+    for (const order of [theirs, mine]) {
+      const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
+      expect(stored).toMatchObject({ status: 'new', customerName: 'Test Customer' });
+      expect(await getStops(db, order.id)).toEqual([]);
+    }
+  });
+});

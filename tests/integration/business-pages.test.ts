@@ -1,0 +1,108 @@
+/**
+ * The business pages over HTTP (spec 2 §2.1, §2.4–2.8): who may open them, their
+ * regions' ETags, the list filter on delivery time, and another business's order as a
+ * 404 in every dialog.
+ */
+import { describe, expect, it } from 'vitest';
+import { dayIn } from '../../src/domain/time';
+import { Client, signedIn, testDb } from '../support/api';
+import { insertOrder } from '../support/factories';
+
+const PARTIAL = { 'X-Partial': 'orders' };
+
+describe('business pages', () => {
+  it('answer at /restaurant/… and at their aliases for a business, and send anyone else to sign in', async () => {
+    const bistro = await signedIn('bistro');
+    for (const path of ['/restaurant', '/dashboard', '/restaurant/orders', '/orders', '/restaurant/create-order', '/create-order', '/restaurant/profile', '/profile']) {
+      expect((await bistro.get(path)).status, path).toBe(200);
+      const anonymous = await new Client().get(path);
+      expect(anonymous.status, path).toBe(302);
+      expect(anonymous.headers.get('location')).toBe(`/auth?next=${encodeURIComponent(path)}`);
+    }
+    const admin = await signedIn('admin');
+    expect((await admin.get('/restaurant/orders')).headers.get('location')).toMatch(/^\/auth/);
+  });
+
+  it('give each business the form of its kind', async () => {
+    expect((await (await signedIn('bistro')).get('/create-order')).text).toContain('Create New Order');
+    const pharmacy = (await (await signedIn('pharmacy')).get('/create-order')).text;
+    expect(pharmacy).toContain('Create Multi-Stop Order');
+    expect(pharmacy).toContain('data-island="MultiStopOrderForm"');
+  });
+});
+
+describe('Orders Management region', () => {
+  it('answers 304 while nothing changed and redraws when an order arrives', async () => {
+    const bistro = await signedIn('bistro');
+    const first = await bistro.get('/restaurant/orders', PARTIAL);
+    expect(first.status).toBe(200);
+    expect(first.text).toContain('<div data-partial="orders"');
+    expect(first.text).not.toContain('<html');
+    const etag = first.headers.get('etag')!;
+    expect((await bistro.get('/restaurant/orders', { ...PARTIAL, 'If-None-Match': etag })).status).toBe(304);
+    const order = await insertOrder(testDb(), { customerName: 'Region Redraw' });
+    const after = await bistro.get('/restaurant/orders', { ...PARTIAL, 'If-None-Match': etag });
+    expect(after.status).toBe(200);
+    expect(after.text).toContain(`#${order.orderNumber}`);
+  });
+
+  it('filters by delivery time, not pickup time, and never shows another business’s orders', async () => {
+    const db = testDb();
+    const today = dayIn('America/New_York');
+    const delivery = Date.parse(`${today}T12:00:00-05:00`);
+    const mine = await insertOrder(db, { customerName: 'Delivered Today', pickupTime: delivery - 40 * 3_600_000, deliveryTime: delivery });
+    const theirs = await insertOrder(db, { business: 'pharmacy', customerName: 'Pharmacy Customer', pickupTime: delivery, deliveryTime: delivery });
+    const bistro = await signedIn('bistro');
+    const page = await bistro.get(`/restaurant/orders?day=${today}`, PARTIAL);
+    expect(page.text).toContain(`#${mine.orderNumber}`);
+    expect(page.text).not.toContain(`#${theirs.orderNumber}`);
+    const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    expect((await bistro.get(`/restaurant/orders?day=${yesterday}`, PARTIAL)).text).not.toContain(`#${mine.orderNumber}`);
+  });
+
+  it('pages the list in SQL', async () => {
+    const bistro = await signedIn('bistro');
+    const page = await bistro.get('/restaurant/orders?page=999', PARTIAL);
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/Showing \d+ orders/);
+  });
+});
+
+describe('order dialogs', () => {
+  it('render the order’s details, the live details (polled every 3 s) and the edit form', async () => {
+    const order = await insertOrder(testDb(), { status: 'new' });
+    const bistro = await signedIn('bistro');
+    const live = await bistro.get(`/restaurant/orders/${order.id}/live`, { 'X-Partial': 'dialog' });
+    expect(live.status).toBe(200);
+    expect(live.text).toContain('data-poll="3000"');
+    expect(live.text).toContain(`data-partial-src="/restaurant/orders/${order.id}/live"`);
+    expect(live.text).toContain(`Order #${order.orderNumber}`);
+    const details = await bistro.get(`/restaurant/orders/${order.id}`, { 'X-Partial': 'dialog' });
+    expect(details.text).toContain('Order Items');
+    const edit = await bistro.get(`/restaurant/orders/${order.id}/edit`, { 'X-Partial': 'dialog' });
+    expect(edit.text).toContain('data-island="EditOrderForm"');
+    // Without JavaScript each dialog is a page of its own.
+    expect((await bistro.get(`/restaurant/orders/${order.id}`)).text).toContain('<html');
+  });
+
+  it('refuse to edit an order a business can no longer change', async () => {
+    const order = await insertOrder(testDb(), { status: 'picked_up' });
+    const edit = await (await signedIn('bistro')).get(`/restaurant/orders/${order.id}/edit`, { 'X-Partial': 'dialog' });
+    expect(edit.status).toBe(409);
+    expect(edit.text).toBe('This order can no longer be edited');
+  });
+
+  it("answer 404 for another business's order, as a dialog and as a page", async () => {
+    const theirs = await insertOrder(testDb(), { business: 'pharmacy' });
+    const bistro = await signedIn('bistro');
+    for (const path of [`/restaurant/orders/${theirs.id}`, `/restaurant/orders/${theirs.id}/live`, `/restaurant/orders/${theirs.id}/edit`, `/orders/${theirs.id}`]) {
+      const dialog = await bistro.get(path, { 'X-Partial': 'dialog' });
+      expect(dialog.status, path).toBe(404);
+      expect(dialog.text).toBe('Order not found');
+      const page = await bistro.get(path);
+      expect(page.status, path).toBe(404);
+      expect(page.text).toContain('404 Page Not Found');
+      expect(page.text).not.toContain('Test Customer');
+    }
+  });
+});

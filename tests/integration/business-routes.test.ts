@@ -1,0 +1,186 @@
+/**
+ * Routes, address suggestions and the business profile over HTTP (spec 2 §7): all of
+ * them work without the maps service; with a server key and no network, routing falls
+ * back to the estimate and geocoding says the service could not be reached.
+ */
+import { decode } from '@googlemaps/polyline-codec';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { startWorker, type Running } from '../../scripts/lib/stack';
+import { restaurants } from '../../src/db/schema';
+import { distanceDeliveryFee, roundMiles } from '../../src/domain/fees';
+import { estimatedRoadMiles } from '../../src/domain/geo';
+import { Client, signedIn, testDb } from '../support/api';
+import { businessOf, multiStopBody, TAMPA_STOPS } from '../support/business';
+import { insertOrder } from '../support/factories';
+
+const points = TAMPA_STOPS.map((stop) => ({ lat: stop.latitude, lng: stop.longitude }));
+
+describe('POST /api/routes/calculate without a maps key', () => {
+  it('estimates the route from the business through the stops, marked as estimated', async () => {
+    const pharmacy = await businessOf(testDb(), 'pharmacy');
+    const client = await signedIn('pharmacy');
+    const response = await client.post('/api/routes/calculate', { pharmacyAddress: 'ignored, the session decides', stops: points });
+    expect(response.status).toBe(200);
+    const origin = { lat: pharmacy.latitude!, lng: pharmacy.longitude! };
+    const miles = roundMiles(estimatedRoadMiles([origin, ...points]));
+    expect(response.body).toMatchObject({
+      totalDistanceMiles: miles,
+      calculatedDeliveryFee: (distanceDeliveryFee(miles) / 100).toFixed(2),
+      routeDetails: { estimated: true, pickup: origin, stops: points },
+    });
+    expect(decode(response.body.routeDetails.polyline, 5)).toHaveLength(5);
+    expect(response.body.routeDetails.durationMinutes).toBeGreaterThan(0);
+  });
+
+  it('gives another distance for another order of the same stops', async () => {
+    const client = await signedIn('pharmacy');
+    const forward = await client.post('/api/routes/calculate', { stops: points });
+    const backward = await client.post('/api/routes/calculate', { stops: [...points].reverse() });
+    expect(backward.body.totalDistanceMiles).not.toBe(forward.body.totalDistanceMiles);
+  });
+
+  it('refuses a stop given only as an address, and says what to do', async () => {
+    const client = await signedIn('pharmacy');
+    const response = await client.post('/api/routes/calculate', { stops: [points[0], { address: '3001 W Kennedy Blvd, Tampa' }] });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('Stop 2 has no map location');
+    expect(response.body.details).toMatch(/choose stop 2's address from the suggestions/i);
+  });
+
+  it('validates the stops with the form messages', async () => {
+    const client = await signedIn('pharmacy');
+    expect((await client.post('/api/routes/calculate', { stops: [{ lat: 27.9 }] })).body.details).toBe('Please enter addresses for all delivery stops');
+    expect((await client.post('/api/routes/calculate', { stops: [] })).body.details).toBe('Please add at least one valid delivery stop');
+    expect((await client.post('/api/routes/calculate', { stops: Array(26).fill(points[0]) })).body.details).toBe('A route can have at most 25 stops');
+  });
+
+  it('needs the business to have a location: "Pharmacy address not found"', async () => {
+    const db = testDb();
+    const bistro = await businessOf(db, 'bistro');
+    await db.update(restaurants).set({ latitude: null, longitude: null }).where(eq(restaurants.id, bistro.id));
+    try {
+      const response = await (await signedIn('bistro')).post('/api/routes/calculate', { stops: points });
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBe('Pharmacy address not found');
+    } finally {
+      await db.update(restaurants).set({ latitude: bistro.latitude, longitude: bistro.longitude }).where(eq(restaurants.id, bistro.id));
+    }
+  });
+
+  it('is for businesses only', async () => {
+    expect((await new Client().post('/api/routes/calculate', { stops: points })).status).toBe(401);
+    expect((await (await signedIn('admin')).post('/api/routes/calculate', { stops: points })).status).toBe(403);
+    expect((await (await signedIn('courier')).post('/api/routes/calculate', { stops: points })).status).toBe(403);
+  });
+});
+
+describe('with MAPS_SERVER_KEY but the maps service unreachable', () => {
+  let worker: Running;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'dispatch-maps-key-'));
+    // A second Worker on the same database, configured with a key; this machine has no route to the maps service.
+    worker = await startWorker({ persistDir: dir, vars: { DATABASE_URL: inject('databaseUrl'), MAPS_SERVER_KEY: 'test-server-key' } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await worker?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('falls back to the estimate for routes and for the fee of a new multi-stop order', async () => {
+    const client = await new Client(worker.url).login('pharmacy');
+    const route = await client.post('/api/routes/calculate', { stops: points });
+    expect(route.status).toBe(200);
+    expect(route.body.routeDetails.estimated).toBe(true);
+    const pharmacy = await businessOf(testDb(), 'pharmacy');
+    const miles = roundMiles(estimatedRoadMiles([{ lat: pharmacy.latitude!, lng: pharmacy.longitude! }, ...points]));
+    expect(route.body.totalDistanceMiles).toBe(miles);
+    const order = await client.post('/api/orders', multiStopBody());
+    expect(order.status).toBe(201);
+    expect(order.body).toMatchObject({ totalDistanceMiles: miles, deliveryFee: (distanceDeliveryFee(miles) / 100).toFixed(2) });
+  });
+
+  it('tries to geocode an address-only stop and says the service could not be reached', async () => {
+    const client = await new Client(worker.url).login('pharmacy');
+    const response = await client.post('/api/routes/calculate', { stops: [points[0], { address: '3001 W Kennedy Blvd, Tampa' }] });
+    expect(response.status).toBe(502);
+    expect(response.body.error).toBe('The maps service could not be reached');
+  });
+});
+
+describe('GET /api/places/suggestions', () => {
+  it('offers the business its own past delivery addresses with coordinates, newest first, one per address', async () => {
+    const db = testDb();
+    const address = `77 Suggestion Way ${Date.now()}, Tampa, Florida, 33602`;
+    const now = Date.now();
+    await insertOrder(db, { customerAddress: address.toUpperCase(), customerLatitude: 27.9, customerLongitude: -82.4, createdAt: now - 60_000 });
+    await insertOrder(db, {
+      customerAddress: address,
+      customerStreet: '77 Suggestion Way',
+      customerCity: 'Tampa',
+      customerState: 'Florida',
+      customerZip: '33602',
+      customerLatitude: 27.95,
+      customerLongitude: -82.45,
+      createdAt: now,
+    });
+    await insertOrder(db, { customerAddress: `${address} (no coordinates)`, customerLatitude: null, customerLongitude: null });
+    const bistro = await signedIn('bistro');
+    const response = await bistro.get(`/api/places/suggestions?q=${encodeURIComponent('Suggestion Way')}`);
+    expect(response.status).toBe(200);
+    const mine = response.body.filter((place: { description: string }) => place.description.toLowerCase() === address.toLowerCase());
+    expect(mine).toHaveLength(1);
+    expect(response.body.some((place: { description: string }) => place.description.includes('no coordinates'))).toBe(false);
+    // The latest use of the address gives its parts and coordinates.
+    expect(mine[0]).toMatchObject({ street: '77 Suggestion Way', latitude: 27.95, longitude: -82.45, source: 'history', city: 'Tampa', state: 'Florida', zip: '33602' });
+  });
+
+  it("never offers another business's addresses, and takes % and _ literally", async () => {
+    const db = testDb();
+    const secret = `12 Private Lane ${Date.now()}, Tampa, Florida`;
+    await insertOrder(db, { business: 'pharmacy', customerAddress: secret, customerLatitude: 27.9, customerLongitude: -82.4 });
+    const bistro = await signedIn('bistro');
+    expect((await bistro.get(`/api/places/suggestions?q=${encodeURIComponent('Private Lane')}`)).body).toEqual([]);
+    expect((await bistro.get('/api/places/suggestions?q=%25')).body).toEqual([]);
+    const pharmacy = await signedIn('pharmacy');
+    expect((await pharmacy.get(`/api/places/suggestions?q=${encodeURIComponent('Private Lane')}`)).body.map((place: { description: string }) => place.description)).toContain(secret);
+  });
+
+  it("includes the addresses of the business's stops, read into parts", async () => {
+    const pharmacy = await signedIn('pharmacy');
+    const places = (await pharmacy.get('/api/places/suggestions?q=Tampa')).body as Array<{ description: string; street: string; city: string }>;
+    expect(places.length).toBeGreaterThanOrEqual(4);
+    for (const place of places) expect(place.description.startsWith(place.street)).toBe(true);
+  });
+
+  it('is for businesses only', async () => {
+    expect((await new Client().get('/api/places/suggestions?q=a')).status).toBe(401);
+    expect((await (await signedIn('courier')).get('/api/places/suggestions?q=a')).status).toBe(403);
+  });
+});
+
+describe('GET /api/restaurants/profile', () => {
+  it("answers the signed-in business's own record", async () => {
+    const db = testDb();
+    const pharmacy = await businessOf(db, 'pharmacy');
+    const response = await (await signedIn('pharmacy')).get('/api/restaurants/profile?id=1');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      id: pharmacy.id,
+      name: 'Bayshore Pharmacy',
+      address: pharmacy.address,
+      phone: pharmacy.phone,
+      customerType: 'pharmacy',
+      latitude: pharmacy.latitude!.toFixed(7),
+      longitude: pharmacy.longitude!.toFixed(7),
+    });
+    expect((await (await signedIn('bistro')).get('/api/restaurants/profile')).body).toMatchObject({ name: 'Harbor Bistro', customerType: 'restaurant' });
+    expect((await (await signedIn('admin')).get('/api/restaurants/profile')).status).toBe(403);
+  });
+});
