@@ -6,7 +6,7 @@ function fakeGeolocation() {
   let onFix: PositionCallback = () => {};
   let onError: PositionErrorCallback = () => {};
   const geolocation = {
-    watchPosition: vi.fn((success: PositionCallback, error: PositionErrorCallback) => {
+    watchPosition: vi.fn((success: PositionCallback, error: PositionErrorCallback, _options?: PositionOptions) => {
       onFix = success;
       onError = error;
       return 7;
