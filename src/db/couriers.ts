@@ -2,7 +2,7 @@
  * Couriers as the admin sees them (spec 1 §2.9, §7.5): only couriers with a linked user
  * account, with that user's name, username, phone and isActive.
  */
-import { and, asc, eq, exists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { courierUpdateSchema } from '../domain/schemas/users';
 import type { Db } from './client';
@@ -122,4 +122,15 @@ export function serializeCourierCard({ courier, user }: CourierWithUser) {
     phone: user.phone,
     vehicleInfo: { make: courier.vehicleMake, model: courier.vehicleModel, year: courier.vehicleYear, type: courier.vehicleType },
   };
+}
+
+/** The names of the couriers of a page of orders, by courier id. */
+export async function courierNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: couriers.id, name: users.name })
+    .from(couriers)
+    .innerJoin(users, eq(users.id, couriers.userId))
+    .where(inArray(couriers.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

@@ -1,10 +1,20 @@
 /** Admin pages under /admin (spec 1 §2.1). */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
+import couriers from './couriers';
 import dashboard from './dashboard';
+import earnings from './earnings';
+import orders from './orders';
+import restaurants from './restaurants';
+import zones from './zones';
 
 const admin = new Hono<AppEnv>();
 
 admin.route('/', dashboard);
+admin.route('/zones', zones);
+admin.route('/orders', orders);
+admin.route('/couriers', couriers);
+admin.route('/restaurants', restaurants);
+admin.route('/earnings', earnings);
 
 export default admin;
