@@ -4,7 +4,7 @@
  * orders cannot be deactivated (spec 1 §2.10): the rule is part of the update's own
  * condition, so an order placed at the same moment cannot slip past a separate check.
  */
-import { and, eq, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { UserPatch } from '../domain/schemas/accounts';
 import type { Db } from './client';
@@ -17,10 +17,8 @@ export async function findUser(db: Db, id: number): Promise<User | undefined> {
 
 /** The user's business has no order that is neither delivered nor cancelled. */
 function hasNoUnfinishedOrders(userId: number): SQL {
-  return notExists(
-    sql`select 1 from ${restaurants} join ${restaurantOrderTotals} on ${restaurantOrderTotals.restaurantId} = ${restaurants.id}
-        where ${restaurants.userId} = ${userId} and ${restaurantOrderTotals.unfinishedCount} > 0`,
-  );
+  return sql`not exists (select 1 from ${restaurants} join ${restaurantOrderTotals} on ${restaurantOrderTotals.restaurantId} = ${restaurants.id}
+    where ${restaurants.userId} = ${userId} and ${restaurantOrderTotals.unfinishedCount} > 0)`;
 }
 
 export async function unfinishedOrderCount(db: Db, userId: number): Promise<number> {

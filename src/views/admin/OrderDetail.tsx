@@ -130,9 +130,9 @@ export function OrderDetail({ order, stops, events, courier }: OrderDetailData) 
       <header className="mb-2 flex items-start justify-between gap-4">
         <div>
           <h2 id={titleId} data-dialog-title="" className="text-xl font-semibold">
-            Order #{order.orderNumber}
+            {`Order #${order.orderNumber}`}
           </h2>
-          {order.internalOrderNumber ? <p className="text-sm text-slate-600">Restaurant Order #{order.internalOrderNumber}</p> : null}
+          {order.internalOrderNumber ? <p className="text-sm text-slate-600">{`Restaurant Order #${order.internalOrderNumber}`}</p> : null}
         </div>
         <button type="button" className="btn btn-ghost hidden h-8 w-8 px-0 [dialog_&]:inline-flex" data-close-dialog="" aria-label="Close">
           <CloseIcon />

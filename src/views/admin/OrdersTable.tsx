@@ -24,7 +24,7 @@ const INDICATOR_TONES: Record<CourierOnlineState, Tone> = { online: 'green', urg
 
 function CourierCell({ order, name, now }: { order: Order; name: string | undefined; now: number }) {
   if (order.courierId == null) return <span className="text-slate-500">Unassigned</span>;
-  if (order.status === 'missed_pickup') return <span className="font-medium text-red-700">Missed by courier #{order.courierId}</span>;
+  if (order.status === 'missed_pickup') return <span className="font-medium text-red-700">{`Missed by courier #${order.courierId}`}</span>;
   const state = courierOnlineState(order, now);
   return (
     <div className="space-y-1">
@@ -55,7 +55,7 @@ function OrderRow({ order, courierName, now }: { order: Order; courierName: stri
       </td>
       <td className="whitespace-nowrap">
         <button type="button" className="font-medium text-brand-700 hover:underline" data-action="dialog" data-url={detailUrl} aria-label={`Order #${order.orderNumber} details`}>
-          #{order.orderNumber}
+          {`#${order.orderNumber}`}
         </button>
       </td>
       <td>{order.internalOrderNumber ?? '—'}</td>
