@@ -77,7 +77,7 @@ function DeliveryPhotos({ order, stops, refreshUrl }: { order: Order; stops: Ord
       </button>
       {!hasPhotos ? (
         <p className="text-sm text-slate-500">
-          No delivery photos available for this order{order.status === 'delivered' ? ' - Try refreshing if photos were recently uploaded' : ''}
+          {`No delivery photos available for this order${order.status === 'delivered' ? ' - Try refreshing if photos were recently uploaded' : ''}`}
         </p>
       ) : null}
       {order.pharmacyPickupPhoto ? (
@@ -93,9 +93,7 @@ function DeliveryPhotos({ order, stops, refreshUrl }: { order: Order; stops: Ord
             <ul className="grid gap-3 sm:grid-cols-2">
               {stopPhotos.map((stop) => (
                 <li key={stop.id} className="text-sm">
-                  <p className="mb-1 font-medium">
-                    Stop {stop.sequence}: {stop.customerName} - {stop.address}
-                  </p>
+                  <p className="mb-1 font-medium">{`Stop ${stop.sequence}: ${stop.customerName} - ${stop.address}`}</p>
                   <Photo photoKey={stop.deliveryPhoto!} label={`Stop ${stop.sequence} photo - Click to enlarge`} />
                   {stop.deliveryNotes ? <p className="mt-1 text-slate-600">{stop.deliveryNotes}</p> : null}
                 </li>

@@ -16,9 +16,7 @@ export function Pager({ paging, href, target, label }: { paging: Paging; href: (
   return (
     <nav className="mt-4 flex items-center justify-between gap-2 text-sm" aria-label={`${label} pages`}>
       {link(paging.page - 1, 'Previous', 'prev')}
-      <span className="text-slate-600">
-        Page {paging.page} of {paging.pages}
-      </span>
+      <span className="text-slate-600">{`Page ${paging.page} of ${paging.pages}`}</span>
       {link(paging.page + 1, 'Next', 'next')}
     </nav>
   );
