@@ -8,7 +8,7 @@ import { orders } from '../../src/db/schema';
 import { dayIn, monthIn, monthLabel } from '../../src/domain/time';
 import { insertCourier } from '../support/factories';
 import { expectToast, minutesAgo, openAsAdmin, orderDueNow } from './admin-helpers';
-import { expect, test } from './fixtures';
+import { expect, islandsHydrated, test } from './fixtures';
 
 const ZONE = 'America/New_York';
 test.use({ timezoneId: ZONE });
@@ -35,6 +35,8 @@ test.describe('orders list', () => {
     await expect(page).toHaveURL(/status=pending_courier/);
     await expect(summary).toHaveText(new RegExp(`^Showing \\d+ orders with status pending courier for ${month}$`));
     await expect(tabs.getByRole('link', { name: /^Pending/ })).toHaveAttribute('aria-current', 'page');
+    // The region was swapped: its filter island hydrates again before it can be used.
+    await islandsHydrated(page);
 
     const today = dayIn(ZONE);
     await page.getByRole('button', { name: 'Day: none' }).click();
@@ -46,6 +48,7 @@ test.describe('orders list', () => {
     const [y, m, d] = today.split('-').map(Number);
     const dayText = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
     await expect(summary).toHaveText(new RegExp(`^Showing \\d+ orders with status pending courier for ${dayText}$`));
+    await islandsHydrated(page);
 
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect(page).toHaveURL(/\/admin\/orders$/);
@@ -79,6 +82,8 @@ test.describe('orders list', () => {
 test.describe('assign dialog', () => {
   test('prefills the fees, totals them live, validates, clears on close, and assigns', async ({ page, db }) => {
     const order = await orderDueNow(db, { deliveryFeeCents: 30_00, tipCents: 5_00 });
+    // Couriers of the test's own: the demo couriers' workloads stay as seeded.
+    const { user } = await insertCourier(db);
     await openAsAdmin(page, '/admin/orders');
     await row(page, order.id).getByRole('button', { name: 'Assign Courier' }).click();
     const dialog = page.getByRole('dialog', { name: `Assign Order #${order.orderNumber}` });
@@ -107,7 +112,7 @@ test.describe('assign dialog', () => {
     await expect(tip).toHaveAttribute('aria-invalid', 'true');
 
     // Closing clears the courier, fee and tip: reopening starts from the order again.
-    await dialog.getByLabel('Select Courier').selectOption({ label: 'Marcus Reed' });
+    await dialog.getByLabel('Select Courier').selectOption({ label: user.name });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await row(page, order.id).getByRole('button', { name: 'Assign Courier' }).click();
@@ -116,12 +121,12 @@ test.describe('assign dialog', () => {
 
     await fee.fill('25.10');
     await tip.fill('4.95');
-    await dialog.getByLabel('Select Courier').selectOption({ label: 'Marcus Reed' });
+    await dialog.getByLabel('Select Courier').selectOption({ label: user.name });
     await assign.click();
     await expectToast(page, 'Order assigned successfully');
     await expect(dialog).toBeHidden();
     await expect(row(page, order.id)).toContainText('assigned');
-    await expect(row(page, order.id)).toContainText('Marcus Reed');
+    await expect(row(page, order.id)).toContainText(user.name);
     const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
     expect(stored).toMatchObject({ status: 'assigned', courierPayCents: 30_05, tipCents: 4_95, deliveryFeeCents: 30_00 });
   });
@@ -129,6 +134,7 @@ test.describe('assign dialog', () => {
   test('offers to the zone, and refuses an order that moved since the dialog opened', async ({ page, db }) => {
     const offered = await orderDueNow(db);
     const moving = await orderDueNow(db, { status: 'pending_courier' });
+    const other = await insertCourier(db);
     await openAsAdmin(page, '/admin/orders');
     await row(page, offered.id).getByRole('button', { name: 'Assign Courier' }).click();
     await page.getByRole('button', { name: 'Make Available to All Couriers in Zone' }).click();
@@ -141,7 +147,7 @@ test.describe('assign dialog', () => {
     // A courier accepts it while the dispatcher is looking at the dialog.
     await db.update(orders).set({ status: 'courier_confirmed', courierId: courier.id }).where(eq(orders.id, moving.id));
     const dialog = page.getByRole('dialog', { name: `Assign Order #${moving.orderNumber}` });
-    await dialog.getByLabel('Select Courier').selectOption({ label: 'Sofia Alvarez' });
+    await dialog.getByLabel('Select Courier').selectOption({ label: other.user.name });
     await dialog.getByRole('button', { name: 'Assign Selected Courier' }).click();
     await expectToast(page, `409: Order has changed - Order #${moving.orderNumber} is now courier confirmed (you saw pending courier). Review it and try again.`);
     const [stored] = await db.select().from(orders).where(eq(orders.id, moving.id));
@@ -150,6 +156,7 @@ test.describe('assign dialog', () => {
 
   test('a missed pickup pulses, names the courier who missed it, and is reassigned', async ({ page, db }) => {
     const { courier } = await insertCourier(db);
+    const next = await insertCourier(db);
     const order = await orderDueNow(db, { status: 'assigned', courierId: courier.id, pickupTime: minutesAgo(20), updatedAt: minutesAgo(20) });
     await openAsAdmin(page, '/admin/orders');
     const missed = row(page, order.id);
@@ -158,10 +165,10 @@ test.describe('assign dialog', () => {
     await missed.getByRole('button', { name: 'Reassign Order' }).click();
     const dialog = page.getByRole('dialog', { name: `Reassign Order #${order.orderNumber} (Missed Pickup)` });
     await expect(dialog).toContainText('Previous courier missed pickup. Reassign to a different courier.');
-    await dialog.getByLabel('Select Courier').selectOption({ label: 'Sofia Alvarez' });
+    await dialog.getByLabel('Select Courier').selectOption({ label: next.user.name });
     await dialog.getByRole('button', { name: 'Assign Selected Courier' }).click();
     await expectToast(page, 'Order assigned successfully');
-    await expect(missed).toContainText('Sofia Alvarez');
+    await expect(missed).toContainText(next.user.name);
     await expect(missed).toContainText('Courier Not Online (Urgent!)');
   });
 });
