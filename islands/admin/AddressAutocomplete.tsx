@@ -52,6 +52,7 @@ export function AddressAutocomplete({
   /** The address last taken from a suggestion: no suggestions for it until it is edited. */
   const chosen = useRef<string | null>(null);
   const listId = useId();
+  const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!apiKey) return;
@@ -118,17 +119,29 @@ export function AddressAutocomplete({
     } else if (event.key === 'Enter' && active >= 0) {
       event.preventDefault();
       void choose(suggestions[active]);
-    } else if (event.key === 'Escape') {
-      event.stopPropagation();
-      setSuggestions([]);
     }
   }
 
   const open = suggestions.length > 0;
+
+  // Escape closes the open suggestions, not the dialog around the field. The dialog
+  // listens on the document in the capture phase, so this listens one step earlier.
+  useEffect(() => {
+    if (!open) return;
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || document.activeElement !== input.current) return;
+      event.stopPropagation();
+      setSuggestions([]);
+    };
+    window.addEventListener('keydown', onEscape, true);
+    return () => window.removeEventListener('keydown', onEscape, true);
+  }, [open]);
+
   return (
     <div className="relative">
       <input
         {...control}
+        ref={input}
         name={name}
         className={`input ${status === 'loading' ? 'pl-9' : ''}`}
         value={value}

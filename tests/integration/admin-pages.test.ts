@@ -4,7 +4,8 @@
  * and the detail dialog with the order's photos from storage and its history.
  */
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { createClient, type InArgs } from '@libsql/client';
+import { describe, expect, inject, it } from 'vitest';
 import { orderConditions } from '../../src/db/orders/read';
 import { orders, orderStops } from '../../src/db/schema';
 import { ADMIN_TABS } from '../../src/domain/orderStatus';
@@ -110,9 +111,10 @@ describe('orders list', () => {
   it('reads orders through indexes, never a scan of the table', async () => {
     const db = testDb();
     const range = monthRange(monthIn(ZONE), ZONE);
+    const client = createClient({ url: inject('databaseUrl') });
     const plan = async (query: { toSQL(): { sql: string; params: unknown[] } }) => {
       const { sql: text, params } = query.toSQL();
-      const result = await db.$client.execute({ sql: `explain query plan ${text}`, args: params as never[] });
+      const result = await client.execute({ sql: `explain query plan ${text}`, args: params as InArgs });
       return result.rows.map((row) => String(row.detail)).join(' | ');
     };
     const queries = {
