@@ -108,6 +108,36 @@ describe('orders list', () => {
     expect(changed.status).toBe(200);
   });
 
+  it('shows the courier-online indicator of assigned and confirmed orders', async () => {
+    const db = testDb();
+    const { courier } = await insertCourier(db);
+    const minutes = (n: number) => Date.now() + n * 60_000;
+    const urgent = await insertOrder(db, { status: 'assigned', courierId: courier.id, pickupTime: minutes(40), deliveryTime: minutes(1) });
+    const soon = await insertOrder(db, { status: 'courier_confirmed', courierId: courier.id, pickupTime: minutes(80), deliveryTime: minutes(1) });
+    const later = await insertOrder(db, { status: 'assigned', courierId: courier.id, pickupTime: minutes(120), deliveryTime: minutes(1) });
+    const online = await insertOrder(db, { status: 'courier_confirmed', courierId: courier.id, goOnlineTime: Date.now(), pickupTime: minutes(10), deliveryTime: minutes(1) });
+    const html = (await (await signedIn('admin')).get(`/admin/orders?status=assigned&day=${dayIn(ZONE)}`, { 'X-Partial': 'orders' })).text;
+    const cell = (id: number) => html.slice(html.indexOf(`data-order-id="${id}"`)).split('</tr>')[0];
+    expect(cell(urgent.id)).toContain('Courier Not Online (Urgent!)');
+    expect(cell(soon.id)).toContain('Courier Should Go Online Soon');
+    expect(cell(online.id)).toContain('Courier Online');
+    expect(cell(later.id)).not.toMatch(/Courier (Online|Not Online|Should)/);
+  });
+
+  it("says 'Error loading orders' when the list cannot be read", async () => {
+    const db = testDb();
+    // An order whose stored vehicle list is not JSON cannot be read: a list that contains it fails.
+    const broken = await insertOrder(db, { deliveryTime: Date.UTC(2001, 0, 15), pickupTime: Date.UTC(2001, 0, 15) });
+    await db.run(sql`update ${orders} set required_vehicle_types = 'not json' where ${orders.id} = ${broken.id}`);
+    try {
+      const page = await (await signedIn('admin')).get('/admin/orders?month=2001-01');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('Error loading orders');
+    } finally {
+      await db.delete(orders).where(eq(orders.id, broken.id));
+    }
+  });
+
   it('reads orders through indexes, never a scan of the table', async () => {
     const db = testDb();
     const range = monthRange(monthIn(ZONE), ZONE);

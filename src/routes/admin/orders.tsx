@@ -111,6 +111,11 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
           );
         },
         fallback: <p className="py-12 text-center text-sm text-slate-500">Loading...</p>,
+        error: (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-6 text-center text-sm text-red-700">
+            Error loading orders
+          </p>
+        ),
       },
       // The assign dialog: one island for every row, with the couriers to choose from.
       assign: {
