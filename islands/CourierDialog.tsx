@@ -8,10 +8,8 @@ import { useState, type FormEvent } from 'react';
 import { normalizePhoneInput } from '../src/domain/phone';
 import { courierUpdateSchema, registerSchema } from '../src/domain/schemas/users';
 import { COURIER_VEHICLE_TYPES, vehicleLabel } from '../src/domain/vehicles';
-import { apiFieldErrors, Checkbox, DialogFooter, firstErrors, FormTabs, SelectField, TextField, type FieldErrors } from './admin/form';
-import { useTrigger } from './admin/trigger';
-import { apiRequest, serverMessage } from './lib/api';
-import { errorToast, refreshPartials, toast } from './lib/events';
+import { Checkbox, DialogFooter, firstErrors, FormTabs, SelectField, TextField } from './admin/form';
+import { useEditDialog } from './admin/useEditDialog';
 import { Modal } from './lib/ui';
 
 export interface ZoneOption {
@@ -112,67 +110,51 @@ function formOf(courier: CourierToEdit): Form {
 }
 
 export default function CourierDialog({ zones }: { zones: ZoneOption[] }) {
-  const [open, setOpen] = useState(false);
-  const [editing, setEditing] = useState<CourierToEdit | null>(null);
-  const [form, setForm] = useState<Form>(EMPTY);
   const [tab, setTab] = useState('account');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
-
-  const show = (courier: CourierToEdit | null) => {
-    setEditing(courier);
-    setForm(courier ? formOf(courier) : EMPTY);
-    setTab(courier ? 'personal' : 'account');
-    setErrors({});
-    setOpen(true);
-  };
-  useTrigger<CourierToEdit>('edit-courier', show);
+  const { open, setOpen, editing, form, setForm, errors, pending, show, fail, save } = useEditDialog<CourierToEdit, Form>({
+    action: 'edit-courier',
+    empty: EMPTY,
+    formOf,
+    region: 'couriers',
+    messages: {
+      created: 'Courier account created successfully',
+      updated: 'Courier updated successfully',
+      createFailed: 'Failed to create courier',
+      updateFailed: 'Failed to update courier',
+    },
+    onShow: (courier) => setTab(courier ? 'personal' : 'account'),
+    // Show the tab that holds the first error.
+    onErrors: (found) => {
+      const first = Object.keys(found).find((field) => TAB_OF[field] && (TAB_OF[field] !== 'account' || !editing));
+      if (first) setTab(TAB_OF[first]);
+    },
+  });
 
   const text = (key: TextKey) => ({ name: key, value: form[key], error: errors[key], onChange: (value: string) => setForm((current) => ({ ...current, [key]: value })) });
   const flag = (key: keyof Form) => ({ checked: form[key] as boolean, onChange: (checked: boolean) => setForm((current) => ({ ...current, [key]: checked })) });
 
-  function showErrors(found: FieldErrors, message: string) {
-    setErrors(found);
-    const first = Object.keys(found).find((field) => TAB_OF[field]);
-    if (first && (editing ? TAB_OF[first] !== 'account' : true)) setTab(TAB_OF[first]);
-    errorToast(message);
-  }
-
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const body = { ...form, phone: form.phone || null };
     let payload: unknown;
     if (editing) {
       const { username: _u, password: _p, name: _n, ...fields } = body;
       const parsed = courierUpdateSchema.safeParse(fields);
-      if (!parsed.success) return showErrors(firstErrors(parsed.error.issues), parsed.error.issues[0].message);
+      if (!parsed.success) return fail(firstErrors(parsed.error.issues), parsed.error.issues[0].message);
       payload = parsed.data;
     } else {
       const missing = REQUIRED.filter(([key]) => form[key].trim() === '');
       if (missing.length > 0) {
-        return showErrors(
+        return fail(
           Object.fromEntries(missing.map(([key, label]) => [key, `${label} is required`])),
           `Please fill in all required fields: ${missing.map(([, label]) => label).join(', ')}`,
         );
       }
       const parsed = registerSchema.safeParse({ ...body, role: 'courier' });
-      if (!parsed.success) return showErrors(firstErrors(parsed.error.issues), parsed.error.issues[0].message);
+      if (!parsed.success) return fail(firstErrors(parsed.error.issues), parsed.error.issues[0].message);
       payload = parsed.data;
     }
-    setErrors({});
-    setPending(true);
-    try {
-      if (editing) await apiRequest('PATCH', `/api/couriers/${editing.id}`, payload);
-      else await apiRequest('POST', '/api/register', payload);
-      toast({ title: 'Success', description: editing ? 'Courier updated successfully' : 'Courier account created successfully' });
-      setOpen(false);
-      setForm(EMPTY);
-      refreshPartials('couriers');
-    } catch (error) {
-      showErrors(apiFieldErrors((error as { body?: unknown }).body), serverMessage(error, editing ? 'Failed to update courier' : 'Failed to create courier'));
-    } finally {
-      setPending(false);
-    }
+    void save('/api/register', (courier) => `/api/couriers/${courier.id}`, payload);
   }
 
   const zoneSelect = <SelectField label={editing ? 'Zone' : 'Zone*'} {...text('zoneId')} placeholder="Select a zone" options={zones.map((zone) => ({ value: String(zone.id), label: zone.name }))} />;

@@ -9,6 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { formatUsd, parseMoney } from '../src/domain/money';
+import { DataTable } from './admin/DataTable';
 import type { DayRange } from './lib/Calendar';
 import { apiRequest } from './lib/api';
 import { QueryProvider } from './lib/query';
@@ -181,30 +182,17 @@ function Report({ initialRange, serviceTimeZone }: EarningsReportProps) {
 
 function Table({ columns, rows }: { columns: string[]; rows: string[][] }) {
   return (
-    <div className="card overflow-x-auto">
-      <table className="table">
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className="whitespace-nowrap">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((cells, index) => (
-            <tr key={index}>
-              {cells.map((cell, column) => (
-                <td key={column} className={column === 0 ? 'font-medium' : 'tabular-nums'}>
-                  {cell}
-                </td>
-              ))}
-            </tr>
+    <DataTable columns={columns}>
+      {rows.map((cells, index) => (
+        <tr key={index}>
+          {cells.map((cell, column) => (
+            <td key={column} className={column === 0 ? 'font-medium' : 'tabular-nums'}>
+              {cell}
+            </td>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

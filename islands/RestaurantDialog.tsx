@@ -10,11 +10,9 @@ import { CUSTOMER_TYPE_LABELS, CUSTOMER_TYPES, type CustomerType } from '../src/
 import { normalizePhoneInput } from '../src/domain/phone';
 import { restaurantCreateSchema, restaurantUpdateSchema } from '../src/domain/schemas/restaurants';
 import { AddressAutocomplete } from './admin/AddressAutocomplete';
-import { apiFieldErrors, DialogFooter, firstErrors, FormTabs, SelectField, TextArea, TextField, type FieldErrors } from './admin/form';
-import { useTrigger } from './admin/trigger';
+import { DialogFooter, firstErrors, FormTabs, SelectField, TextArea, TextField } from './admin/form';
+import { useEditDialog } from './admin/useEditDialog';
 import type { ZoneOption } from './CourierDialog';
-import { apiRequest, serverMessage } from './lib/api';
-import { errorToast, refreshPartials, toast } from './lib/events';
 import { Field, Modal } from './lib/ui';
 
 /** A business as GET /api/restaurants gives it (the fields the dialog edits). */
@@ -78,36 +76,35 @@ function formOf(restaurant: RestaurantToEdit): Form {
 }
 
 export default function RestaurantDialog({ zones, mapsApiKey }: { zones: ZoneOption[]; mapsApiKey: string | null }) {
-  const [open, setOpen] = useState(false);
-  const [editing, setEditing] = useState<RestaurantToEdit | null>(null);
-  const [form, setForm] = useState<Form>(EMPTY);
   const [coordinates, setCoordinates] = useState<Coordinates>(null);
   const [tab, setTab] = useState('account');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
-
-  const show = (restaurant: RestaurantToEdit | null) => {
-    setEditing(restaurant);
-    setForm(restaurant ? formOf(restaurant) : EMPTY);
-    setCoordinates(restaurant?.latitude != null && restaurant.longitude != null ? { latitude: restaurant.latitude, longitude: restaurant.longitude } : null);
-    setTab(restaurant ? 'restaurant' : 'account');
-    setErrors({});
-    setOpen(true);
-  };
-  useTrigger<RestaurantToEdit>('edit-restaurant', show);
+  const { open, setOpen, editing, form, setForm, errors, pending, show, fail, save } = useEditDialog<RestaurantToEdit, Form>({
+    action: 'edit-restaurant',
+    empty: EMPTY,
+    formOf,
+    region: 'restaurants',
+    messages: {
+      created: 'Restaurant account created successfully',
+      updated: 'Restaurant updated successfully',
+      createFailed: 'Failed to create restaurant',
+      updateFailed: 'Failed to update restaurant',
+    },
+    onShow: (restaurant) => {
+      setCoordinates(restaurant?.latitude != null && restaurant.longitude != null ? { latitude: restaurant.latitude, longitude: restaurant.longitude } : null);
+      setTab(restaurant ? 'restaurant' : 'account');
+    },
+    // Show the tab that holds the first error.
+    onErrors: (found) => {
+      const first = Object.keys(found).find((field) => TAB_OF[field]);
+      if (first) setTab(TAB_OF[first]);
+    },
+  });
 
   const update = (key: keyof Form, value: string) => setForm((current) => ({ ...current, [key]: PHONES.has(key) ? normalizePhoneInput(value) : value }));
   const text = (key: keyof Form) => ({ name: key, value: form[key], error: errors[key], onChange: (value: string) => update(key, value) });
   const phone = (key: keyof Form) => ({ ...text(key), type: 'tel', inputMode: 'numeric' as const, autoComplete: 'off', hint: '10 digits' });
 
-  function showErrors(found: FieldErrors, message: string) {
-    setErrors(found);
-    const first = Object.keys(found).find((field) => TAB_OF[field]);
-    if (first) setTab(TAB_OF[first]);
-    errorToast(message);
-  }
-
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     // An address typed by hand has no coordinates: they go as null (spec 1 §5.6).
     const body = { ...form, latitude: coordinates?.latitude ?? null, longitude: coordinates?.longitude ?? null };
@@ -115,29 +112,15 @@ export default function RestaurantDialog({ zones, mapsApiKey }: { zones: ZoneOpt
     if (editing) {
       const { username: _u, password: _p, zoneId: _z, customerType: _t, ...fields } = body;
       const parsed = restaurantUpdateSchema.safeParse(fields);
-      if (!parsed.success) return showErrors(firstErrors(parsed.error.issues), parsed.error.issues[0].message);
+      if (!parsed.success) return fail(firstErrors(parsed.error.issues), parsed.error.issues[0].message);
       payload = parsed.data;
     } else {
-      if (!form.zoneId) return showErrors({ zoneId: 'Please select a zone' }, 'Please select a zone');
+      if (!form.zoneId) return fail({ zoneId: 'Please select a zone' }, 'Please select a zone');
       const parsed = restaurantCreateSchema.safeParse(body);
-      if (!parsed.success) return showErrors(firstErrors(parsed.error.issues), parsed.error.issues[0].message);
+      if (!parsed.success) return fail(firstErrors(parsed.error.issues), parsed.error.issues[0].message);
       payload = parsed.data;
     }
-    setErrors({});
-    setPending(true);
-    try {
-      if (editing) await apiRequest('PATCH', `/api/restaurants/${editing.id}`, payload);
-      else await apiRequest('POST', '/api/restaurants', payload);
-      toast({ title: 'Success', description: editing ? 'Restaurant updated successfully' : 'Restaurant account created successfully' });
-      setOpen(false);
-      setForm(EMPTY);
-      setCoordinates(null);
-      refreshPartials('restaurants');
-    } catch (error) {
-      showErrors(apiFieldErrors((error as { body?: unknown }).body), serverMessage(error, editing ? 'Failed to update restaurant' : 'Failed to create restaurant'));
-    } finally {
-      setPending(false);
-    }
+    void save('/api/restaurants', (restaurant) => `/api/restaurants/${restaurant.id}`, payload);
   }
 
   const kind = CUSTOMER_TYPE_LABELS[form.customerType];

@@ -3,12 +3,10 @@
  * a row's Edit opens 'Edit Zone' prefilled. Validation runs before the call and its first
  * message is shown in a toast (and next to its field); the table refreshes after a save.
  */
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { zoneSchema } from '../src/domain/schemas/zones';
-import { DialogFooter, firstErrors, apiFieldErrors, Switch, TextField, type FieldErrors } from './admin/form';
-import { useTrigger } from './admin/trigger';
-import { apiRequest, serverMessage } from './lib/api';
-import { errorToast, refreshPartials, toast } from './lib/events';
+import { DialogFooter, firstErrors, Switch, TextField } from './admin/form';
+import { useEditDialog } from './admin/useEditDialog';
 import { Modal } from './lib/ui';
 
 export interface ZoneJson {
@@ -22,43 +20,20 @@ export interface ZoneJson {
 const EMPTY = { name: '', description: '', cities: '', isActive: true };
 
 export default function ZoneDialog() {
-  const [open, setOpen] = useState(false);
-  const [editing, setEditing] = useState<ZoneJson | null>(null);
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
-
-  const show = (zone: ZoneJson | null) => {
-    setEditing(zone);
-    setForm(zone ? { name: zone.name, description: zone.description ?? '', cities: zone.cities.join(', '), isActive: zone.isActive } : EMPTY);
-    setErrors({});
-    setOpen(true);
-  };
-  useTrigger<ZoneJson>('edit-zone', show);
+  const { open, setOpen, editing, form, setForm, errors, pending, show, fail, save } = useEditDialog<ZoneJson, typeof EMPTY>({
+    action: 'edit-zone',
+    empty: EMPTY,
+    formOf: (zone) => ({ name: zone.name, description: zone.description ?? '', cities: zone.cities.join(', '), isActive: zone.isActive }),
+    region: 'zones',
+    messages: { created: 'Zone created successfully', updated: 'Zone updated successfully', createFailed: 'Failed to create zone', updateFailed: 'Failed to update zone' },
+  });
   const set = (field: keyof typeof EMPTY) => (value: string | boolean) => setForm((current) => ({ ...current, [field]: value }));
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = zoneSchema.safeParse({ ...form, cities: form.cities.split(',') });
-    if (!parsed.success) {
-      setErrors(firstErrors(parsed.error.issues));
-      errorToast(parsed.error.issues[0].message);
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      if (editing) await apiRequest('PATCH', `/api/zones/${editing.id}`, parsed.data);
-      else await apiRequest('POST', '/api/zones', parsed.data);
-      toast({ title: 'Success', description: editing ? 'Zone updated successfully' : 'Zone created successfully' });
-      setOpen(false);
-      refreshPartials('zones');
-    } catch (error) {
-      setErrors(apiFieldErrors((error as { body?: unknown }).body));
-      errorToast(serverMessage(error, editing ? 'Failed to update zone' : 'Failed to create zone'));
-    } finally {
-      setPending(false);
-    }
+    if (!parsed.success) return fail(firstErrors(parsed.error.issues), parsed.error.issues[0].message);
+    void save('/api/zones', (zone) => `/api/zones/${zone.id}`, parsed.data);
   }
 
   return (

@@ -1,8 +1,8 @@
 /** Couriers (spec 1 §2.9): couriers with a linked user, paged in SQL; add, edit (an island) and activate/deactivate. */
 import { Hono } from 'hono';
+import { DataTable } from '../../../islands/admin/DataTable';
 import { countCouriers, listCouriers, serializeCourier } from '../../db/couriers';
 import { versionTag } from '../../db/versions';
-import { listZones } from '../../db/zones';
 import { listPageQuery, paging } from '../../domain/paging';
 import { formatPhone } from '../../domain/phone';
 import { vehicleLabel } from '../../domain/vehicles';
@@ -11,6 +11,7 @@ import { requirePage } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { ActivationButton, ActiveBadge, EditButton } from '../../views/admin/AccountStatus';
 import { Pager } from '../../views/admin/Pager';
+import { dialogWithZones } from '../../views/admin/zoneChoice';
 import { EmptyState, PageHeader } from '../../views/components/ui';
 import { Island } from '../../views/Island';
 import { adminPage } from './page';
@@ -32,19 +33,8 @@ couriers.get('/', requirePage('admin'), validate('query', listPageQuery), (c) =>
           if (rows.length === 0) return <EmptyState>No couriers yet. Add one with Add New Courier.</EmptyState>;
           return (
             <>
-              <div className="card overflow-x-auto">
-                <table className="table">
-                  <thead>
-                    <tr>
-                      {['Name', 'Username', 'Email', 'Phone', 'Vehicle', 'Status', 'Actions'].map((column) => (
-                        <th key={column} scope="col">
-                          {column}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((row) => (
+              <DataTable columns={['Name', 'Username', 'Email', 'Phone', 'Vehicle', 'Status', 'Actions']}>
+                {rows.map((row) => (
                       <tr key={row.courier.id}>
                         <td className="font-medium">{row.user.name}</td>
                         <td>{row.user.username}</td>
@@ -61,24 +51,15 @@ couriers.get('/', requirePage('admin'), validate('query', listPageQuery), (c) =>
                           </div>
                         </td>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                ))}
+              </DataTable>
               <Pager paging={pages} href={(number) => `/admin/couriers?page=${number}`} target="couriers" label="Couriers" />
             </>
           );
         },
         fallback: <p className="py-12 text-center text-sm text-slate-500">Loading couriers...</p>,
       },
-      'courier-dialog': {
-        render: async () => <Island name="CourierDialog" props={{ zones: (await listZones(db)).map((zone) => ({ id: zone.id, name: zone.name })) }} />,
-        fallback: (
-          <button type="button" className="btn btn-primary" disabled>
-            Add New Courier
-          </button>
-        ),
-      },
+      'courier-dialog': dialogWithZones(db, 'Add New Courier', (zones) => <Island name="CourierDialog" props={{ zones }} />),
     },
     body: (slot) => (
       <>

@@ -4,9 +4,9 @@
  * deactivate unless the business has unfinished orders (the server refuses it too).
  */
 import { Hono } from 'hono';
+import { DataTable } from '../../../islands/admin/DataTable';
 import { countRestaurants, listRestaurants, serializeRestaurant } from '../../db/restaurants';
 import { versionTag } from '../../db/versions';
-import { listZones } from '../../db/zones';
 import { listPageQuery, paging } from '../../domain/paging';
 import { formatPhone } from '../../domain/phone';
 import type { AppEnv } from '../../env';
@@ -14,6 +14,7 @@ import { requirePage } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { ActivationButton, ActiveBadge, EditButton } from '../../views/admin/AccountStatus';
 import { Pager } from '../../views/admin/Pager';
+import { dialogWithZones } from '../../views/admin/zoneChoice';
 import { EmptyState, Money, PageHeader } from '../../views/components/ui';
 import { Island } from '../../views/Island';
 import { adminPage } from './page';
@@ -40,19 +41,8 @@ restaurants.get('/', requirePage('admin'), validate('query', listPageQuery), (c)
           if (rows.length === 0) return <EmptyState>No restaurants yet. Add one with Add New Restaurant.</EmptyState>;
           return (
             <>
-              <div className="card overflow-x-auto">
-                <table className="table">
-                  <thead>
-                    <tr>
-                      {['Name', 'Address', 'Phone', 'Total Orders', 'Revenue', 'Delivery Fees', 'Status', 'Actions'].map((column) => (
-                        <th key={column} scope="col" className="whitespace-nowrap">
-                          {column}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((row) => (
+              <DataTable columns={['Name', 'Address', 'Phone', 'Total Orders', 'Revenue', 'Delivery Fees', 'Status', 'Actions']}>
+                {rows.map((row) => (
                       <tr key={row.restaurant.id}>
                         <td className="font-medium">{row.restaurant.name}</td>
                         <td className="min-w-48 text-slate-600">{row.restaurant.address}</td>
@@ -81,26 +71,15 @@ restaurants.get('/', requirePage('admin'), validate('query', listPageQuery), (c)
                           </div>
                         </td>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                ))}
+              </DataTable>
               <Pager paging={pages} href={(number) => `/admin/restaurants?page=${number}`} target="restaurants" label="Restaurants" />
             </>
           );
         },
         fallback: <p className="py-12 text-center text-sm text-slate-500">Loading restaurants...</p>,
       },
-      'restaurant-dialog': {
-        render: async () => (
-          <Island name="RestaurantDialog" props={{ zones: (await listZones(db)).map((zone) => ({ id: zone.id, name: zone.name })), mapsApiKey }} />
-        ),
-        fallback: (
-          <button type="button" className="btn btn-primary" disabled>
-            Add New Restaurant
-          </button>
-        ),
-      },
+      'restaurant-dialog': dialogWithZones(db, 'Add New Restaurant', (zones) => <Island name="RestaurantDialog" props={{ zones, mapsApiKey }} />),
     },
     body: (slot) => (
       <>

@@ -1,6 +1,7 @@
 /** Zones Management (spec 1 §2.7): the table, and the create and edit dialog (an island). */
 import { Hono } from 'hono';
 import { versionTag } from '../../db/versions';
+import { DataTable } from '../../../islands/admin/DataTable';
 import { listZones, serializeZone } from '../../db/zones';
 import type { AppEnv } from '../../env';
 import { requirePage } from '../../http/guards';
@@ -21,19 +22,8 @@ zones.get('/', requirePage('admin'), (c) =>
           const rows = await listZones(c.var.db);
           if (rows.length === 0) return <EmptyState>No zones yet. Add one to start assigning couriers and restaurants.</EmptyState>;
           return (
-            <div className="card overflow-x-auto">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Description</th>
-                    <th scope="col">Cities</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((zone) => (
+            <DataTable columns={['Name', 'Description', 'Cities', 'Status', 'Actions']}>
+              {rows.map((zone) => (
                     <tr key={zone.id}>
                       <td className="font-medium">{zone.name}</td>
                       <td className="text-slate-600">{zone.description ?? '—'}</td>
@@ -45,10 +35,8 @@ zones.get('/', requirePage('admin'), (c) =>
                         <EditButton action="edit-zone" payload={serializeZone(zone)} name={zone.name} />
                       </td>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+              ))}
+            </DataTable>
           );
         },
         fallback: <div className="skeleton h-48 w-full" aria-label="Loading" />,

@@ -4,6 +4,7 @@
  * actions: the assign dialog (an island listening for 'assign-order') and Cancel Order
  * (an API action with its confirmation).
  */
+import { DataTable } from '../../../islands/admin/DataTable';
 import { roundMiles } from '../../domain/fees';
 import { COURIER_ONLINE_LABELS, courierOnlineState, type CourierOnlineState } from '../../domain/indicators';
 import { formatMoney } from '../../domain/money';
@@ -115,25 +116,14 @@ function OrderRow({ order, courierName, now }: { order: Order; courierName: stri
   );
 }
 
+const COLUMNS = ['Date', 'Order #', 'Internal #', 'Restaurant', 'Restaurant Address', 'Delivery Address', 'Pickup', 'Delivery', 'Status', 'Courier', 'Actions'];
+
 export function OrdersTable({ orders, courierNames, now }: { orders: Order[]; courierNames: Map<number, string>; now: number }) {
   return (
-    <div className="card overflow-x-auto">
-      <table className="table">
-        <thead>
-          <tr>
-            {['Date', 'Order #', 'Internal #', 'Restaurant', 'Restaurant Address', 'Delivery Address', 'Pickup', 'Delivery', 'Status', 'Courier', 'Actions'].map((column) => (
-              <th key={column} scope="col" className="whitespace-nowrap">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <OrderRow key={order.id} order={order} courierName={order.courierId == null ? undefined : courierNames.get(order.courierId)} now={now} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable columns={COLUMNS}>
+      {orders.map((order) => (
+        <OrderRow key={order.id} order={order} courierName={order.courierId == null ? undefined : courierNames.get(order.courierId)} now={now} />
+      ))}
+    </DataTable>
   );
 }
