@@ -8,9 +8,8 @@ import { useState, type FormEvent } from 'react';
 import { normalizePhoneInput } from '../src/domain/phone';
 import { courierUpdateSchema, registerSchema } from '../src/domain/schemas/users';
 import { COURIER_VEHICLE_TYPES, vehicleLabel } from '../src/domain/vehicles';
-import { Checkbox, DialogFooter, firstErrors, FormTabs, SelectField, TextField } from './admin/form';
+import { AccountFormDialog, Checkbox, firstErrors, SelectField, TextField } from './admin/form';
 import { useEditDialog } from './admin/useEditDialog';
-import { Modal } from './lib/ui';
 
 export interface ZoneOption {
   id: number;
@@ -111,7 +110,7 @@ function formOf(courier: CourierToEdit): Form {
 
 export default function CourierDialog({ zones }: { zones: ZoneOption[] }) {
   const [tab, setTab] = useState('account');
-  const { open, setOpen, editing, form, setForm, errors, pending, show, fail, save } = useEditDialog<CourierToEdit, Form>({
+  const dialog = useEditDialog<CourierToEdit, Form>({
     action: 'edit-courier',
     empty: EMPTY,
     formOf,
@@ -130,6 +129,7 @@ export default function CourierDialog({ zones }: { zones: ZoneOption[] }) {
     },
   });
 
+  const { editing, form, setForm, errors, fail, save } = dialog;
   const text = (key: TextKey) => ({ name: key, value: form[key], error: errors[key], onChange: (value: string) => setForm((current) => ({ ...current, [key]: value })) });
   const flag = (key: keyof Form) => ({ checked: form[key] as boolean, onChange: (checked: boolean) => setForm((current) => ({ ...current, [key]: checked })) });
 
@@ -233,21 +233,14 @@ export default function CourierDialog({ zones }: { zones: ZoneOption[] }) {
   ];
 
   return (
-    <>
-      <button type="button" className="btn btn-primary" onClick={() => show(null)}>
-        Add New Courier
-      </button>
-      <Modal open={open} onOpenChange={setOpen} title={editing ? `Edit Courier: ${editing.user.name}` : 'Add New Courier'} wide>
-        <form onSubmit={submit} noValidate>
-          <FormTabs tabs={tabs} value={tab} onValueChange={setTab} />
-          <DialogFooter
-            onCancel={() => setOpen(false)}
-            pending={pending}
-            submitLabel={editing ? 'Save Changes' : 'Create Courier'}
-            pendingLabel={editing ? 'Saving...' : 'Creating...'}
-          />
-        </form>
-      </Modal>
-    </>
+    <AccountFormDialog
+      noun="Courier"
+      title={editing ? `Edit Courier: ${editing.user.name}` : 'Add New Courier'}
+      dialog={dialog}
+      tabs={tabs}
+      tab={tab}
+      onTab={setTab}
+      onSubmit={submit}
+    />
   );
 }

@@ -10,10 +10,10 @@ import { CUSTOMER_TYPE_LABELS, CUSTOMER_TYPES, type CustomerType } from '../src/
 import { normalizePhoneInput } from '../src/domain/phone';
 import { restaurantCreateSchema, restaurantUpdateSchema } from '../src/domain/schemas/restaurants';
 import { AddressAutocomplete } from './admin/AddressAutocomplete';
-import { DialogFooter, firstErrors, FormTabs, SelectField, TextArea, TextField } from './admin/form';
+import { AccountFormDialog, firstErrors, SelectField, TextArea, TextField } from './admin/form';
 import { useEditDialog } from './admin/useEditDialog';
 import type { ZoneOption } from './CourierDialog';
-import { Field, Modal } from './lib/ui';
+import { Field } from './lib/ui';
 
 /** A business as GET /api/restaurants gives it (the fields the dialog edits). */
 export interface RestaurantToEdit {
@@ -78,7 +78,7 @@ function formOf(restaurant: RestaurantToEdit): Form {
 export default function RestaurantDialog({ zones, mapsApiKey }: { zones: ZoneOption[]; mapsApiKey: string | null }) {
   const [coordinates, setCoordinates] = useState<Coordinates>(null);
   const [tab, setTab] = useState('account');
-  const { open, setOpen, editing, form, setForm, errors, pending, show, fail, save } = useEditDialog<RestaurantToEdit, Form>({
+  const dialog = useEditDialog<RestaurantToEdit, Form>({
     action: 'edit-restaurant',
     empty: EMPTY,
     formOf,
@@ -101,6 +101,7 @@ export default function RestaurantDialog({ zones, mapsApiKey }: { zones: ZoneOpt
   });
 
   const update = (key: keyof Form, value: string) => setForm((current) => ({ ...current, [key]: PHONES.has(key) ? normalizePhoneInput(value) : value }));
+  const { editing, form, setForm, errors, fail, save } = dialog;
   const text = (key: keyof Form) => ({ name: key, value: form[key], error: errors[key], onChange: (value: string) => update(key, value) });
   const phone = (key: keyof Form) => ({ ...text(key), type: 'tel', inputMode: 'numeric' as const, autoComplete: 'off', hint: '10 digits' });
 
@@ -193,21 +194,14 @@ export default function RestaurantDialog({ zones, mapsApiKey }: { zones: ZoneOpt
   ];
 
   return (
-    <>
-      <button type="button" className="btn btn-primary" onClick={() => show(null)}>
-        Add New Restaurant
-      </button>
-      <Modal open={open} onOpenChange={setOpen} title={editing ? `Edit Restaurant: ${editing.name}` : 'Add New Restaurant'} wide>
-        <form onSubmit={submit} noValidate>
-          <FormTabs tabs={tabs} value={tab} onValueChange={setTab} />
-          <DialogFooter
-            onCancel={() => setOpen(false)}
-            pending={pending}
-            submitLabel={editing ? 'Save Changes' : 'Create Restaurant'}
-            pendingLabel={editing ? 'Saving...' : 'Creating...'}
-          />
-        </form>
-      </Modal>
-    </>
+    <AccountFormDialog
+      noun="Restaurant"
+      title={editing ? `Edit Restaurant: ${editing.name}` : 'Add New Restaurant'}
+      dialog={dialog}
+      tabs={tabs}
+      tab={tab}
+      onTab={setTab}
+      onSubmit={submit}
+    />
   );
 }

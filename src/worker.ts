@@ -25,6 +25,6 @@ export default {
 
   /** The cron trigger (wrangler.toml, every minute): orders whose courier never went online become missed pickups (D17). */
   scheduled(_controller, env, ctx) {
-    ctx.waitUntil(markMissedPickups(createDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN)));
+    ctx.waitUntil(markMissedPickups(createDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN), { limit: 1000 }));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,7 +1,7 @@
 /** Form pieces the admin dialogs share: text fields tied to their errors, tabs, a switch, the footer. */
 import { Tabs } from 'radix-ui';
-import type { InputHTMLAttributes, ReactNode } from 'react';
-import { Field } from '../lib/ui';
+import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react';
+import { Field, Modal } from '../lib/ui';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -141,5 +141,48 @@ export function DialogFooter({ onCancel, submitLabel, pendingLabel, pending }: {
         {pending ? pendingLabel : submitLabel}
       </button>
     </div>
+  );
+}
+
+/**
+ * The account dialogs (couriers, businesses): an 'Add New …' button, and a wide modal with
+ * a tabbed form saved by 'Create …' or, when editing, 'Save Changes'.
+ */
+export function AccountFormDialog({
+  noun,
+  title,
+  dialog,
+  tabs,
+  tab,
+  onTab,
+  onSubmit,
+}: {
+  /** 'Courier', 'Restaurant'. */
+  noun: string;
+  title: string;
+  dialog: { open: boolean; setOpen: (open: boolean) => void; show: (item: null) => void; editing: unknown; pending: boolean };
+  tabs: ReadonlyArray<{ value: string; label: string; content: ReactNode; invalid?: boolean }>;
+  tab: string;
+  onTab: (tab: string) => void;
+  onSubmit: (event: FormEvent) => void;
+}) {
+  const editing = dialog.editing != null;
+  return (
+    <>
+      <button type="button" className="btn btn-primary" onClick={() => dialog.show(null)}>
+        {`Add New ${noun}`}
+      </button>
+      <Modal open={dialog.open} onOpenChange={dialog.setOpen} title={title} wide>
+        <form onSubmit={onSubmit} noValidate>
+          <FormTabs tabs={tabs} value={tab} onValueChange={onTab} />
+          <DialogFooter
+            onCancel={() => dialog.setOpen(false)}
+            pending={dialog.pending}
+            submitLabel={editing ? 'Save Changes' : `Create ${noun}`}
+            pendingLabel={editing ? 'Saving...' : 'Creating...'}
+          />
+        </form>
+      </Modal>
+    </>
   );
 }
