@@ -9,8 +9,8 @@ import { changeOrder } from '../../src/db/orders/change';
 import { couriers, orders, users, zones } from '../../src/db/schema';
 import { formatUsd } from '../../src/domain/money';
 import { dayIn, dayRange } from '../../src/domain/time';
-import { insertCourier, insertOrder } from '../support/factories';
-import { expectToast, minutesAgo } from './admin-helpers';
+import { insertCourier } from '../support/factories';
+import { expectToast, minutesAgo, orderOnTop } from './admin-helpers';
 import { expect, islandsHydrated, signIn, test } from './fixtures';
 
 const ZONE = 'America/New_York';
@@ -83,9 +83,9 @@ test('an admin sets up a zone, a courier and a restaurant, dispatches its orders
 
   // The restaurant places orders (the business portal is issue 4: they are written here as it would).
   const business = `kitchen${suffix}`;
-  const dispatched = await insertOrder(db, { business, amountCents: 88_80, deliveryTime: Date.now(), pickupTime: minutesAgo(5) });
-  const first = await insertOrder(db, { business, amountCents: 123_45, deliveryTime: Date.now(), pickupTime: minutesAgo(5) });
-  const second = await insertOrder(db, { business, amountCents: 67_89, deliveryTime: Date.now(), pickupTime: minutesAgo(5) });
+  const dispatched = await orderOnTop(db, { business, amountCents: 88_80, pickupTime: minutesAgo(5) });
+  const first = await orderOnTop(db, { business, amountCents: 123_45, pickupTime: minutesAgo(5) });
+  const second = await orderOnTop(db, { business, amountCents: 67_89, pickupTime: minutesAgo(5) });
   const backup = await insertCourier(db, { zoneId: zone.id });
 
   await page.goto('/admin/orders');

@@ -1,6 +1,7 @@
 /** What the admin browser tests share: signing in as the admin, toasts, and names no other test uses. */
 import type { Page } from '@playwright/test';
 import type { Db } from '../../src/db/client';
+import { monthIn, monthRange } from '../../src/domain/time';
 import { insertOrder } from '../support/factories';
 import { expect, islandsHydrated, signIn } from './fixtures';
 
@@ -24,12 +25,13 @@ export const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(3
 const MINUTE = 60_000;
 
 /**
- * A Harbor Bistro order delivered now (so it is in the current month and day of every
- * list filter), picked up 30 minutes ago unless told otherwise.
+ * A Harbor Bistro order at the head of this month's orders list, whatever else the
+ * database holds (the list shows the latest delivery first, 50 to a page): delivered in
+ * the month's last minute in New York, picked up 30 minutes ago unless told otherwise.
  */
-export function orderDueNow(db: Db, overrides: Parameters<typeof insertOrder>[1] = {}) {
-  const now = Date.now();
-  return insertOrder(db, { deliveryTime: now, pickupTime: now - 30 * MINUTE, ...overrides });
+export function orderOnTop(db: Db, overrides: Parameters<typeof insertOrder>[1] = {}) {
+  const monthEnd = monthRange(monthIn('America/New_York'), 'America/New_York').end;
+  return insertOrder(db, { deliveryTime: monthEnd - MINUTE, pickupTime: Date.now() - 30 * MINUTE, ...overrides });
 }
 
 export const minutesAgo = (minutes: number) => Date.now() - minutes * MINUTE;

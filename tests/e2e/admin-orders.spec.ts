@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { orders } from '../../src/db/schema';
 import { dayIn, monthIn, monthLabel } from '../../src/domain/time';
 import { insertCourier } from '../support/factories';
-import { expectToast, minutesAgo, openAsAdmin, orderDueNow } from './admin-helpers';
+import { expectToast, minutesAgo, openAsAdmin, orderOnTop } from './admin-helpers';
 import { expect, islandsHydrated, test } from './fixtures';
 
 const ZONE = 'America/New_York';
@@ -57,7 +57,7 @@ test.describe('orders list', () => {
   });
 
   test('a row opens the detail dialog with the photos from storage', async ({ page, db }) => {
-    const order = await orderDueNow(db, { status: 'delivered', deliveryPhotos: ['orders/e2e/door.jpg'], deliveryNotes: 'At the door', internalOrderNumber: 'HB-E2E' });
+    const order = await orderOnTop(db, { status: 'delivered', deliveryPhotos: ['orders/e2e/door.jpg'], deliveryNotes: 'At the door', internalOrderNumber: 'HB-E2E' });
     await openAsAdmin(page, '/admin/orders');
     await row(page, order.id).getByRole('cell').first().click();
     const dialog = page.getByRole('dialog', { name: `Order #${order.orderNumber}` });
@@ -81,7 +81,7 @@ test.describe('orders list', () => {
 
 test.describe('assign dialog', () => {
   test('prefills the fees, totals them live, validates, clears on close, and assigns', async ({ page, db }) => {
-    const order = await orderDueNow(db, { deliveryFeeCents: 30_00, tipCents: 5_00 });
+    const order = await orderOnTop(db, { deliveryFeeCents: 30_00, tipCents: 5_00 });
     // Couriers of the test's own: the demo couriers' workloads stay as seeded.
     const { user } = await insertCourier(db);
     await openAsAdmin(page, '/admin/orders');
@@ -132,8 +132,8 @@ test.describe('assign dialog', () => {
   });
 
   test('offers to the zone, and refuses an order that moved since the dialog opened', async ({ page, db }) => {
-    const offered = await orderDueNow(db);
-    const moving = await orderDueNow(db, { status: 'pending_courier' });
+    const offered = await orderOnTop(db);
+    const moving = await orderOnTop(db, { status: 'pending_courier' });
     const other = await insertCourier(db);
     await openAsAdmin(page, '/admin/orders');
     await row(page, offered.id).getByRole('button', { name: 'Assign Courier' }).click();
@@ -157,7 +157,7 @@ test.describe('assign dialog', () => {
   test('a missed pickup pulses, names the courier who missed it, and is reassigned', async ({ page, db }) => {
     const { courier } = await insertCourier(db);
     const next = await insertCourier(db);
-    const order = await orderDueNow(db, { status: 'assigned', courierId: courier.id, pickupTime: minutesAgo(20), updatedAt: minutesAgo(20) });
+    const order = await orderOnTop(db, { status: 'assigned', courierId: courier.id, pickupTime: minutesAgo(20), updatedAt: minutesAgo(20) });
     await openAsAdmin(page, '/admin/orders');
     const missed = row(page, order.id);
     await expect(missed.getByText('missed pickup')).toHaveClass(/animate-pulse/);
@@ -175,7 +175,7 @@ test.describe('assign dialog', () => {
 
 test.describe('cancel and refresh', () => {
   test('cancel asks first; keeping the order changes nothing', async ({ page, db }) => {
-    const order = await orderDueNow(db, { status: 'new' });
+    const order = await orderOnTop(db, { status: 'new' });
     await openAsAdmin(page, '/admin/orders');
     const cancel = row(page, order.id).getByRole('button', { name: 'Cancel Order' });
     await cancel.click();
@@ -192,11 +192,23 @@ test.describe('cancel and refresh', () => {
     await expect(row(page, order.id).getByRole('button', { name: 'Assign Courier' })).toBeDisabled();
   });
 
-  test('the list refreshes itself every 5 seconds, in place', async ({ page, db }) => {
+  test('the list refreshes itself every 5 seconds, in place, but not while a picker is open', async ({ page, db }) => {
     await openAsAdmin(page, '/admin/orders');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
-    const order = await orderDueNow(db, { status: 'new' });
+    const order = await orderOnTop(db, { status: 'new' });
     await expect(row(page, order.id)).toBeVisible({ timeout: 8_000 });
     expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(7);
+
+    // With the month picker open, the list waits: the picker stays open through a poll.
+    await islandsHydrated(page);
+    await page.getByRole('button', { name: /^Month:/ }).click();
+    const months = page.getByRole('group', { name: 'Choose a month' });
+    await expect(months).toBeVisible();
+    const next = await orderOnTop(db, { status: 'new' });
+    await page.waitForTimeout(6_500);
+    await expect(months).toBeVisible();
+    await expect(row(page, next.id)).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(row(page, next.id)).toBeVisible({ timeout: 8_000 });
   });
 });
