@@ -35,12 +35,16 @@ test.describe('orders list', () => {
     await expect(page).toHaveURL(/status=pending_courier/);
     await expect(summary).toHaveText(new RegExp(`^Showing \\d+ orders with status pending courier for ${month}$`));
     await expect(tabs.getByRole('link', { name: /^Pending/ })).toHaveAttribute('aria-current', 'page');
-    // The region was swapped: its filter island hydrates again before it can be used.
-    await islandsHydrated(page);
 
     const today = dayIn(ZONE);
-    await page.getByRole('button', { name: 'Day: none' }).click();
     const calendar = page.getByRole('group', { name: 'Choose a day' });
+    // The region is swapped on navigation and may be again by its poll: its filter island
+    // hydrates anew each time, so a click that lands just before hydration is retried.
+    await expect(async () => {
+      await islandsHydrated(page);
+      await page.getByRole('button', { name: 'Day: none' }).click();
+      await expect(calendar).toBeVisible({ timeout: 1_000 });
+    }).toPass();
     await expect(calendar.getByRole('button', { name: 'Next month' })).toBeDisabled();
     await calendar.locator(`[data-day="${today}"]`).click();
     await expect(page).toHaveURL(new RegExp(`day=${today}`));
@@ -48,10 +52,11 @@ test.describe('orders list', () => {
     const [y, m, d] = today.split('-').map(Number);
     const dayText = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
     await expect(summary).toHaveText(new RegExp(`^Showing \\d+ orders with status pending courier for ${dayText}$`));
-    await islandsHydrated(page);
-
-    await page.getByRole('button', { name: 'Reset' }).click();
-    await expect(page).toHaveURL(/\/admin\/orders$/);
+    await expect(async () => {
+      await islandsHydrated(page);
+      await page.getByRole('button', { name: 'Reset' }).click();
+      await expect(page).toHaveURL(/\/admin\/orders$/, { timeout: 1_000 });
+    }).toPass();
     await expect(tabs.getByRole('link', { name: /^All/ })).toHaveAttribute('aria-current', 'page');
     await expect(summary).toHaveText(new RegExp(`^Showing \\d+ orders for ${month}$`));
   });
@@ -200,10 +205,12 @@ test.describe('cancel and refresh', () => {
     expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(7);
 
     // With the month picker open, the list waits: the picker stays open through a poll.
-    await islandsHydrated(page);
-    await page.getByRole('button', { name: /^Month:/ }).click();
     const months = page.getByRole('group', { name: 'Choose a month' });
-    await expect(months).toBeVisible();
+    await expect(async () => {
+      await islandsHydrated(page);
+      await page.getByRole('button', { name: /^Month:/ }).click();
+      await expect(months).toBeVisible({ timeout: 1_000 });
+    }).toPass();
     const next = await orderOnTop(db, { status: 'new' });
     await page.waitForTimeout(6_500);
     await expect(months).toBeVisible();

@@ -40,6 +40,21 @@ describe('admin assigns an order', () => {
     expect(event.detail).toContain('courier pay $30.05 = fee $25.10 + tip $4.95');
   });
 
+  it('forgets that the previous courier went online when the order changes hands', async () => {
+    const db = testDb();
+    const admin = await signedIn('admin');
+    const first = await insertCourier(db);
+    const second = await insertCourier(db);
+    const online = { goOnlineTime: Date.now() - 60_000, onWayToPickupTime: Date.now() - 60_000 };
+    const order = await insertOrder(db, { status: 'courier_on_way_to_pickup', courierId: first.courier.id, ...online });
+    // The same courier again (new pay): their going online stands.
+    await patch(admin, order.id, { status: 'assigned', courierId: first.courier.id, deliveryFee: '30', tip: '1' });
+    expect(await stored(order.id)).toMatchObject(online);
+    // Another courier: it is theirs to do.
+    await patch(admin, order.id, { status: 'assigned', courierId: second.courier.id, deliveryFee: '30', tip: '1' });
+    expect(await stored(order.id)).toMatchObject({ goOnlineTime: null, onWayToPickupTime: null, courierId: second.courier.id });
+  });
+
   it('reassigns a missed pickup to another courier', async () => {
     const db = testDb();
     const admin = await signedIn('admin');

@@ -42,6 +42,16 @@ const TARGET_STATUS: Record<AdminOrderAction['kind'], OrderStatus> = {
   cancel: 'cancelled',
 };
 
+/**
+ * Going online belongs to the courier who did it: an order given to another courier (or
+ * to nobody, on an offer) forgets it, so the new courier's online indicator and missed
+ * pickup are judged on their own.
+ */
+const forgetOnlineUnlessHeldBy = (courierId: number | null) => {
+  const kept = (column: SQL) => (courierId == null ? null : sql`case when ${orders.courierId} = ${courierId} then ${column} else null end`);
+  return { goOnlineTime: kept(sql`${orders.goOnlineTime}`), onWayToPickupTime: kept(sql`${orders.onWayToPickupTime}`) };
+};
+
 const payDetail = (fee: Cents, tip: Cents) => `courier pay ${formatUsd(courierPay(fee, tip))} = fee ${formatUsd(fee)} + tip ${formatUsd(tip)}`;
 
 /**
@@ -63,10 +73,11 @@ export async function applyAdminAction(db: Db, action: AdminOrderAction): Promis
     case 'assign': {
       const pay = courierPay(action.feeCents, action.tipCents);
       const set = { courierId: action.courier.id, tipCents: action.tipCents, courierPayCents: pay };
+      const forget = forgetOnlineUnlessHeldBy(action.courier.id);
       holds = (order) => order.courierId === set.courierId && order.courierPayCents === pay && order.tipCents === set.tipCents;
       result = await changeOrder(db, {
         ...base,
-        set,
+        set: { ...forget, ...set },
         alreadyDone: repeatOf(and(eq(orders.status, to), eq(orders.courierId, set.courierId), eq(orders.courierPayCents, pay), eq(orders.tipCents, set.tipCents))!),
         action: 'assign',
         detail: `Assigned to ${action.courier.name} (courier #${action.courier.id}); ${payDetail(action.feeCents, action.tipCents)}`,
@@ -79,7 +90,7 @@ export async function applyAdminAction(db: Db, action: AdminOrderAction): Promis
       holds = (order) => order.courierId == null && order.zoneId === set.zoneId && order.courierPayCents === pay && order.tipCents === set.tipCents;
       result = await changeOrder(db, {
         ...base,
-        set,
+        set: { ...forgetOnlineUnlessHeldBy(null), ...set },
         alreadyDone: repeatOf(and(eq(orders.status, to), eq(orders.zoneId, set.zoneId), eq(orders.courierPayCents, pay), eq(orders.tipCents, set.tipCents))!),
         action: 'offer_to_zone',
         detail: `Offered to every courier in ${action.zone.name} (zone #${action.zone.id}); ${payDetail(action.feeCents, action.tipCents)}`,
