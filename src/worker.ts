@@ -1,5 +1,7 @@
-/** The Worker entry: the app, area selection by host name, and the Durable Object classes. */
+/** The Worker entry: the app, area selection by host name, the cron job, and the Durable Object classes. */
 import { createApp } from './app';
+import { createDb } from './db/client';
+import { markMissedPickups } from './db/orders/missedPickup';
 import type { Env } from './env';
 import { courierHostPath, isCourierHost } from './http/context';
 
@@ -19,5 +21,10 @@ export default {
       }
     }
     return app.fetch(request, env, ctx);
+  },
+
+  /** The cron trigger (wrangler.toml, every minute): orders whose courier never went online become missed pickups (D17). */
+  scheduled(_controller, env, ctx) {
+    ctx.waitUntil(markMissedPickups(createDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN), { limit: 1000 }));
   },
 } satisfies ExportedHandler<Env>;

@@ -3,6 +3,7 @@
  *
  *   <button data-action="api" data-url="/api/orders/7" data-method="PATCH"
  *           data-body='{"status":"cancelled"}' data-confirm="Are you sure…?"
+ *           data-confirm-label="Cancel Order" data-cancel-label="Keep Order"
  *           data-success="Order cancelled successfully" data-refresh="orders">
  *
  * and server-rendered dialogs: <button data-action="dialog" data-url="/admin/orders/7">

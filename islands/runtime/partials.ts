@@ -8,7 +8,7 @@
  * - Polling: a region with data-poll="ms" re-requests its data-partial-src (or the page
  *   URL) while the tab is visible, and at once when it becomes visible again.
  * - Swapping keeps focus, open popovers and <details>, and leaves a region alone while
- *   someone is typing in it.
+ *   someone is typing in it or has a picker open from it.
  */
 import { EVENTS, PARTIAL_HEADER } from '../lib/events';
 import { hydrateIslands, unmountIslands } from './islands';
@@ -20,9 +20,15 @@ const pollTimers = new Map<string, number>();
 const regionSelector = (name: string) => `[data-partial="${CSS.escape(name)}"]`;
 export const findRegion = (name: string) => document.querySelector<HTMLElement>(regionSelector(name));
 
-function isTypingIn(region: Element): boolean {
+/**
+ * Someone is using the region: typing in it, or holding open a menu or picker that one of
+ * its controls opened (aria-expanded, e.g. a month picker). A background refresh waits
+ * rather than pull it from under them.
+ */
+function isBusy(region: Element): boolean {
   const active = document.activeElement;
-  return !!active && region.contains(active) && active.matches('input, textarea, select, [contenteditable="true"]');
+  const typing = !!active && region.contains(active) && active.matches('input, textarea, select, [contenteditable="true"]');
+  return typing || region.querySelector('[aria-expanded="true"]') !== null;
 }
 
 export function swapRegion(current: HTMLElement, html: string, etag: string | null): HTMLElement | null {
@@ -57,7 +63,7 @@ export async function loadPartial(name: string, url: string, options: LoadOption
     if (options.push) window.location.assign(url);
     return;
   }
-  if (options.background && isTypingIn(region)) return;
+  if (options.background && isBusy(region)) return;
   inFlight.get(name)?.abort();
   const controller = new AbortController();
   inFlight.set(name, controller);
@@ -77,7 +83,7 @@ export async function loadPartial(name: string, url: string, options: LoadOption
     if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
     const html = await response.text();
     if (options.push) history.pushState({ partial: name }, '', url);
-    if (options.background && isTypingIn(region)) return;
+    if (options.background && isBusy(region)) return;
     swapRegion(region, html, response.headers.get('ETag'));
   } catch (error) {
     if ((error as Error).name === 'AbortError') return;

@@ -125,6 +125,8 @@ export async function startWorker(options: {
     '--persist-to',
     options.persistDir,
     '--show-interactive-dev-session=false',
+    // Cron triggers do not fire locally; /__scheduled runs the scheduled handler on demand (tests).
+    '--test-scheduled',
     '--log-level',
     'warn',
   ];

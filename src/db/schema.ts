@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { CUSTOMER_TYPES } from '../domain/customerTypes';
 import { ORDER_STATUSES, STOP_STATUSES } from '../domain/orderStatus';
 import { COURIER_VEHICLE_TYPES, type OrderVehicleType } from '../domain/vehicles';
 
@@ -19,8 +20,7 @@ const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${
 
 export const ROLES = ['admin', 'restaurant', 'courier'] as const;
 export type Role = (typeof ROLES)[number];
-export const CUSTOMER_TYPES = ['restaurant', 'pharmacy'] as const;
-export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+export { CUSTOMER_TYPES, type CustomerType } from '../domain/customerTypes';
 export const PHOTO_KINDS = ['delivery', 'stop', 'pharmacy_pickup'] as const;
 export type PhotoKind = (typeof PHOTO_KINDS)[number];
 export const EVENT_OUTCOMES = ['applied', 'refused'] as const;

@@ -56,6 +56,8 @@ export interface PartialSpec {
   history?: boolean;
   /** Shown while the region's data streams in. */
   fallback?: ReactNode;
+  /** Shown in place of the region when its data fails while the page streams (a generic notice by default). */
+  error?: ReactNode;
   className?: string;
 }
 
@@ -124,7 +126,7 @@ export async function respond(
       partials[name].render().catch((error: unknown) => {
         // Streaming already answered 200; a failed region explains itself in place.
         console.error(`partial ${name} failed`, error);
-        return <RegionError />;
+        return partials[name].error ?? <RegionError />;
       }),
     ]),
   );

@@ -21,9 +21,10 @@ export interface TestStack {
   stop(): Promise<void>;
 }
 
-export async function startTestStack(options: { vars?: Record<string, string>; keepDir?: boolean } = {}): Promise<TestStack> {
+export async function startTestStack(options: { vars?: Record<string, string>; keepDir?: boolean; build?: boolean } = {}): Promise<TestStack> {
   // Always from the current sources (under a second), so a test never runs stale islands.
-  await buildAssets();
+  // A second stack started while another serves the same assets passes build: false.
+  if (options.build !== false) await buildAssets();
   const dir = mkdtempSync(join(tmpdir(), 'dispatch-test-'));
   const sqld = await startSqld({ dataDir: join(dir, 'sqld'), logFile: join(dir, 'sqld.log') });
   try {

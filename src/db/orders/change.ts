@@ -23,8 +23,8 @@ export interface OrderChange {
   from: readonly OrderStatus[];
   /** The new status; omit it for an edit that keeps the status. */
   to?: OrderStatus;
-  /** Other columns to write. */
-  set?: Partial<typeof orders.$inferInsert>;
+  /** Other columns to write: values, or SQL computed from the row as it is. */
+  set?: { [Column in keyof typeof orders.$inferInsert]?: (typeof orders.$inferInsert)[Column] | SQL };
   /** A further condition the order must meet (who holds it, which zone). */
   where?: SQL;
   /**

@@ -70,14 +70,14 @@ export const optionalPhone = z.pipe(
 /** A calendar day typed by a person: 'YYYY-MM-DD'. */
 export const day = (message: string) => z.string({ error: message }).check(z.refine(isDay, message));
 
-/** A yes/no flag; form values 'true'/'false'/'on' are read as booleans (spec 3 §5). */
-export const flag = z._default(
-  z.pipe(
-    z.union([z.boolean(), z.enum(['true', 'false', 'on'])]),
-    z.transform((value) => value === true || value === 'true' || value === 'on'),
-  ),
-  false,
+/** A yes/no value; form values 'true'/'false'/'on' are read as booleans (spec 3 §5). */
+export const yesNo = z.pipe(
+  z.union([z.boolean(), z.enum(['true', 'false', 'on'])]),
+  z.transform((value) => value === true || value === 'true' || value === 'on'),
 );
+
+/** A yes/no flag that is false when not given (on create). */
+export const flag = z._default(yesNo, false);
 
 /** A positive integer id, from JSON or from a path segment. */
 const ID_MESSAGE = 'Must be a positive whole number';

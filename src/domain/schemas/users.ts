@@ -1,7 +1,7 @@
 /** Sign-in, account and courier schemas (spec 1 §5.1, §5.5, §5.7; spec 2 §5 "Change password"). */
 import * as z from 'zod/mini';
 import { COURIER_VEHICLE_TYPES } from '../vehicles';
-import { day, flag, optionalPhone, requiredText } from './common';
+import { day, flag, optionalPhone, requiredText, yesNo } from './common';
 
 const password = (message: string) => z.string({ error: message }).check(z.minLength(1, message), z.maxLength(200));
 
@@ -73,5 +73,18 @@ export const registerSchema = z.discriminatedUnion(
 
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-/** Courier fields that a courier or an admin may change later (each optional). */
-export const courierUpdateSchema = z.partial(z.object(courierFields));
+/**
+ * Courier fields that a courier or an admin may change later (each optional). Without
+ * the create defaults: a field left out stays as it is (zod applies a default even to
+ * an optional field, which would reset the vehicle type and equipment on every edit).
+ */
+export const courierUpdateSchema = z.partial(
+  z.object({
+    ...courierFields,
+    vehicleType: z.enum(COURIER_VEHICLE_TYPES, { error: 'Choose a vehicle type' }),
+    hasQuickDeliveryEquipment: yesNo,
+    hasCateringDolly: yesNo,
+    hasThermoBags: yesNo,
+    hasIsothermalBoxes: yesNo,
+  }),
+);

@@ -2,11 +2,21 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import courierTracking from './courier-tracking';
+import couriers from './couriers';
 import dashboard from './dashboard';
+import earnings from './earnings';
+import orders from './orders';
+import restaurants from './restaurants';
+import zones from './zones';
 
 const admin = new Hono<AppEnv>();
 
 admin.route('/', dashboard);
+admin.route('/zones', zones);
+admin.route('/orders', orders);
+admin.route('/couriers', couriers);
 admin.route('/courier-tracking', courierTracking);
+admin.route('/restaurants', restaurants);
+admin.route('/earnings', earnings);
 
 export default admin;

@@ -1,7 +1,52 @@
 /** /api/couriers: the courier list, one courier, and admin edits (spec 1 §7.5, spec 2 §7). Issue 3. */
 import { Hono } from 'hono';
+import {
+  findCourier,
+  findCourierOfBusiness,
+  listCouriers,
+  listCouriersOfBusiness,
+  serializeCourier,
+  serializeCourierCard,
+  updateCourier,
+} from '../../db/couriers';
+import { zoneExists } from '../../db/users';
+import { idParam } from '../../domain/schemas/common';
+import { courierUpdateSchema } from '../../domain/schemas/users';
 import type { AppEnv } from '../../env';
+import { badRequest, notFound } from '../../http/errors';
+import { requireApi } from '../../http/guards';
+import { validate } from '../../http/validate';
 
 const couriers = new Hono<AppEnv>();
+
+/**
+ * The admin gets every courier with a linked user (spec 1 §7.5). A business gets only
+ * the couriers who hold or held its orders, as cards (name, phone, vehicle): what its
+ * order details show, and no more of anyone's personal data.
+ */
+couriers.get('/', requireApi('admin', 'restaurant'), async (c) => {
+  const user = c.var.user!;
+  if (user.role === 'admin') return c.json((await listCouriers(c.var.db)).map(serializeCourier));
+  return c.json(user.restaurantId ? (await listCouriersOfBusiness(c.var.db, user.restaurantId)).map(serializeCourierCard) : []);
+});
+
+/** One courier as an order's details show it: {name, phone, vehicleInfo} (spec 1 §7.5). */
+couriers.get('/:id', requireApi('admin', 'restaurant'), validate('param', idParam), async (c) => {
+  const user = c.var.user!;
+  const { id } = c.req.valid('param');
+  const courier =
+    user.role === 'admin' ? await findCourier(c.var.db, id) : user.restaurantId ? await findCourierOfBusiness(c.var.db, id, user.restaurantId) : undefined;
+  if (!courier) throw notFound('Courier not found');
+  return c.json(serializeCourierCard(courier));
+});
+
+/** The Edit Courier dialog (spec 1 §2.9); phone and zone also go to the courier's user, in the same transaction. */
+couriers.patch('/:id', requireApi('admin'), validate('param', idParam), validate('json', courierUpdateSchema), async (c) => {
+  const input = c.req.valid('json');
+  const courier = await findCourier(c.var.db, c.req.valid('param').id);
+  if (!courier) throw notFound('Courier not found');
+  if (input.zoneId !== undefined && !(await zoneExists(c.var.db, input.zoneId))) throw badRequest('Zone not found', 'Choose an existing zone.');
+  return c.json(serializeCourier(await updateCourier(c.var.db, courier, input)));
+});
 
 export default couriers;

@@ -1,7 +1,118 @@
 /** /api/reports: the earnings report and its CSV (spec 1 §2.11, §7.7). Issue 3. */
 import { Hono } from 'hono';
+import type { Db } from '../../db/client';
+import { earningsOverview, earningsRows, type CourierEarnings, type EarningsSummary, type RestaurantEarnings } from '../../db/reports';
+import { courierLabel, EARNINGS_CSV_COLUMNS, earningsCsvFileName, earningsCsvLine, csvLine, type EarningsRow } from '../../domain/earnings';
+import { formatMoney } from '../../domain/money';
+import { earningsQuerySchema } from '../../domain/schemas/reports';
+import { dayIn, dayRange, type Range } from '../../domain/time';
 import type { AppEnv } from '../../env';
+import { requireApi } from '../../http/guards';
+import { streamBatches } from '../../http/stream';
+import { validate } from '../../http/validate';
 
 const reports = new Hono<AppEnv>();
+
+/** Rows per database read when a whole report is streamed. */
+const STREAM_BATCH = 500;
+
+function serializeRow(row: EarningsRow) {
+  return {
+    orderId: row.orderId,
+    orderNumber: row.orderNumber,
+    orderDate: new Date(row.completedAt).toISOString(),
+    restaurantName: row.restaurantName,
+    courierId: row.courierId,
+    courierName: row.courierName,
+    orderAmount: formatMoney(row.amountCents),
+    deliveryFee: formatMoney(row.deliveryFeeCents),
+    tip: formatMoney(row.tipCents),
+    courierPay: row.courierPayCents == null ? null : formatMoney(row.courierPayCents),
+    platformFee: formatMoney(row.platformFeeCents),
+  };
+}
+
+export type EarningsRowJson = ReturnType<typeof serializeRow>;
+
+function serializeSummary(summary: EarningsSummary) {
+  return {
+    totalOrders: summary.totalOrders,
+    totalOrdersAmount: formatMoney(summary.totalOrdersAmountCents),
+    totalCourierPay: formatMoney(summary.totalCourierPayCents),
+    totalPlatformRevenue: formatMoney(summary.totalPlatformRevenueCents),
+  };
+}
+
+const serializeCourierEarnings = (row: CourierEarnings) => ({
+  courierId: row.courierId,
+  courierName: courierLabel(row.courierId, row.courierName),
+  orders: row.orders,
+  basePay: formatMoney(row.basePayCents),
+  tips: formatMoney(row.tipsCents),
+  total: formatMoney(row.totalCents),
+});
+
+const serializeRestaurantEarnings = (row: RestaurantEarnings) => ({
+  restaurantId: row.restaurantId,
+  restaurantName: row.restaurantName,
+  orders: row.orders,
+  orderTotal: formatMoney(row.orderTotalCents),
+  platformFee: formatMoney(row.platformFeeCents),
+});
+
+/** The next batch of a report after the last row written. */
+const nextRows = (db: Db, range: Range) => (last: EarningsRow | undefined) =>
+  earningsRows(db, range, { limit: STREAM_BATCH, after: last && { completedAt: last.completedAt, id: last.orderId } });
+
+/**
+ * GET /api/reports/earnings?from=yyyy-MM-dd&to=yyyy-MM-dd: {summary, report[]} (spec 1
+ * §7.7), plus courierSummary and restaurantSummary (the two summary tabs), all computed
+ * in SQL over the orders completed in those days in the service time zone (D21). With
+ * page (and pageSize, default 50) `report` is that page of rows; without, every row,
+ * streamed.
+ */
+reports.get('/earnings', requireApi('admin'), validate('query', earningsQuerySchema), async (c) => {
+  const query = c.req.valid('query');
+  const range = dayRange(query.from, c.env.SERVICE_TIME_ZONE, query.to);
+  const overview = await earningsOverview(c.var.db, range);
+  const head = {
+    summary: serializeSummary(overview.summary),
+    courierSummary: overview.couriers.map(serializeCourierEarnings),
+    restaurantSummary: overview.restaurants.map(serializeRestaurantEarnings),
+  };
+  if (query.page) {
+    const pageSize = query.pageSize ?? 50;
+    const rows = await earningsRows(c.var.db, range, { limit: pageSize, offset: (query.page - 1) * pageSize });
+    return c.json({ ...head, report: rows.map(serializeRow), page: query.page, pageSize });
+  }
+  const body = streamBatches({
+    next: nextRows(c.var.db, range),
+    batchSize: STREAM_BATCH,
+    encode: (row) => JSON.stringify(serializeRow(row)),
+    head: `${JSON.stringify(head).slice(0, -1)},"report":[`,
+    separator: ',',
+    tail: ']}',
+  });
+  return new Response(body, { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
+});
+
+/** GET /api/reports/earnings.csv?from&to: the Export CSV file (spec 1 §2.11), streamed row by row. */
+reports.get('/earnings.csv', requireApi('admin'), validate('query', earningsQuerySchema), (c) => {
+  const query = c.req.valid('query');
+  const zone = c.env.SERVICE_TIME_ZONE;
+  const body = streamBatches({
+    next: nextRows(c.var.db, dayRange(query.from, zone, query.to)),
+    batchSize: STREAM_BATCH,
+    encode: (row) => earningsCsvLine(row, zone),
+    head: csvLine(EARNINGS_CSV_COLUMNS),
+  });
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${earningsCsvFileName(dayIn(zone))}"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+});
 
 export default reports;

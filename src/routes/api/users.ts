@@ -1,7 +1,34 @@
 /** /api/users: PATCH /:id activates, deactivates or updates a courier or business account (spec 1 §7.5). Issue 3. */
 import { Hono } from 'hono';
+import { endUserSessions } from '../../auth/session';
+import { findUser, patchUser, unfinishedOrderCount } from '../../db/accounts';
+import { serializeUser, zoneExists } from '../../db/users';
+import { userPatchSchema } from '../../domain/schemas/accounts';
+import { idParam } from '../../domain/schemas/common';
 import type { AppEnv } from '../../env';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { requireApi } from '../../http/guards';
+import { validate } from '../../http/validate';
 
 const users = new Hono<AppEnv>();
+
+users.patch('/:id', requireApi('admin'), validate('param', idParam), validate('json', userPatchSchema), async (c) => {
+  const db = c.var.db;
+  const patch = c.req.valid('json');
+  const user = await findUser(db, c.req.valid('param').id);
+  if (!user) throw notFound('User not found');
+  if (user.role === 'admin') throw badRequest('Only courier and business accounts can be changed here');
+  if (patch.zoneId !== undefined && !(await zoneExists(db, patch.zoneId))) throw badRequest('Zone not found', 'Choose an existing zone.');
+  if (!(await patchUser(db, user, patch))) {
+    const unfinished = await unfinishedOrderCount(db, user.id);
+    throw conflict(
+      'Restaurant has unfinished orders',
+      `${user.name} has ${unfinished} order${unfinished === 1 ? '' : 's'} that ${unfinished === 1 ? 'is' : 'are'} neither delivered nor cancelled. An active business with unfinished orders cannot be deactivated.`,
+    );
+  }
+  // A deactivated account is signed out everywhere at once.
+  if (patch.isActive === false) await endUserSessions(db, user.id);
+  return c.json(serializeUser((await findUser(db, user.id))!));
+});
 
 export default users;

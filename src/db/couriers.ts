@@ -1,0 +1,136 @@
+/**
+ * Couriers as the admin sees them (spec 1 §2.9, §7.5): only couriers with a linked user
+ * account, with that user's name, username, phone and isActive.
+ */
+import { and, asc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod/mini';
+import type { courierUpdateSchema } from '../domain/schemas/users';
+import type { Db } from './client';
+import { couriers, orders, users, zones, type Courier } from './schema';
+
+export type CourierUpdate = z.infer<typeof courierUpdateSchema>;
+
+const courierColumns = {
+  courier: couriers,
+  user: { id: users.id, name: users.name, username: users.username, phone: users.phone, isActive: users.isActive },
+  zoneName: zones.name,
+};
+
+export type CourierWithUser = { courier: Courier; user: { id: number; name: string; username: string; phone: string | null; isActive: boolean }; zoneName: string | null };
+
+function couriersWithUsers(db: Db, where?: SQL) {
+  return db
+    .select(courierColumns)
+    .from(couriers)
+    .innerJoin(users, eq(users.id, couriers.userId))
+    .leftJoin(zones, eq(zones.id, couriers.zoneId))
+    .where(where)
+    .orderBy(asc(sql`${users.name} collate nocase`), asc(couriers.id));
+}
+
+/** A page of couriers by name, or all of them (the API list, the GPS page). */
+export async function listCouriers(db: Db, page?: { limit: number; offset: number }): Promise<CourierWithUser[]> {
+  const query = couriersWithUsers(db);
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+export async function countCouriers(db: Db): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)` }).from(couriers).innerJoin(users, eq(users.id, couriers.userId));
+  return row.count;
+}
+
+export async function findCourier(db: Db, id: number): Promise<CourierWithUser | undefined> {
+  const [row] = await couriersWithUsers(db, eq(couriers.id, id)).limit(1);
+  return row;
+}
+
+/** The couriers a dispatcher can give an order to: active accounts, by name, with their zone. */
+export async function assignableCouriers(db: Db): Promise<Array<{ id: number; name: string; zoneName: string | null }>> {
+  const rows = await couriersWithUsers(db, eq(users.isActive, true));
+  return rows.map((row) => ({ id: row.courier.id, name: row.user.name, zoneName: row.zoneName }));
+}
+
+/** Couriers who hold, or held, one of the business's orders: the only couriers a business may see. */
+function servedBusiness(db: Db, restaurantId: number): SQL {
+  return exists(db.select({ one: sql`1` }).from(orders).where(and(eq(orders.courierId, couriers.id), eq(orders.restaurantId, restaurantId))));
+}
+
+export async function listCouriersOfBusiness(db: Db, restaurantId: number): Promise<CourierWithUser[]> {
+  return couriersWithUsers(db, servedBusiness(db, restaurantId));
+}
+
+export async function findCourierOfBusiness(db: Db, id: number, restaurantId: number): Promise<CourierWithUser | undefined> {
+  const [row] = await couriersWithUsers(db, and(eq(couriers.id, id), servedBusiness(db, restaurantId))).limit(1);
+  return row;
+}
+
+/**
+ * Saves the Edit Courier dialog. The courier's phone lives on its user and its zone on
+ * both records; they are written together, in one transaction, so they never disagree.
+ */
+export async function updateCourier(db: Db, current: CourierWithUser, input: CourierUpdate): Promise<CourierWithUser> {
+  const { phone, ...courierFields } = input;
+  const now = Date.now();
+  const userChanges = {
+    ...(phone !== undefined ? { phone } : {}),
+    ...(input.zoneId !== undefined ? { zoneId: input.zoneId } : {}),
+  };
+  await db.batch([
+    db.update(couriers).set({ ...courierFields, updatedAt: now }).where(eq(couriers.id, current.courier.id)),
+    db.update(users).set({ ...userChanges, updatedAt: now }).where(eq(users.id, current.user.id)),
+  ]);
+  return (await findCourier(db, current.courier.id))!;
+}
+
+/** GET /api/couriers: the courier record with its user (spec 1 §7.5); never the user's password. */
+export function serializeCourier({ courier, user, zoneName }: CourierWithUser) {
+  return {
+    id: courier.id,
+    userId: courier.userId,
+    zoneId: courier.zoneId,
+    zoneName,
+    address: courier.address,
+    email: courier.email,
+    vehicleType: courier.vehicleType,
+    vehicleMake: courier.vehicleMake,
+    vehicleModel: courier.vehicleModel,
+    vehicleYear: courier.vehicleYear,
+    driversLicense: courier.driversLicense,
+    driversLicenseExpiry: courier.driversLicenseExpiry,
+    driversLicenseVerified: courier.driversLicenseVerified,
+    insurance: courier.insurance,
+    insuranceExpiry: courier.insuranceExpiry,
+    insuranceVerified: courier.insuranceVerified,
+    hasQuickDeliveryEquipment: courier.hasQuickDeliveryEquipment,
+    hasCateringDolly: courier.hasCateringDolly,
+    hasThermoBags: courier.hasThermoBags,
+    hasIsothermalBoxes: courier.hasIsothermalBoxes,
+    courierLatitude: courier.courierLatitude,
+    courierLongitude: courier.courierLongitude,
+    lastLocationUpdateTime: courier.lastLocationUpdateTime == null ? null : new Date(courier.lastLocationUpdateTime).toISOString(),
+    user,
+  };
+}
+
+export type CourierJson = ReturnType<typeof serializeCourier>;
+
+/** GET /api/couriers/:id: what an order's details show about its courier (spec 1 §7.5). */
+export function serializeCourierCard({ courier, user }: CourierWithUser) {
+  return {
+    id: courier.id,
+    name: user.name,
+    phone: user.phone,
+    vehicleInfo: { make: courier.vehicleMake, model: courier.vehicleModel, year: courier.vehicleYear, type: courier.vehicleType },
+  };
+}
+
+/** The names of the couriers of a page of orders, by courier id. */
+export async function courierNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: couriers.id, name: users.name })
+    .from(couriers)
+    .innerJoin(users, eq(users.id, couriers.userId))
+    .where(inArray(couriers.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

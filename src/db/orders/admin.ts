@@ -1,0 +1,105 @@
+/**
+ * The admin's order actions (spec 1 §4.4), each one changeOrder: a compare-and-set on the
+ * status the admin saw, recorded in the order's history.
+ *
+ * - Assign: status assigned, the courier, courierPay = fee + tip (D18). The business's
+ *   deliveryFee stays what it was charged; the tip given becomes the order's tip.
+ * - Offer to the zone: status pending_courier, no courier, the restaurant's zone, and
+ *   the same pay rule.
+ * - Cancel: status cancelled, no courier.
+ * Assign and offer are allowed from every status but the finished ones, cancel likewise
+ * (orderStatus.ts canAdminAssign, canAdminCancel).
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { courierPay } from '../../domain/fees';
+import { formatUsd, type Cents } from '../../domain/money';
+import { canAdminAssign, canAdminCancel, type OrderStatus } from '../../domain/orderStatus';
+import type { Db } from '../client';
+import { orders, type Order } from '../schema';
+import { changeOrder, isRepeat, type Actor, type ChangeResult } from './change';
+
+interface ActionBase {
+  orderId: number;
+  /** The status the admin saw: the change applies only if the order is still in it. */
+  expectedStatus: OrderStatus;
+  actor: Actor;
+}
+
+export type AdminOrderAction =
+  | (ActionBase & { kind: 'assign'; courier: { id: number; name: string }; feeCents: Cents; tipCents: Cents })
+  | (ActionBase & { kind: 'offer'; zone: { id: number; name: string }; feeCents: Cents; tipCents: Cents })
+  | (ActionBase & { kind: 'cancel' });
+
+const ALLOWED: Record<AdminOrderAction['kind'], (status: OrderStatus) => boolean> = {
+  assign: canAdminAssign,
+  offer: canAdminAssign,
+  cancel: canAdminCancel,
+};
+
+const TARGET_STATUS: Record<AdminOrderAction['kind'], OrderStatus> = {
+  assign: 'assigned',
+  offer: 'pending_courier',
+  cancel: 'cancelled',
+};
+
+/**
+ * Going online belongs to the courier who did it: an order given to another courier (or
+ * to nobody, on an offer) forgets it, so the new courier's online indicator and missed
+ * pickup are judged on their own.
+ */
+const forgetOnlineUnlessHeldBy = (courierId: number | null) => {
+  const kept = (column: SQL) => (courierId == null ? null : sql`case when ${orders.courierId} = ${courierId} then ${column} else null end`);
+  return { goOnlineTime: kept(sql`${orders.goOnlineTime}`), onWayToPickupTime: kept(sql`${orders.onWayToPickupTime}`) };
+};
+
+const payDetail = (fee: Cents, tip: Cents) => `courier pay ${formatUsd(courierPay(fee, tip))} = fee ${formatUsd(fee)} + tip ${formatUsd(tip)}`;
+
+/**
+ * Applies the action if the order is still in the status the admin saw and that status
+ * allows it. `repeat` is true when the same change had already been made (a double
+ * click, a retry): the caller answers it like a success.
+ */
+export async function applyAdminAction(db: Db, action: AdminOrderAction): Promise<ChangeResult & { repeat: boolean }> {
+  const to = TARGET_STATUS[action.kind];
+  // From a status that does not allow the action, nothing matches: the attempt is refused
+  // and recorded, and it is never taken for a repeat (cancelling a cancelled order is a 409).
+  const allowed = ALLOWED[action.kind](action.expectedStatus);
+  const from = allowed ? [action.expectedStatus] : [];
+  const repeatOf = (done: SQL) => (allowed ? done : sql`0`);
+  const base = { orderId: action.orderId, from, to, actor: action.actor };
+  let result: ChangeResult;
+  let holds: (order: Order) => boolean = () => true;
+  switch (action.kind) {
+    case 'assign': {
+      const pay = courierPay(action.feeCents, action.tipCents);
+      const set = { courierId: action.courier.id, tipCents: action.tipCents, courierPayCents: pay };
+      const forget = forgetOnlineUnlessHeldBy(action.courier.id);
+      holds = (order) => order.courierId === set.courierId && order.courierPayCents === pay && order.tipCents === set.tipCents;
+      result = await changeOrder(db, {
+        ...base,
+        set: { ...forget, ...set },
+        alreadyDone: repeatOf(and(eq(orders.status, to), eq(orders.courierId, set.courierId), eq(orders.courierPayCents, pay), eq(orders.tipCents, set.tipCents))!),
+        action: 'assign',
+        detail: `Assigned to ${action.courier.name} (courier #${action.courier.id}); ${payDetail(action.feeCents, action.tipCents)}`,
+      });
+      break;
+    }
+    case 'offer': {
+      const pay = courierPay(action.feeCents, action.tipCents);
+      const set = { courierId: null, zoneId: action.zone.id, tipCents: action.tipCents, courierPayCents: pay };
+      holds = (order) => order.courierId == null && order.zoneId === set.zoneId && order.courierPayCents === pay && order.tipCents === set.tipCents;
+      result = await changeOrder(db, {
+        ...base,
+        set: { ...forgetOnlineUnlessHeldBy(null), ...set },
+        alreadyDone: repeatOf(and(eq(orders.status, to), eq(orders.zoneId, set.zoneId), eq(orders.courierPayCents, pay), eq(orders.tipCents, set.tipCents))!),
+        action: 'offer_to_zone',
+        detail: `Offered to every courier in ${action.zone.name} (zone #${action.zone.id}); ${payDetail(action.feeCents, action.tipCents)}`,
+      });
+      break;
+    }
+    case 'cancel':
+      result = await changeOrder(db, { ...base, set: { courierId: null }, alreadyDone: repeatOf(eq(orders.status, to)), action: 'cancel' });
+      break;
+  }
+  return { ...result, repeat: allowed && isRepeat(result, to, holds) };
+}

@@ -1,0 +1,48 @@
+/**
+ * Business accounts created and edited by an admin (spec 1 §2.10, §5.6, §7.6): the same
+ * schemas check the dialogs in the browser and POST/PATCH /api/restaurants.
+ */
+import * as z from 'zod/mini';
+import { CUSTOMER_TYPES } from '../customerTypes';
+import { isValidPhone } from '../phone';
+import { latitude, longitude, MAX_LONG_TEXT, optionalPhone, optionalText, requiredText } from './common';
+import { userFields } from './users';
+
+const PHONE_DIGITS_MESSAGE = 'Phone must be exactly 10 digits';
+
+/** A phone that must be given: its own message when blank, the 10-digit rule otherwise (spec 1 §5.6). */
+const requiredPhone = (message: string) =>
+  z.string({ error: message }).check(z.minLength(1, { error: message, abort: true }), z.refine(isValidPhone, PHONE_DIGITS_MESSAGE));
+
+/** The fields both dialogs edit; required ones are required in both (spec 1 §5.6 create and edit). */
+const restaurantFields = {
+  name: requiredText('Restaurant name is required', 200),
+  address: requiredText('Address is required'),
+  phone: requiredPhone('Phone is required'),
+  businessHours: optionalText(200),
+  deliveryInstructions: optionalText(MAX_LONG_TEXT),
+  latitude,
+  longitude,
+  contactPersonName: requiredText('Contact name is required', 200),
+  contactPersonPosition: requiredText('Contact position is required', 200),
+  contactPersonPhone: requiredPhone('Contact phone is required'),
+  contactPersonEmail: z.email({ error: 'Valid email is required' }).check(z.maxLength(254)),
+  backupPhone: optionalPhone,
+};
+
+const ZONE_REQUIRED = 'Zone is required';
+
+/** POST /api/restaurants: the login, the zone and the business, created together. */
+export const restaurantCreateSchema = z.object({
+  username: userFields.username,
+  password: userFields.password,
+  zoneId: z.coerce.number({ error: ZONE_REQUIRED }).check(z.int(ZONE_REQUIRED), z.minimum(1, ZONE_REQUIRED)),
+  customerType: z._default(z.enum(CUSTOMER_TYPES, { error: 'Customer type must be restaurant or pharmacy' }), 'restaurant'),
+  ...restaurantFields,
+});
+
+/** PATCH /api/restaurants/:id: any of the fields; a given required field may not be blank. */
+export const restaurantUpdateSchema = z.partial(z.object(restaurantFields));
+
+export type RestaurantCreateInput = z.infer<typeof restaurantCreateSchema>;
+export type RestaurantUpdateInput = z.infer<typeof restaurantUpdateSchema>;

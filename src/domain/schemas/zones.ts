@@ -1,0 +1,42 @@
+/** Zones (spec 1 §2.7, §5.4, §7.4): the same rules for the dialog and POST/PATCH /api/zones. */
+import * as z from 'zod/mini';
+import { MAX_LONG_TEXT, optionalText, requiredText } from './common';
+
+const CITIES_REQUIRED = 'At least one city is required';
+
+/**
+ * The cities text of the dialog: split on commas, each entry trimmed, empty entries
+ * dropped (spec 1 §5.4); a city typed twice ("Tampa, tampa") is kept once.
+ */
+export function parseCities(input: readonly string[] | string): string[] {
+  const entries = typeof input === 'string' ? input.split(',') : input;
+  const seen = new Set<string>();
+  const cities: string[] = [];
+  for (const entry of entries) {
+    const city = entry.trim();
+    if (city && !seen.has(city.toLowerCase())) {
+      seen.add(city.toLowerCase());
+      cities.push(city);
+    }
+  }
+  return cities;
+}
+
+const cities = z.pipe(
+  z.array(z.string().check(z.maxLength(100, 'A city name must be at most 100 characters')), { error: CITIES_REQUIRED }).check(z.maxLength(200)),
+  z.transform((list, context) => {
+    const parsed = parseCities(list);
+    if (parsed.length === 0) context.issues.push({ code: 'custom', message: CITIES_REQUIRED, input: list });
+    return parsed;
+  }),
+);
+
+/** POST /api/zones and PATCH /api/zones/:id take the same body (spec 1 §7.4). */
+export const zoneSchema = z.object({
+  name: requiredText('Zone name is required', 100),
+  description: optionalText(MAX_LONG_TEXT),
+  cities,
+  isActive: z._default(z.boolean({ error: 'isActive must be true or false' }), true),
+});
+
+export type ZoneInput = z.infer<typeof zoneSchema>;

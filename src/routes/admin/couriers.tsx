@@ -1,0 +1,73 @@
+/** Couriers (spec 1 §2.9): couriers with a linked user, paged in SQL; add, edit (an island) and activate/deactivate. */
+import { Hono } from 'hono';
+import { DataTable } from '../../../islands/admin/DataTable';
+import { countCouriers, listCouriers, serializeCourier } from '../../db/couriers';
+import { versionTag } from '../../db/versions';
+import { listPageQuery, paging } from '../../domain/paging';
+import { formatPhone } from '../../domain/phone';
+import { vehicleLabel } from '../../domain/vehicles';
+import type { AppEnv } from '../../env';
+import { requirePage } from '../../http/guards';
+import { validate } from '../../http/validate';
+import { ActivationButton, ActiveBadge, EditButton } from '../../views/admin/AccountStatus';
+import { Pager } from '../../views/admin/Pager';
+import { dialogWithZones } from '../../views/admin/zoneChoice';
+import { EmptyState, PageHeader } from '../../views/components/ui';
+import { Island } from '../../views/Island';
+import { adminPage } from './page';
+
+const couriers = new Hono<AppEnv>();
+
+couriers.get('/', requirePage('admin'), validate('query', listPageQuery), (c) => {
+  const db = c.var.db;
+  const { page } = c.req.valid('query');
+  return adminPage(c, {
+    title: 'Couriers',
+    partials: {
+      couriers: {
+        history: true,
+        etag: () => versionTag(db, ['couriers', 'users', 'zones'], 'admin-couriers', page),
+        render: async () => {
+          const pages = paging(page, await countCouriers(db));
+          const rows = await listCouriers(db, pages);
+          if (rows.length === 0) return <EmptyState>No couriers yet. Add one with Add New Courier.</EmptyState>;
+          return (
+            <>
+              <DataTable columns={['Name', 'Username', 'Email', 'Phone', 'Vehicle', 'Status', 'Actions']}>
+                {rows.map((row) => (
+                      <tr key={row.courier.id}>
+                        <td className="font-medium">{row.user.name}</td>
+                        <td>{row.user.username}</td>
+                        <td>{row.courier.email}</td>
+                        <td className="whitespace-nowrap">{row.user.phone ? formatPhone(row.user.phone) : 'N/A'}</td>
+                        <td>{`${vehicleLabel(row.courier.vehicleType)} - ${row.courier.vehicleMake} ${row.courier.vehicleModel}`}</td>
+                        <td>
+                          <ActiveBadge active={row.user.isActive} />
+                        </td>
+                        <td>
+                          <div className="flex gap-2">
+                            <EditButton action="edit-courier" payload={serializeCourier(row)} name={row.user.name} />
+                            <ActivationButton userId={row.user.id} active={row.user.isActive} name={row.user.name} region="couriers" success="Courier status updated successfully" />
+                          </div>
+                        </td>
+                      </tr>
+                ))}
+              </DataTable>
+              <Pager paging={pages} href={(number) => `/admin/couriers?page=${number}`} target="couriers" label="Couriers" />
+            </>
+          );
+        },
+        fallback: <p className="py-12 text-center text-sm text-slate-500">Loading couriers...</p>,
+      },
+      'courier-dialog': dialogWithZones(db, 'Add New Courier', (zones) => <Island name="CourierDialog" props={{ zones }} />),
+    },
+    body: (slot) => (
+      <>
+        <PageHeader title="Couriers" actions={slot('courier-dialog')} />
+        {slot('couriers')}
+      </>
+    ),
+  });
+});
+
+export default couriers;

@@ -1,0 +1,93 @@
+/**
+ * Restaurants (spec 1 §2.10): businesses with Total Orders, Revenue and Delivery Fees
+ * from the trigger-kept totals, paged in SQL; add and edit (an island); activate, and
+ * deactivate unless the business has unfinished orders (the server refuses it too).
+ */
+import { Hono } from 'hono';
+import { DataTable } from '../../../islands/admin/DataTable';
+import { countRestaurants, listRestaurants, serializeRestaurant } from '../../db/restaurants';
+import { versionTag } from '../../db/versions';
+import { listPageQuery, paging } from '../../domain/paging';
+import { formatPhone } from '../../domain/phone';
+import type { AppEnv } from '../../env';
+import { requirePage } from '../../http/guards';
+import { validate } from '../../http/validate';
+import { ActivationButton, ActiveBadge, EditButton } from '../../views/admin/AccountStatus';
+import { Pager } from '../../views/admin/Pager';
+import { dialogWithZones } from '../../views/admin/zoneChoice';
+import { EmptyState, Money, PageHeader } from '../../views/components/ui';
+import { Island } from '../../views/Island';
+import { adminPage } from './page';
+
+const restaurants = new Hono<AppEnv>();
+
+const unfinishedReason = (count: number) =>
+  count > 0 ? `Cannot deactivate: ${count} order${count === 1 ? ' is' : 's are'} neither delivered nor cancelled` : null;
+
+restaurants.get('/', requirePage('admin'), validate('query', listPageQuery), (c) => {
+  const db = c.var.db;
+  const { page } = c.req.valid('query');
+  const mapsApiKey = c.env.MAPS_API_KEY || null;
+  return adminPage(c, {
+    title: 'Restaurants',
+    partials: {
+      restaurants: {
+        history: true,
+        // Totals change with orders; the rows with restaurants, their users and zones.
+        etag: () => versionTag(db, ['restaurants', 'users', 'orders'], 'admin-restaurants', page),
+        render: async () => {
+          const pages = paging(page, await countRestaurants(db));
+          const rows = await listRestaurants(db, pages);
+          if (rows.length === 0) return <EmptyState>No restaurants yet. Add one with Add New Restaurant.</EmptyState>;
+          return (
+            <>
+              <DataTable columns={['Name', 'Address', 'Phone', 'Total Orders', 'Revenue', 'Delivery Fees', 'Status', 'Actions']}>
+                {rows.map((row) => (
+                      <tr key={row.restaurant.id}>
+                        <td className="font-medium">{row.restaurant.name}</td>
+                        <td className="min-w-48 text-slate-600">{row.restaurant.address}</td>
+                        <td className="whitespace-nowrap">{formatPhone(row.restaurant.phone)}</td>
+                        <td className="tabular-nums">{row.ordersCount}</td>
+                        <td className="tabular-nums">
+                          <Money cents={row.amountCents} />
+                        </td>
+                        <td className="tabular-nums">
+                          <Money cents={row.deliveryFeeCents} />
+                        </td>
+                        <td>
+                          <ActiveBadge active={row.isActive} />
+                        </td>
+                        <td>
+                          <div className="flex gap-2">
+                            <EditButton action="edit-restaurant" payload={serializeRestaurant(row)} name={row.restaurant.name} />
+                            <ActivationButton
+                              userId={row.restaurant.userId}
+                              active={row.isActive}
+                              name={row.restaurant.name}
+                              region="restaurants"
+                              success="Restaurant status updated successfully"
+                              blockedReason={unfinishedReason(row.unfinishedCount)}
+                            />
+                          </div>
+                        </td>
+                      </tr>
+                ))}
+              </DataTable>
+              <Pager paging={pages} href={(number) => `/admin/restaurants?page=${number}`} target="restaurants" label="Restaurants" />
+            </>
+          );
+        },
+        fallback: <p className="py-12 text-center text-sm text-slate-500">Loading restaurants...</p>,
+      },
+      'restaurant-dialog': dialogWithZones(db, 'Add New Restaurant', (zones) => <Island name="RestaurantDialog" props={{ zones, mapsApiKey }} />),
+    },
+    body: (slot) => (
+      <>
+        <PageHeader title="Restaurants" actions={slot('restaurant-dialog')} />
+        {slot('restaurants')}
+      </>
+    ),
+  });
+});
+
+export default restaurants;

@@ -1,0 +1,55 @@
+/** Small pieces the admin account lists share. */
+import { Badge } from '../components/ui';
+
+/** 'Active' or 'Inactive' (zones, couriers and businesses alike). */
+export function ActiveBadge({ active }: { active: boolean }) {
+  return <Badge tone={active ? 'green' : 'slate'}>{active ? 'Active' : 'Inactive'}</Badge>;
+}
+
+/**
+ * Activate / Deactivate an account (PATCH /api/users/:id), refreshing the list region.
+ * `blockedReason` disables Deactivate and says why.
+ */
+export function ActivationButton({
+  userId,
+  active,
+  name,
+  region,
+  success,
+  blockedReason,
+}: {
+  userId: number;
+  active: boolean;
+  name: string;
+  region: string;
+  success: string;
+  blockedReason?: string | null;
+}) {
+  const blocked = active && !!blockedReason;
+  return (
+    <button
+      type="button"
+      className={`btn btn-sm ${active ? 'btn-outline text-red-700' : 'btn-success'}`}
+      data-action="api"
+      data-url={`/api/users/${userId}`}
+      data-method="PATCH"
+      data-body={JSON.stringify({ isActive: !active })}
+      data-success={success}
+      data-refresh={region}
+      disabled={blocked}
+      title={blocked ? blockedReason! : undefined}
+      aria-label={`${active ? 'Deactivate' : 'Activate'} ${name}`}
+    >
+      {active ? 'Deactivate' : 'Activate'}
+    </button>
+  );
+}
+
+/** An Edit button whose dialog is an island listening for its action (islands/admin/trigger.ts). */
+export function EditButton({ action, payload, name }: { action: string; payload: unknown; name: string }) {
+  return (
+    <button type="button" className="btn btn-outline btn-sm" data-action={action} data-payload={JSON.stringify(payload)} aria-label={`Edit ${name}`}>
+      Edit
+    </button>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * The admin's order detail dialog (spec 1 §2.8): status and timeline, vehicle
+ * requirements, payment, restaurant, stops or customer, courier, delivery photos from
+ * storage, and the order's history. Rendered on the server as the 'dialog' partial.
+ */
+import { isCompleted, isOrderStatus } from '../../domain/orderStatus';
+import { formatPhone } from '../../domain/phone';
+import { vehicleLabel } from '../../domain/vehicles';
+import type { CourierWithUser } from '../../db/couriers';
+import type { Order, OrderEvent, OrderStop } from '../../db/schema';
+import { CloseIcon } from '../../../islands/lib/icons';
+import { StatusBadge, Time } from '../components/ui';
+import {
+  ActualTimeline,
+  CustomerInformation,
+  DeliveryTimeline,
+  Facts,
+  OrderHistory,
+  PaymentInformation,
+  Photo,
+  RestaurantInformation,
+  Section,
+  StopList,
+  VehicleRequirements,
+} from '../orders/sections';
+
+export interface OrderDetailData {
+  order: Order;
+  stops: OrderStop[];
+  events: Array<OrderEvent & { actorName: string | null }>;
+  courier: CourierWithUser | undefined;
+}
+
+function StatusSection({ order }: { order: Order }) {
+  return (
+    <Section title="Status">
+      <div className="flex flex-wrap items-center gap-3">
+        {isOrderStatus(order.status) ? <StatusBadge status={order.status} /> : <span>Unknown Status</span>}
+        <span className="text-sm text-slate-600">
+          Created at: <Time value={order.createdAt} pattern="MMM d, yyyy h:mm a" />
+        </span>
+      </div>
+      <ActualTimeline order={order} />
+    </Section>
+  );
+}
+
+function CourierInformation({ order, courier }: { order: Order; courier: CourierWithUser | undefined }) {
+  if (order.courierId == null) return null;
+  return (
+    <Section title="Courier Information">
+      {courier ? (
+        <Facts
+          rows={[
+            ['Name', courier.user.name],
+            ['Phone', courier.user.phone ? formatPhone(courier.user.phone) : 'N/A'],
+            ['Vehicle Info', `${courier.courier.vehicleMake} ${courier.courier.vehicleModel} (${courier.courier.vehicleYear})`],
+            ['Type', vehicleLabel(courier.courier.vehicleType)],
+          ]}
+        />
+      ) : (
+        <p className="text-sm text-red-700">Could not load courier information</p>
+      )}
+    </Section>
+  );
+}
+
+function DeliveryPhotos({ order, stops, refreshUrl }: { order: Order; stops: OrderStop[]; refreshUrl: string }) {
+  const stopPhotos = stops.filter((stop) => stop.deliveryPhoto);
+  const hasPhotos = !!order.pharmacyPickupPhoto || stopPhotos.length > 0 || order.deliveryPhotos.length > 0;
+  // Photos are proof of delivery: the section is shown once an order is completed, or as soon as any photo exists.
+  if (!hasPhotos && !isCompleted(order.status)) return null;
+  return (
+    <Section title="Delivery Photos">
+      <button type="button" className="btn btn-outline btn-sm mb-3" data-action="dialog" data-url={refreshUrl}>
+        Refresh Photos
+      </button>
+      {!hasPhotos ? (
+        <p className="text-sm text-slate-500">
+          {`No delivery photos available for this order${order.status === 'delivered' ? ' - Try refreshing if photos were recently uploaded' : ''}`}
+        </p>
+      ) : null}
+      {order.pharmacyPickupPhoto ? (
+        <div className="mb-4 max-w-48">
+          <p className="mb-1 text-sm font-medium">Pharmacy Pickup Photo</p>
+          <Photo photoKey={order.pharmacyPickupPhoto} label="Pharmacy Pickup Photo - Click to enlarge" />
+        </div>
+      ) : null}
+      {stops.length > 0 ? (
+        stopPhotos.length > 0 ? (
+          <div>
+            <p className="mb-2 text-sm font-medium">Delivery Photos by Stop</p>
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {stopPhotos.map((stop) => (
+                <li key={stop.id} className="text-sm">
+                  <p className="mb-1 font-medium">{`Stop ${stop.sequence}: ${stop.customerName} - ${stop.address}`}</p>
+                  <Photo photoKey={stop.deliveryPhoto!} label={`Stop ${stop.sequence} photo - Click to enlarge`} />
+                  {stop.deliveryNotes ? <p className="mt-1 text-slate-600">{stop.deliveryNotes}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null
+      ) : order.deliveryPhotos.length > 0 ? (
+        <div>
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {order.deliveryPhotos.map((key, index) => (
+              <Photo key={key} photoKey={key} label={`Photo ${index + 1} - Click to enlarge`} />
+            ))}
+          </div>
+          {order.deliveryNotes ? (
+            <div className="mt-3 text-sm">
+              <p className="font-medium">Delivery Notes</p>
+              <p className="text-slate-600">{order.deliveryNotes}</p>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </Section>
+  );
+}
+
+export function OrderDetail({ order, stops, events, courier }: OrderDetailData) {
+  const url = `/admin/orders/${order.id}`;
+  const titleId = `order-${order.id}-title`;
+  return (
+    <article className="p-6" aria-labelledby={titleId}>
+      <header className="mb-2 flex items-start justify-between gap-4">
+        <div>
+          <h2 id={titleId} data-dialog-title="" className="text-xl font-semibold">
+            {`Order #${order.orderNumber}`}
+          </h2>
+          {order.internalOrderNumber ? <p className="text-sm text-slate-600">{`Restaurant Order #${order.internalOrderNumber}`}</p> : null}
+        </div>
+        <button type="button" className="btn btn-ghost hidden h-8 w-8 px-0 [dialog_&]:inline-flex" data-close-dialog="" aria-label="Close">
+          <CloseIcon />
+        </button>
+      </header>
+      <StatusSection order={order} />
+      <VehicleRequirements order={order} />
+      <PaymentInformation order={order} feeLabel="Delivery Fee (10%)" />
+      <RestaurantInformation order={order} />
+      {stops.length > 0 ? (
+        <Section title={`Delivery Stops (${stops.length})`}>
+          <StopList stops={stops} />
+          <p className="mt-3 text-sm">
+            <span className="text-slate-500">Delivery: </span>
+            <Time value={order.deliveryTime} />
+          </p>
+        </Section>
+      ) : (
+        <CustomerInformation order={order} />
+      )}
+      <CourierInformation order={order} courier={courier} />
+      <DeliveryTimeline order={order} />
+      <DeliveryPhotos order={order} stops={stops} refreshUrl={url} />
+      <OrderHistory events={events} />
+    </article>
+  );
+}

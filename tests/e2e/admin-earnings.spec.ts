@@ -1,0 +1,85 @@
+/** The earnings report in the browser (spec 1 §2.11, §8.7; D21). */
+import { readFileSync } from 'node:fs';
+import { fromZonedTime } from 'date-fns-tz';
+import { addDays, addMonths } from '../../islands/lib/Calendar';
+import { dayIn } from '../../src/domain/time';
+import { insertCourier, insertOrder } from '../support/factories';
+import { openAsAdmin } from './admin-helpers';
+import { expect, test } from './fixtures';
+
+const ZONE = 'America/New_York';
+test.use({ timezoneId: ZONE });
+const at = (local: string) => fromZonedTime(local, ZONE).getTime();
+
+test.describe('earnings report', () => {
+  test('shows the last 30 days, then the chosen range: cards, three tabs and a CSV that match to the cent', async ({ page, db }) => {
+    const today = dayIn(ZONE);
+    const month = addMonths(today.slice(0, 7), -1);
+    const { courier, user } = await insertCourier(db);
+    // Two orders completed on the 10th and 11th of last month (one late in the evening), one on the 12th.
+    const first = await insertOrder(db, { status: 'delivered', courierId: courier.id, amountCents: 100_01, deliveryFeeCents: 30_00, tipCents: 2_22, courierPayCents: 25_55, completedAt: at(`${month}-10T12:00:00`) });
+    const second = await insertOrder(db, { business: 'pharmacy', status: 'pharmacy_completed', courierId: courier.id, amountCents: 45_67, deliveryFeeCents: 12_34, tipCents: 0, courierPayCents: 12_34, completedAt: at(`${month}-11T23:30:00`) });
+    await insertOrder(db, { status: 'delivered', courierId: courier.id, amountCents: 999_99, courierPayCents: 1_00, completedAt: at(`${month}-12T08:00:00`) });
+
+    await openAsAdmin(page, '/admin/earnings');
+    const picker = page.getByRole('button', { name: /^Report period:/ });
+    await expect(picker).toHaveText(`${addDays(today, -29)} – ${today}`);
+    await expect(page.getByText('Total Orders')).toBeVisible();
+
+    await picker.click();
+    const calendar = page.getByRole('group', { name: 'Report period' });
+    await expect(calendar.getByRole('grid')).toHaveCount(2);
+    await calendar.locator(`[data-day="${month}-10"]`).click();
+    await calendar.locator(`[data-day="${month}-11"]`).click();
+    await expect(picker).toHaveText(`${month}-10 – ${month}-11`);
+    await expect(page).toHaveURL(new RegExp(`from=${month}-10&to=${month}-11`));
+
+    const cards = page.locator('dl').first();
+    await expect(cards).toContainText('Total Orders2');
+    await expect(cards).toContainText('Order Amount$145.68');
+    await expect(cards).toContainText('Courier Payments$37.89');
+    await expect(cards).toContainText('Platform Revenue$6.67');
+
+    const details = page.getByRole('tabpanel', { name: 'Order Details' });
+    await expect(details.getByRole('row')).toHaveCount(3);
+    await expect(details.getByRole('row').nth(1)).toContainText(`#${first.orderNumber}`);
+    await expect(details.getByRole('row').nth(1)).toContainText(user.name);
+    await expect(details.getByRole('row').nth(2)).toContainText('$45.67');
+
+    await page.getByRole('tab', { name: 'Courier Summary' }).click();
+    const couriers = page.getByRole('tabpanel', { name: 'Courier Summary' });
+    await expect(couriers.getByRole('row').nth(1)).toHaveText(`${user.name}2$35.67$2.22$37.89`);
+    await page.getByRole('tab', { name: 'Restaurant Summary' }).click();
+    const businesses = page.getByRole('tabpanel', { name: 'Restaurant Summary' });
+    await expect(businesses.getByRole('row')).toHaveText([/Restaurant/, 'Bayshore Pharmacy1$45.67$0.00', 'Harbor Bistro1$100.01$6.67']);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe(`earnings-report-${today}.csv`);
+    expect(readFileSync(await download.path(), 'utf8')).toBe(
+      'Order ID,Order Number,Order Date,Restaurant,Courier,Order Amount,Delivery Fee,Tip,Courier Pay,Platform Fee\r\n' +
+        `${first.id},${first.orderNumber},${month}-10 12:00:00,Harbor Bistro,${user.name},100.01,30.00,2.22,25.55,6.67\r\n` +
+        `${second.id},${second.orderNumber},${month}-11 23:30:00,Bayshore Pharmacy,${user.name},45.67,12.34,0.00,12.34,0.00\r\n`,
+    );
+  });
+
+  test('says when a period has no orders, and offers no export', async ({ page }) => {
+    await openAsAdmin(page, '/admin/earnings?from=2001-01-01&to=2001-01-31');
+    await expect(page.getByText('No orders found for the selected period')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
+  });
+
+  test('shows skeletons while loading and the error message when the report fails', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/reports/earnings?*', async (route) => {
+      await held;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' });
+    });
+    await openAsAdmin(page, '/admin/earnings');
+    await expect(page.getByLabel('Loading report')).toBeVisible();
+    await expect(page.getByTestId('skeleton')).toHaveCount(5);
+    release();
+    await expect(page.getByRole('alert').filter({ hasText: 'Error loading report data' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
+  });
+});
