@@ -5,7 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session';
 import type { Db } from './client';
-import { orders, photos, type Order, type Photo, type PhotoKind } from './schema';
+import { orders, photos, type Order, type Photo } from './schema';
 
 export type NewPhoto = typeof photos.$inferInsert;
 
@@ -53,15 +53,12 @@ export function mayViewPhoto(viewer: Pick<SessionUser, 'role' | 'restaurantId' |
   }
 }
 
-/**
- * The keys among `keys` that are photos of this order of the given kind (and stop):
- * a client may attach only photos uploaded for the same purpose.
- */
-export async function photosOf(db: Db, orderId: number, kind: PhotoKind, keys: readonly string[], stopId?: number): Promise<Set<string>> {
+/** The keys among `keys` that are photos of this order. */
+export async function photosOf(db: Db, orderId: number, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const rows = await db
     .select({ key: photos.key })
     .from(photos)
-    .where(and(eq(photos.orderId, orderId), eq(photos.kind, kind), inArray(photos.key, [...keys]), stopId == null ? undefined : eq(photos.stopId, stopId)));
+    .where(and(eq(photos.orderId, orderId), inArray(photos.key, [...keys])));
   return new Set(rows.map((row) => row.key));
 }

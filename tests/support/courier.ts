@@ -83,7 +83,7 @@ export async function upload(client: Client, path: string, bytes: Uint8Array, co
   const response = await fetch(new URL(path, client.baseUrl), {
     method: 'POST',
     headers: { 'Content-Type': contentType, ...(client.cookie ? { Cookie: client.cookie } : {}), ...headers },
-    body: bytes,
+    body: Buffer.from(bytes),
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
