@@ -75,7 +75,7 @@ function Dashboard({ view, available, assigned, openOrder }: CourierDashboardPro
 
       <section aria-labelledby="mine-heading">
         <h2 id="mine-heading" className="mb-3 text-lg font-semibold">
-          Your Orders ({mine.orders?.length ?? 0}){activeCount ? <span className="ml-1 text-emerald-700">({activeCount} active)</span> : null}
+          Your Orders ({mine.orders?.length ?? 0}){activeCount ? <span className="text-emerald-700"> ({activeCount} active)</span> : null}
         </h2>
         <OrderList state={mine.state} orders={mine.orders} view={view} onOpen={open} empty="No orders assigned to you yet" />
       </section>

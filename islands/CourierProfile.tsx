@@ -146,7 +146,8 @@ export default function CourierProfile({ profile: initial }: CourierProfileProps
       <div className="flex gap-2">
         {editing ? (
           <>
-            <button type="submit" className="btn btn-primary h-11 flex-1" disabled={saving}>
+            {/* Keyed apart from "Edit Profile": reusing that element would turn its click into a submit. */}
+            <button key="save" type="submit" className="btn btn-primary h-11 flex-1" disabled={saving}>
               {saving ? 'Saving...' : 'Save Changes'}
             </button>
             <button
@@ -163,7 +164,7 @@ export default function CourierProfile({ profile: initial }: CourierProfileProps
             </button>
           </>
         ) : (
-          <button type="button" className="btn btn-primary h-11 w-full" onClick={() => setEditing(true)}>
+          <button key="edit" type="button" className="btn btn-primary h-11 w-full" onClick={() => setEditing(true)}>
             Edit Profile
           </button>
         )}

@@ -4,8 +4,8 @@
  * and shows "Waiting to sync" with the number of waiting steps until they have landed.
  */
 import { useEffect } from 'react';
-import { CloudUploadIcon } from './lib/courier/icons';
-import { flush, startOutbox, useOutbox } from './lib/courier/outbox';
+import { startOutbox, useOutbox } from './lib/courier/outbox';
+import { SyncBadge } from './lib/courier/SyncBadge';
 
 export interface CourierSyncProps {
   userId: number;
@@ -25,11 +25,5 @@ export default function CourierSync({ userId, signInUrl }: CourierSyncProps) {
       </span>
     );
   }
-  return (
-    <span role="status">
-      <button type="button" className="badge h-8 bg-amber-100 text-amber-900" onClick={() => void flush()} title="Try sending now">
-        <CloudUploadIcon width={14} height={14} /> Waiting to sync ({entries.length})
-      </button>
-    </span>
-  );
+  return <SyncBadge waiting={entries.length} />;
 }

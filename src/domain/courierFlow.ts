@@ -164,6 +164,9 @@ export const DOCUMENTS_EXPIRED: Refusal = {
   details: 'Please check your documents in your profile. Some documents may have expired.',
 };
 
+/** Of couriers accepting one offer at once, all but the first hear this. */
+export const ORDER_TAKEN: Refusal = { error: 'Order already taken', details: 'Another courier accepted this order first.' };
+
 export const LATE_FEE_NOT_ACCEPTED: Refusal = {
   error: 'Late cancellation fee',
   details: 'Cancelling less than 2 hours before pickup time means a $30 fee will be charged. Confirm the fee to cancel.',

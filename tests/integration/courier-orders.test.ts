@@ -98,6 +98,16 @@ describe('accepting and declining', () => {
     expect(again.status).toBe(200);
   });
 
+  it('tells a courier who accepts an offer taken a moment ago that someone was first, not "not found"', async () => {
+    const { db, client } = await freshCourier();
+    const offer = await insertOrder(db, { status: 'pending_courier' });
+    const rival = await insertSignableCourier(db);
+    await (await signedIn(rival.username)).post(`/api/orders/${offer.id}/courier-response`, { action: 'accept' });
+    const late = await client.post(`/api/orders/${offer.id}/courier-response`, { action: 'accept' });
+    expect(late.status).toBe(409);
+    expect(late.body.details).toBe('Another courier accepted this order first.');
+  });
+
   it('accepts an order the dispatcher assigned', async () => {
     const { db, courier, client } = await freshCourier();
     const order = await insertHeldOrder(db, courier.id, 'assigned');

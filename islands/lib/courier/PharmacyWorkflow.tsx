@@ -21,7 +21,8 @@ import { RouteMap } from './RouteMap';
 import { goOnline, report, sendStep, sendStopStep, uploadPhoto } from './steps';
 import type { CourierOrder, CourierStop } from './types';
 import { useNow } from './useNow';
-import { DeliveryEarnings, SyncBadge, type WorkflowProps } from './WorkflowParts';
+import { SyncBadge } from './SyncBadge';
+import { DeliveryEarnings, type WorkflowProps } from './WorkflowParts';
 
 export default function PharmacyWorkflow({ order, view, waiting, onClose, onDone }: WorkflowProps) {
   const [navigateTo, setNavigateTo] = useState<string | null>(null);
@@ -188,7 +189,7 @@ function CollectPackages({ order }: { order: CourierOrder }) {
           {order.stops.map((stop) => (
             <li key={stop.id} className="flex gap-2 text-sm">
               <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-900 text-xs font-semibold text-white">{stop.sequence}</span>
-              {stop.customerName}
+              <span>{stop.customerName}</span>
             </li>
           ))}
         </ol>

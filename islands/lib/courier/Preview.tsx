@@ -41,6 +41,8 @@ export function Preview({ order, view, onBack, onChanged }: PreviewProps) {
       if (action === 'reject') onBack();
     } catch (error) {
       errorToast(serverMessage(error, action === 'accept' ? 'Failed to accept order' : 'Failed to reject order'));
+      // The order may have changed (taken by someone else): show the lists as they are now.
+      void onChanged();
     } finally {
       setBusy(null);
     }

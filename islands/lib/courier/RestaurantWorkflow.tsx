@@ -27,7 +27,8 @@ import { RouteMap } from './RouteMap';
 import { report, sendDeliveryPhotos, sendStep, sendStopStep, statusUpdated, uploadPhoto, type StepBody } from './steps';
 import type { CourierOrder } from './types';
 import { useNow } from './useNow';
-import { DeliveryEarnings, SyncBadge, type WorkflowProps } from './WorkflowParts';
+import { SyncBadge } from './SyncBadge';
+import { DeliveryEarnings, type WorkflowProps } from './WorkflowParts';
 
 const HINTS: Partial<Record<OrderStatus, string>> = {
   courier_confirmed: 'Head to the restaurant for pickup',

@@ -1,8 +1,7 @@
-/** Pieces both delivery workflows use: their props, the sync badge, the earnings summary. */
+/** Pieces both delivery workflows use: their props and the earnings summary. */
 import type { ReactNode } from 'react';
 import { deliveryEarnings } from '../../../src/domain/courierFlow';
 import { cents, usd } from './format';
-import { CloudUploadIcon } from './icons';
 import type { CourierOrder, CourierView } from './types';
 
 export interface WorkflowProps {
@@ -15,16 +14,6 @@ export interface WorkflowProps {
   onClose: () => void;
   /** The delivery is over (delivered, cancelled): leaves it and forgets the active order. */
   onDone: () => void;
-}
-
-/** "Waiting to sync": steps taken here that the server has not received yet. */
-export function SyncBadge({ waiting }: { waiting: number }) {
-  if (!waiting) return null;
-  return (
-    <span role="status" className="badge bg-amber-100 text-amber-900">
-      <CloudUploadIcon width={14} height={14} /> Waiting to sync ({waiting})
-    </span>
-  );
 }
 
 /** Base Pay, Tip and Total of a delivery (spec 3 §9). */

@@ -3,7 +3,7 @@
  * come in. Each list is one indexed query plus one for the stops and one for the pickup
  * coordinates of the orders it returned, however many orders there are.
  */
-import { and, asc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import { COURIER_INDICATOR_ACTIVE, COURIER_NOT_STARTED } from '../../domain/courierFlow';
 import { FINISHED_STATUSES } from '../../domain/orderStatus';
 import type { SessionUser } from '../../auth/session';
@@ -97,6 +97,20 @@ export async function activeOrderSummary(db: Db, courierId: number): Promise<{ c
     db.select({ id: orders.id }).from(orders).where(active).orderBy(...byPickup).limit(1),
   ]);
   return { count: counted.count, firstId: first?.id ?? null };
+}
+
+/**
+ * An order of the courier's zone that another courier now holds: what an offer the
+ * courier saw has become when someone else accepted it first.
+ */
+export async function takenInZone(db: Db, id: number, zoneId: number | null, courierId: number): Promise<boolean> {
+  if (zoneId == null) return false;
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.zoneId, zoneId), isNotNull(orders.courierId), ne(orders.courierId, courierId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function findCourier(db: Db, courierId: number): Promise<Courier | undefined> {

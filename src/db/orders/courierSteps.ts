@@ -12,6 +12,7 @@ import {
   currentStop,
   DOCUMENTS_EXPIRED,
   isPharmacyOrder,
+  ORDER_TAKEN,
   STOP_DELIVERY_PHASE,
   stepRefusal,
   stopStepRefusal,
@@ -115,7 +116,7 @@ export async function acceptOrder(ctx: CourierContext, order: Order): Promise<Or
     const result = await changeOrder(ctx.db, { orderId: order.id, from: ['assigned'], to: 'courier_confirmed', where: heldBy(ctx), actor: actorOf(ctx), action: 'accept', now: ctx.now });
     return settled(result, 'courier_confirmed', mine);
   }
-  if (order.status !== 'pending_courier') throw conflict('Order already taken', 'Another courier accepted this order first.');
+  if (order.status !== 'pending_courier') throw refuse(ORDER_TAKEN);
   const result = await changeOrder(ctx.db, {
     orderId: order.id,
     from: ['pending_courier'],
@@ -128,7 +129,7 @@ export async function acceptOrder(ctx: CourierContext, order: Order): Promise<Or
     now: ctx.now,
   });
   if (!result.applied && !isRepeat(result, 'courier_confirmed', mine) && result.order && !mine(result.order)) {
-    throw conflict('Order already taken', 'Another courier accepted this order first.');
+    throw refuse(ORDER_TAKEN);
   }
   return settled(result, 'courier_confirmed', mine);
 }
@@ -139,7 +140,7 @@ export async function acceptOrder(ctx: CourierContext, order: Order): Promise<Or
  */
 export async function declineOrder(ctx: CourierContext, order: Order, acceptLateFee: boolean): Promise<Order> {
   if (order.courierId === ctx.user.courierId) return stepOrder(ctx, order, { status: 'courier_rejected', acceptLateFee });
-  if (order.status !== 'pending_courier') throw conflict('Order already taken', 'Another courier accepted this order first.');
+  if (order.status !== 'pending_courier') throw refuse(ORDER_TAKEN);
   await ctx.db.insert(orderDeclines).values({ orderId: order.id, courierId: ctx.user.courierId, at: ctx.now }).onConflictDoNothing();
   const result = await changeOrder(ctx.db, {
     orderId: order.id,

@@ -7,13 +7,15 @@
 import { Hono, type Context } from 'hono';
 import type { SessionUser } from '../../../auth/session';
 import type { Db } from '../../../db/client';
-import { activeOrders, assignedOrders, availableOrders, courierOrderJson, scheduledOrders, withCourierDetails } from '../../../db/orders/courier';
+import { activeOrders, assignedOrders, availableOrders, courierOrderJson, scheduledOrders, takenInZone, withCourierDetails } from '../../../db/orders/courier';
 import { acceptOrder, addDeliveryPhotos, canUploadPhotos, declineOrder, stepOrder } from '../../../db/orders/courierSteps';
 import { findVisibleOrder } from '../../../db/orders/access';
 import { getStops } from '../../../db/orders/read';
+import { photoUrl } from '../../../db/orders/serialize';
 import type { Order } from '../../../db/schema';
 import { minuteBucket, versionTag } from '../../../db/versions';
-import { MAX_PHOTO_BYTES, PHOTO_URL_PREFIX } from '../../../domain/photos';
+import { ORDER_TAKEN } from '../../../domain/courierFlow';
+import { MAX_PHOTO_BYTES } from '../../../domain/photos';
 import { courierOrderPatchSchema, courierResponseSchema, deliveryPhotosSchema, photoUploadQuerySchema } from '../../../domain/schemas/courier';
 import { idParam } from '../../../domain/schemas/common';
 import type { AppEnv } from '../../../env';
@@ -60,9 +62,14 @@ courierOrders.post(
   validate('json', courierResponseSchema),
   async (c) => {
     const ctx = await courierContext(c);
-    const order = await findVisibleOrder(ctx.db, ctx.user, c.req.valid('param').id);
-    if (!order) throw notFound('Order not found');
+    const { id } = c.req.valid('param');
     const { action, acceptLateFee } = c.req.valid('json');
+    const order = await findVisibleOrder(ctx.db, ctx.user, id);
+    if (!order) {
+      // The offer was there a moment ago: say why it is gone rather than "not found".
+      if (action === 'accept' && (await takenInZone(ctx.db, id, ctx.user.zoneId, ctx.user.courierId))) throw conflict(ORDER_TAKEN.error, ORDER_TAKEN.details);
+      throw notFound('Order not found');
+    }
     const changed = action === 'accept' ? await acceptOrder(ctx, order) : await declineOrder(ctx, order, acceptLateFee ?? false);
     return c.json(await courierOrderJson(ctx.db, changed));
   },
@@ -106,7 +113,7 @@ courierOrders.post(
       throw badRequest('Invalid request', 'A stop photo needs the stopId of a stop of this order.');
     }
     const photo = await storePhoto(ctx.bucket, ctx.db, { orderId: order.id, kind, stopId: kind === 'stop' ? stopId : undefined, uploadedByUserId: ctx.user.id }, await binaryBody(c));
-    return c.json({ key: photo.key, url: `${PHOTO_URL_PREFIX}${photo.key}`, contentType: photo.contentType, width: photo.width, height: photo.height }, 201);
+    return c.json({ key: photo.key, url: photoUrl(photo.key), contentType: photo.contentType, width: photo.width, height: photo.height }, 201);
   },
 );
 
