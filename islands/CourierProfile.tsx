@@ -46,6 +46,9 @@ const TEXT_FIELDS: Array<{ name: TextField; label: string; type?: string; autoCo
   { name: 'insuranceExpiry', label: 'Insurance Expiry', type: 'date' },
 ];
 
+/** The vehicle type is asked for after the contact fields, before make, model and year. */
+const VEHICLE_AT = 3;
+
 const EQUIPMENT: Array<{ name: keyof CourierProfileData & `has${string}`; label: string }> = [
   { name: 'hasQuickDeliveryEquipment', label: 'Quick Delivery Equipment' },
   { name: 'hasCateringDolly', label: 'Catering Dolly' },
@@ -91,34 +94,36 @@ export default function CourierProfile({ profile: initial }: CourierProfileProps
     }
   }
 
+  const textField = ({ name, label, type = 'text', autoComplete }: (typeof TEXT_FIELDS)[number]) => (
+    <div key={name} className={name === 'address' ? 'sm:col-span-2' : ''}>
+      <label htmlFor={`profile-${name}`} className="label">
+        {label}
+      </label>
+      <input
+        id={`profile-${name}`}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        className="input h-11"
+        value={form[name] ?? ''}
+        readOnly={!editing}
+        onChange={(event) => set(name, event.target.value)}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `profile-${name}-error` : undefined}
+      />
+      {errors[name] ? (
+        <p id={`profile-${name}-error`} className="field-error">
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+
   const vehicleTypes = PROFILE_VEHICLE_TYPES.includes(form.vehicleType as never) ? PROFILE_VEHICLE_TYPES : [...PROFILE_VEHICLE_TYPES, form.vehicleType];
   return (
     <form onSubmit={save} noValidate className="card space-y-4 p-4" aria-label="Courier profile">
       <div className="grid gap-4 sm:grid-cols-2">
-        {TEXT_FIELDS.map(({ name, label, type = 'text', autoComplete }) => (
-          <div key={name} className={name === 'address' ? 'sm:col-span-2' : ''}>
-            <label htmlFor={`profile-${name}`} className="label">
-              {label}
-            </label>
-            <input
-              id={`profile-${name}`}
-              name={name}
-              type={type}
-              autoComplete={autoComplete}
-              className="input h-11"
-              value={form[name] ?? ''}
-              readOnly={!editing}
-              onChange={(event) => set(name, event.target.value)}
-              aria-invalid={errors[name] ? true : undefined}
-              aria-describedby={errors[name] ? `profile-${name}-error` : undefined}
-            />
-            {errors[name] ? (
-              <p id={`profile-${name}-error`} className="field-error">
-                {errors[name]}
-              </p>
-            ) : null}
-          </div>
-        ))}
+        {TEXT_FIELDS.slice(0, VEHICLE_AT).map(textField)}
         <div>
           <label htmlFor="profile-vehicleType" className="label">
             Vehicle Type
@@ -131,6 +136,7 @@ export default function CourierProfile({ profile: initial }: CourierProfileProps
             ))}
           </select>
         </div>
+        {TEXT_FIELDS.slice(VEHICLE_AT).map(textField)}
       </div>
       <fieldset>
         <legend className="label">Equipment</legend>

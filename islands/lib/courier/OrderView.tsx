@@ -3,7 +3,7 @@
  * pharmacy or restaurant workflow (loaded only when needed). It is a modal dialog for
  * assistive technology; Back (or the phone's back gesture) closes it.
  */
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { detailScreen } from '../../../src/domain/courierFlow';
 import { Preview } from './Preview';
 import type { CourierOrder, CourierView } from './types';
@@ -22,6 +22,14 @@ export interface OrderViewProps {
   onChanged: () => Promise<unknown>;
 }
 
+const noSubscription = () => () => undefined;
+
+/**
+ * False on the server and while hydrating, true after: the lazy workflows render only in
+ * the browser (the server's renderToString cannot wait for a lazy module).
+ */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
 export function OrderView({ order, asWorkflow, view, waiting, onClose, onDone, onChanged }: OrderViewProps) {
   const screen = detailScreen(order, asWorkflow);
   const root = useRef<HTMLDivElement>(null);
@@ -35,7 +43,9 @@ export function OrderView({ order, asWorkflow, view, waiting, onClose, onDone, o
     };
   }, []);
 
+  const hydrated = useHydrated();
   const workflow = { order, view, waiting, onClose, onDone };
+  const loading = <p className="p-6 text-center text-slate-500">Loading...</p>;
   return (
     <div
       ref={root}
@@ -49,10 +59,10 @@ export function OrderView({ order, asWorkflow, view, waiting, onClose, onDone, o
       <div className="mx-auto min-h-full max-w-xl bg-slate-50">
         {screen === 'preview' ? (
           <Preview order={order} view={view} onBack={onClose} onChanged={onChanged} />
+        ) : hydrated ? (
+          <Suspense fallback={loading}>{screen === 'pharmacy' ? <PharmacyWorkflow {...workflow} /> : <RestaurantWorkflow {...workflow} />}</Suspense>
         ) : (
-          <Suspense fallback={<p className="p-6 text-center text-slate-500">Loading...</p>}>
-            {screen === 'pharmacy' ? <PharmacyWorkflow {...workflow} /> : <RestaurantWorkflow {...workflow} />}
-          </Suspense>
+          loading
         )}
       </div>
     </div>

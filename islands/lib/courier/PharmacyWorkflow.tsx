@@ -10,7 +10,7 @@ import { PHARMACY_ARRIVAL_RADIUS_M } from '../../../src/domain/geo';
 import { PHARMACY_FORM, pharmacyDisplayStatus } from '../../../src/domain/orderStatus';
 import { errorToast } from '../events';
 import { useDraft } from './drafts';
-import { cents, millis, pharmacyTimeOf, usd } from './format';
+import { cents, millis, pharmacyTimeOf, PROGRESS, usd } from './format';
 import { distanceLabel, distanceTo, isNear, usePosition } from './geolocation';
 import { CloseIcon } from '../icons';
 import { CheckIcon, NavigationIcon } from './icons';
@@ -215,7 +215,7 @@ function Deliveries({ order, view, onNavigate }: { order: CourierOrder; view: Wo
         <p className="mb-1 text-sm font-medium">
           {delivered} / {order.stops.length} delivered
         </p>
-        <progress className="h-3 w-full" max={order.stops.length} value={delivered} aria-label="Stops delivered" />
+        <progress className={`h-3 w-full ${PROGRESS}`} max={order.stops.length} value={delivered} aria-label="Stops delivered" />
       </div>
       <ol className="space-y-3">
         {order.stops.map((stop, index) => {

@@ -8,6 +8,7 @@ import { errorToast } from '../events';
 import { CloseIcon } from '../icons';
 import { CameraIcon, CheckIcon } from './icons';
 import { photoSrc, photoUrlOf, LOCAL_PHOTO, useOutbox } from './outbox';
+import { PROGRESS } from './format';
 import { isImageFile, toJpeg } from './photos';
 
 export interface PhotoCaptureProps {
@@ -86,7 +87,7 @@ export function PhotoCapture({ photos, max, onChange, upload, label = 'Take Phot
                       <CheckIcon width={14} height={14} /> Uploaded
                     </span>
                   ) : status.progress != null ? (
-                    <progress className="h-2 w-full" max={1} value={status.progress} aria-label={`Uploading photo ${i + 1}`} />
+                    <progress className={`h-2 w-full ${PROGRESS}`} max={1} value={status.progress} aria-label={`Uploading photo ${i + 1}`} />
                   ) : (
                     <span className="text-amber-700">Waiting to sync</span>
                   )}

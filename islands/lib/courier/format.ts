@@ -38,3 +38,7 @@ export const usd = (value: Cents) => formatUsd(value);
 export const orderTotal = (order: { deliveryFee: string; tip: string }) => cents(order.deliveryFee) + cents(order.tip);
 
 export const millis = (value: string | null | undefined) => (value ? Date.parse(value) : Number.NaN);
+
+/** A <progress> bar drawn in the app's colours (the browser's own is grey on grey). */
+export const PROGRESS =
+  'overflow-hidden rounded-full [&::-moz-progress-bar]:bg-emerald-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-emerald-600';

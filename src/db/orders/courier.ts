@@ -3,12 +3,12 @@
  * come in. Each list is one indexed query plus one for the stops and one for the pickup
  * coordinates of the orders it returned, however many orders there are.
  */
-import { and, asc, eq, gt, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import { COURIER_INDICATOR_ACTIVE, COURIER_NOT_STARTED } from '../../domain/courierFlow';
 import { FINISHED_STATUSES } from '../../domain/orderStatus';
 import type { SessionUser } from '../../auth/session';
 import type { Db } from '../client';
-import { couriers, orders, orderStops, restaurants, type Courier, type Order } from '../schema';
+import { couriers, orderEvents, orders, orderStops, restaurants, type Courier, type Order } from '../schema';
 import { offeredTo } from './access';
 import { serializeOrder, serializeStop } from './serialize';
 
@@ -100,15 +100,16 @@ export async function activeOrderSummary(db: Db, courierId: number): Promise<{ c
 }
 
 /**
- * An order of the courier's zone that another courier now holds: what an offer the
- * courier saw has become when someone else accepted it first.
+ * An offer to the courier's zone that another courier accepted: what an order the courier
+ * was just looking at has become when someone else was first.
  */
-export async function takenInZone(db: Db, id: number, zoneId: number | null, courierId: number): Promise<boolean> {
+export async function acceptedByAnother(db: Db, id: number, zoneId: number | null, courierId: number): Promise<boolean> {
   if (zoneId == null) return false;
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.zoneId, zoneId), isNotNull(orders.courierId), ne(orders.courierId, courierId)))
+    .innerJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), eq(orderEvents.action, 'accept'), eq(orderEvents.fromStatus, 'pending_courier'), eq(orderEvents.outcome, 'applied')))
+    .where(and(eq(orders.id, id), eq(orders.zoneId, zoneId), ne(orders.courierId, courierId)))
     .limit(1);
   return row !== undefined;
 }

@@ -37,7 +37,7 @@ function ActiveOrdersIndicator({ count, orderId, base }: { count: number; orderI
         <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-emerald-400 opacity-75" />
         <span className="relative inline-flex h-2.5 w-2.5 rounded-full bg-emerald-500" />
       </span>
-      {count} Active Order{count === 1 ? '' : 's'}
+      {`${count} Active Order${count === 1 ? '' : 's'}`}
     </a>
   );
 }

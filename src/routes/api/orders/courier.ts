@@ -7,7 +7,7 @@
 import { Hono, type Context } from 'hono';
 import type { SessionUser } from '../../../auth/session';
 import type { Db } from '../../../db/client';
-import { activeOrders, assignedOrders, availableOrders, courierOrderJson, scheduledOrders, takenInZone, withCourierDetails } from '../../../db/orders/courier';
+import { activeOrders, assignedOrders, availableOrders, courierOrderJson, scheduledOrders, acceptedByAnother, withCourierDetails } from '../../../db/orders/courier';
 import { acceptOrder, addDeliveryPhotos, canUploadPhotos, declineOrder, stepOrder } from '../../../db/orders/courierSteps';
 import { findVisibleOrder } from '../../../db/orders/access';
 import { getStops } from '../../../db/orders/read';
@@ -67,7 +67,7 @@ courierOrders.post(
     const order = await findVisibleOrder(ctx.db, ctx.user, id);
     if (!order) {
       // The offer was there a moment ago: say why it is gone rather than "not found".
-      if (action === 'accept' && (await takenInZone(ctx.db, id, ctx.user.zoneId, ctx.user.courierId))) throw conflict(ORDER_TAKEN.error, ORDER_TAKEN.details);
+      if (action === 'accept' && (await acceptedByAnother(ctx.db, id, ctx.user.zoneId, ctx.user.courierId))) throw conflict(ORDER_TAKEN.error, ORDER_TAKEN.details);
       throw notFound('Order not found');
     }
     const changed = action === 'accept' ? await acceptOrder(ctx, order) : await declineOrder(ctx, order, acceptLateFee ?? false);
