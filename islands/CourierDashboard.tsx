@@ -10,7 +10,7 @@ import { ACTIVE_ORDER_STORAGE_KEY } from './lib/events';
 import { clockOf, millis } from './lib/courier/format';
 import { RefreshIcon } from './lib/courier/icons';
 import { OrderList } from './lib/courier/OrderList';
-import { OrderView } from './lib/courier/OrderView';
+import { OpenOrderView } from './lib/courier/OrderView';
 import { useOutbox } from './lib/courier/outbox';
 import { goOnline } from './lib/courier/steps';
 import type { CourierOrder, CourierView } from './lib/courier/types';
@@ -82,17 +82,7 @@ function Dashboard({ view, available, assigned, openOrder }: CourierDashboardPro
 
       {mine.orders && !orders.isOpen ? <UpcomingDelivery orders={mine.orders} view={view} onOnline={(order) => orders.openOrder(order.id, true)} /> : null}
 
-      {orders.open ? (
-        <OrderView
-          order={orders.open.order}
-          asWorkflow={orders.open.asWorkflow}
-          view={view}
-          waiting={orders.entries.filter((entry) => entry.orderId === orders.open!.order.id).length}
-          onClose={orders.close}
-          onDone={orders.done}
-          onChanged={refresh}
-        />
-      ) : null}
+      <OpenOrderView orders={orders} view={view} onChanged={refresh} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { isInDelivery } from '../src/domain/courierFlow';
 import { errorToast, toast } from './lib/events';
 import { RefreshIcon } from './lib/courier/icons';
 import { OrderList } from './lib/courier/OrderList';
-import { OrderView } from './lib/courier/OrderView';
+import { OpenOrderView } from './lib/courier/OrderView';
 import { useOutbox } from './lib/courier/outbox';
 import type { CourierOrder, CourierView } from './lib/courier/types';
 import { useCourierList, useCourierOrders } from './lib/courier/useCourierOrders';
@@ -65,17 +65,7 @@ function Tasks({ view, scheduled, openOrder }: CourierTasksProps) {
       ) : (
         <OrderList state={upcoming.state} orders={upcoming.orders} view={view} onOpen={(order) => orders.openOrder(order.id, isInDelivery(order.status))} empty="" actions={false} />
       )}
-      {orders.open ? (
-        <OrderView
-          order={orders.open.order}
-          asWorkflow={orders.open.asWorkflow}
-          view={view}
-          waiting={orders.entries.filter((entry) => entry.orderId === orders.open!.order.id).length}
-          onClose={orders.close}
-          onDone={orders.done}
-          onChanged={upcoming.refetch}
-        />
-      ) : null}
+      <OpenOrderView orders={orders} view={view} onChanged={upcoming.refetch} />
     </div>
   );
 }

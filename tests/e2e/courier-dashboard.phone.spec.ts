@@ -6,6 +6,7 @@ import { dayIn } from '../../src/domain/time';
 import { insertOrder } from '../support/factories';
 import { insertHeldOrder, insertPharmacyOrder, insertSignableCourier } from '../support/courier';
 import { BISTRO_POSITION, openDashboard, signInNewCourier, standAt, toast } from './courier';
+import { request } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
 const MINUTE = 60_000;
@@ -84,8 +85,11 @@ test('accepting an offer someone else just took says so', async ({ page, db }) =
   const offer = await insertOrder(db, { status: 'pending_courier', customerAddress: `${tag} N Franklin St, Tampa, Florida, 33602` });
   await openDashboard(page);
   await page.getByRole('article').filter({ hasText: tag }).getByRole('button', { name: 'View Details' }).click();
-  const rival = await insertSignableCourier(db);
-  await db.update(orders).set({ status: 'courier_confirmed', courierId: rival.courier.id }).where(eq(orders.id, offer.id));
+  // Another courier accepts it first.
+  const rival = await request.newContext({ baseURL: process.env.TEST_BASE_URL });
+  await rival.post('/api/login', { data: { username: (await insertSignableCourier(db)).username, password: 'demo1234' } });
+  expect((await rival.post(`/api/orders/${offer.id}/courier-response`, { data: { action: 'accept' } })).status()).toBe(200);
+  await rival.dispose();
   await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click();
   await expect(toast(page)).toContainText('Error');
   await expect(toast(page)).toContainText('Another courier accepted this order first.');

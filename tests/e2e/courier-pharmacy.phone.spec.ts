@@ -82,7 +82,7 @@ test('a pharmacy route opens in its pharmacy form and cannot start more than an 
   const { courier } = await signInNewCourier(page, db);
   const { order } = await insertPharmacyOrder(db, { courierId: courier.id, status: 'courier_confirmed', pickupIn: 3 * HOUR });
   await openDashboard(page);
-  await page.getByRole('article', { name: 'Bayshore Pharmacy' }).getByRole('button', { name: 'View Details' }).click();
+  await page.getByRole('article', { name: 'Bayshore Pharmacy' }).filter({ hasText: 'Confirmed by Courier' }).getByRole('button', { name: 'View Details' }).click();
   const view = page.getByRole('dialog');
   await expect(view.getByText('Too early to start. Check back 1 hour before pickup.')).toBeVisible();
   await expect(view.getByRole('button', { name: 'Go Online Now' })).toHaveCount(0);

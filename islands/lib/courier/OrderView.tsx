@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { detailScreen } from '../../../src/domain/courierFlow';
 import { Preview } from './Preview';
 import type { CourierOrder, CourierView } from './types';
+import type { useCourierOrders } from './useCourierOrders';
 
 const RestaurantWorkflow = lazy(() => import('./RestaurantWorkflow'));
 const PharmacyWorkflow = lazy(() => import('./PharmacyWorkflow'));
@@ -66,5 +67,22 @@ export function OrderView({ order, asWorkflow, view, waiting, onClose, onDone, o
         )}
       </div>
     </div>
+  );
+}
+
+/** The order view of a page's open order, if one is open (useCourierOrders). */
+export function OpenOrderView({ orders, view, onChanged }: { orders: ReturnType<typeof useCourierOrders>; view: CourierView; onChanged: () => Promise<unknown> }) {
+  const open = orders.open;
+  if (!open) return null;
+  return (
+    <OrderView
+      order={open.order}
+      asWorkflow={open.asWorkflow}
+      view={view}
+      waiting={orders.entries.filter((entry) => entry.orderId === open.order.id).length}
+      onClose={orders.close}
+      onDone={orders.done}
+      onChanged={onChanged}
+    />
   );
 }

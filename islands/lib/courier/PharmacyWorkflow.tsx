@@ -22,7 +22,7 @@ import { goOnline, report, sendStep, sendStopStep, uploadPhoto } from './steps';
 import type { CourierOrder, CourierStop } from './types';
 import { useNow } from './useNow';
 import { SyncBadge } from './SyncBadge';
-import { DeliveryEarnings, type WorkflowProps } from './WorkflowParts';
+import { DeliveryEarnings, StepButton, type WorkflowProps } from './WorkflowParts';
 
 export default function PharmacyWorkflow({ order, view, waiting, onClose, onDone }: WorkflowProps) {
   const [navigateTo, setNavigateTo] = useState<string | null>(null);
@@ -80,14 +80,6 @@ export default function PharmacyWorkflow({ order, view, waiting, onClose, onDone
   );
 }
 
-function ActionButton({ children, onClick, disabled = false }: { children: ReactNode; onClick: () => void; disabled?: boolean }) {
-  return (
-    <button type="button" className="btn btn-success h-14 w-full text-base" disabled={disabled} onClick={onClick}>
-      {children}
-    </button>
-  );
-}
-
 function ReadyToStart({ order, view }: { order: CourierOrder; view: WorkflowProps['view'] }) {
   const now = useNow(view.now);
   const [busy, setBusy] = useState(false);
@@ -106,9 +98,9 @@ function ReadyToStart({ order, view }: { order: CourierOrder; view: WorkflowProp
         <p className="text-sm text-slate-600">Pickup time: {pharmacyTimeOf(order.pickupTime)}</p>
         <div className="mt-4">
           {ready ? (
-            <ActionButton disabled={busy} onClick={() => void start()}>
+            <StepButton disabled={busy} onClick={() => void start()}>
               {busy ? 'Going Online...' : 'Go Online Now'}
-            </ActionButton>
+            </StepButton>
           ) : (
             <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">Too early to start. Check back 1 hour before pickup.</p>
           )}
@@ -158,9 +150,9 @@ function ToPharmacy({ order, view, onNavigate }: { order: CourierOrder; view: Wo
         </button>
       </section>
       {distance != null ? <p className="text-center text-sm text-slate-600">{distanceLabel(distance)}</p> : null}
-      <ActionButton disabled={!near} onClick={() => void arrive()}>
+      <StepButton disabled={!near} onClick={() => void arrive()}>
         I'm at the Pharmacy
-      </ActionButton>
+      </StepButton>
       <p className="text-center text-xs text-slate-500">You must be within 500 feet to confirm arrival</p>
     </>
   );
@@ -197,9 +189,9 @@ function CollectPackages({ order }: { order: CourierOrder }) {
       <section className="card p-4" aria-label="Pickup photo">
         <PhotoCapture photos={draft.photos} max={1} onChange={(photos) => updateDraft({ photos })} upload={(blob) => uploadPhoto(order, blob, 'pharmacy_pickup')} />
       </section>
-      <ActionButton disabled={!photo} onClick={confirm}>
+      <StepButton disabled={!photo} onClick={confirm}>
         Confirm Pickup & Start Deliveries
-      </ActionButton>
+      </StepButton>
     </>
   );
 }
@@ -297,16 +289,16 @@ function CurrentStop({ order, stop, view, onNavigate }: { order: CourierOrder; s
             </label>
             <input id={`stop-notes-${stop.id}`} className="input h-11" value={draft.notes} onChange={(event) => updateDraft({ notes: event.target.value })} />
           </div>
-          <ActionButton disabled={!photo} onClick={deliver}>
+          <StepButton disabled={!photo} onClick={deliver}>
             Confirm Delivery - Stop {stop.sequence}
-          </ActionButton>
+          </StepButton>
         </>
       ) : (
         <>
           <p className="text-center text-sm text-slate-600" aria-live="polite">
             {distance != null ? distanceLabel(distance) : device.failed || !view.proximityCheck ? 'Location unavailable' : 'Finding your location...'}
           </p>
-          <ActionButton onClick={() => void arrive()}>Arrived at Stop {stop.sequence}</ActionButton>
+          <StepButton onClick={() => void arrive()}>Arrived at Stop {stop.sequence}</StepButton>
         </>
       )}
     </div>
@@ -324,7 +316,7 @@ function Completed({ order, onDone }: { order: CourierOrder; onDone: () => void 
         </p>
       </div>
       <DeliveryEarnings order={order} title="Earnings" />
-      <ActionButton onClick={onDone}>Continue to New Orders</ActionButton>
+      <StepButton onClick={onDone}>Continue to New Orders</StepButton>
     </div>
   );
 }

@@ -28,7 +28,7 @@ import { report, sendDeliveryPhotos, sendStep, sendStopStep, statusUpdated, uplo
 import type { CourierOrder } from './types';
 import { useNow } from './useNow';
 import { SyncBadge } from './SyncBadge';
-import { DeliveryEarnings, type WorkflowProps } from './WorkflowParts';
+import { DeliveryEarnings, StepButton, type WorkflowProps } from './WorkflowParts';
 
 const HINTS: Partial<Record<OrderStatus, string>> = {
   courier_confirmed: 'Head to the restaurant for pickup',
@@ -94,7 +94,7 @@ export default function RestaurantWorkflow({ order, view, waiting, onClose, onDo
       <>
         <RestaurantCard order={order} />
         <p className="rounded-md bg-blue-50 p-3 text-sm text-blue-900">Show this order number to restaurant staff and confirm you have the correct order</p>
-        <BigButton onClick={() => void step({ status: 'picked_up' }, 'Got all items')}>Got All Items</BigButton>
+        <StepButton onClick={() => void step({ status: 'picked_up' }, 'Got all items')}>Got All Items</StepButton>
       </>
     );
   } else if (status === 'picked_up' || status === 'on_way_to_customer') {
@@ -146,14 +146,6 @@ export default function RestaurantWorkflow({ order, view, waiting, onClose, onDo
         onConfirm={cancel}
       />
     </div>
-  );
-}
-
-function BigButton({ children, onClick, disabled = false }: { children: ReactNode; onClick: () => void; disabled?: boolean }) {
-  return (
-    <button type="button" className="btn btn-success h-14 w-full text-base" disabled={disabled} onClick={onClick}>
-      {children}
-    </button>
   );
 }
 
@@ -209,9 +201,9 @@ function ToRestaurant({ order, view, onNavigate, onArrive }: { order: CourierOrd
           <NavigationIcon width={18} height={18} /> Open Navigation
         </button>
       </section>
-      <BigButton disabled={!near} onClick={() => void arrive()}>
+      <StepButton disabled={!near} onClick={() => void arrive()}>
         {near ? 'Arrived at Restaurant' : 'Get closer to restaurant (within 50m)'}
-      </BigButton>
+      </StepButton>
       <p className="text-center text-xs text-slate-500">Cancelling an order less than 2 hours before pickup will result in a $30 penalty</p>
     </>
   );
@@ -293,7 +285,7 @@ function ToCustomer({ order, view, onNavigate, onArrive }: { order: CourierOrder
           Cannot arrive before {earliest}
         </p>
       ) : null}
-      <BigButton onClick={arrive}>Arrived at Customer</BigButton>
+      <StepButton onClick={arrive}>Arrived at Customer</StepButton>
     </>
   );
 }
@@ -402,9 +394,9 @@ function AtCustomer({ order }: { order: CourierOrder }) {
         </label>
         <textarea id="delivery-notes" className="input" rows={3} value={draft.notes} onChange={(event) => updateDraft({ notes: event.target.value })} />
       </section>
-      <BigButton disabled={missing > 0 || busy} onClick={complete}>
+      <StepButton disabled={missing > 0 || busy} onClick={complete}>
         {busy ? 'Processing...' : missing > 0 ? `Need ${missing} more photos` : 'Complete Delivery'}
-      </BigButton>
+      </StepButton>
       {missing > 0 ? <p className="text-center text-sm text-red-700">Please upload all {RESTAURANT_REQUIRED_PHOTOS} required photos before completing delivery</p> : null}
     </>
   );
@@ -428,9 +420,9 @@ function Delivered({ order, onDone }: { order: CourierOrder; onDone: () => void 
         <p className="mt-1 text-sm text-slate-600">{order.deliveryPhotos.length} delivery photos uploaded</p>
       </div>
       <DeliveryEarnings order={order} title="Delivery Earnings" />
-      <BigButton disabled={busy} onClick={() => void finish()}>
+      <StepButton disabled={busy} onClick={() => void finish()}>
         {busy ? 'Finalizing...' : 'Continue to New Orders'}
-      </BigButton>
+      </StepButton>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-/** Pieces both delivery workflows use: their props and the earnings summary. */
+/** Pieces both delivery workflows use: their props, the big step button and the earnings summary. */
 import type { ReactNode } from 'react';
 import { deliveryEarnings } from '../../../src/domain/courierFlow';
 import { cents, usd } from './format';
@@ -39,5 +39,14 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
       <dt className="text-slate-600">{label}</dt>
       <dd className="tabular-nums">{value}</dd>
     </div>
+  );
+}
+
+/** The screen's next step: large, for a thumb on the road. */
+export function StepButton({ children, onClick, disabled = false }: { children: ReactNode; onClick: () => void; disabled?: boolean }) {
+  return (
+    <button type="button" className="btn btn-success h-14 w-full text-base" disabled={disabled} onClick={onClick}>
+      {children}
+    </button>
   );
 }
