@@ -42,7 +42,7 @@ function Dashboard({ view, available, assigned, openOrder }: CourierDashboardPro
   const { entries } = useOutbox();
   const offers = useCourierList('/api/orders/courier', available, LIST_POLL_MS, entries);
   const mine = useCourierList('/api/orders/courier/assigned', assigned, LIST_POLL_MS, entries);
-  const orders = useCourierOrders({ view, initialOrder: openOrder, lists: [offers.orders, mine.orders] });
+  const orders = useCourierOrders({ view, initialOrder: openOrder, lists: [offers.orders, mine.orders], held: mine.orders });
 
   // A delivery under way opens by itself once per visit (the stored active order first).
   const autoOpened = useRef(openOrder != null);

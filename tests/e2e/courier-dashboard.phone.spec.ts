@@ -15,8 +15,9 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 
 test('empty lists say so', async ({ page, db }) => {
   const { user } = await signInNewCourier(page, db);
-  const [brandon] = await db.select().from(zones).where(eq(zones.name, 'Brandon'));
-  await db.update(users).set({ zoneId: brandon.id }).where(eq(users.id, user.id));
+  // A zone of its own: no offers from other tests.
+  const [zone] = await db.insert(zones).values({ name: `Empty ${unique()}`, cities: ['Nowhere'] }).returning();
+  await db.update(users).set({ zoneId: zone.id }).where(eq(users.id, user.id));
   await openDashboard(page);
   await expect(page.getByRole('heading', { name: 'Available Orders (0)' })).toBeVisible();
   await expect(page.getByText('No available orders at the moment')).toBeVisible();

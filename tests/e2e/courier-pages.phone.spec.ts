@@ -39,6 +39,23 @@ test.describe('scheduled tasks', () => {
   });
 });
 
+test.describe('the header indicator', () => {
+  test('opens the active delivery in place on the tasks page, and on the dashboard from other pages', async ({ page, db }) => {
+    const { courier } = await signInNewCourier(page, db);
+    const order = await insertHeldOrder(db, courier.id, 'on_way_to_customer');
+    await page.goto('/courier/tasks');
+    await islandsHydrated(page);
+    await page.getByRole('banner').getByRole('link', { name: '1 Active Order' }).click();
+    await expect(page.getByRole('dialog').getByRole('heading', { name: 'En Route to Customer' })).toBeVisible();
+    await expect(page).toHaveURL(`/courier/tasks?order=${order.id}`);
+
+    await page.goto('/courier/profile');
+    await page.getByRole('banner').getByRole('link', { name: '1 Active Order' }).click();
+    await expect(page).toHaveURL(`/courier/dashboard?order=${order.id}`);
+    await expect(page.getByRole('dialog').getByRole('heading', { name: 'En Route to Customer' })).toBeVisible();
+  });
+});
+
 test.describe('profile', () => {
   test('is read-only until Edit Profile; Save Changes checks the fields and saves; Cancel restores', async ({ page, db }) => {
     const { courier, user } = await signInNewCourier(page, db);

@@ -62,19 +62,16 @@ export default function RestaurantWorkflow({ order, view, waiting, onClose, onDo
   const stop = currentStop(order.stops);
 
   // "Got All Items" moves on to the customer by itself after 1 s, also after a reload.
-  const advancing = useRef(false);
+  const latest = useRef(order);
+  latest.current = order;
   const onWayQueued = entries.some((entry) => entry.orderId === order.id && entry.effect?.order?.status === 'on_way_to_customer');
   useEffect(() => {
-    if (status !== 'picked_up' || onWayQueued || advancing.current) return;
-    advancing.current = true;
+    if (status !== 'picked_up' || onWayQueued) return;
     const timer = window.setTimeout(() => {
-      void sendStep(order, { status: 'on_way_to_customer' }, 'On the way to the customer').then((outcome) => report(outcome, statusUpdated('on_way_to_customer'), null));
+      void sendStep(latest.current, { status: 'on_way_to_customer' }, 'On the way to the customer').then((outcome) => report(outcome, statusUpdated('on_way_to_customer'), null));
     }, PICKED_UP_AUTO_ADVANCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      advancing.current = false;
-    };
-  }, [status, onWayQueued, order]);
+    return () => window.clearTimeout(timer);
+  }, [status, onWayQueued]);
 
   async function step(body: StepBody, label: string) {
     report(await sendStep(order, body, label), statusUpdated(body.status!));

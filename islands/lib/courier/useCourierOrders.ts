@@ -43,7 +43,21 @@ const newest = (orders: Array<CourierOrder | undefined>) =>
 
 const HISTORY_STATE = { island: 'courier-order' };
 
-export function useCourierOrders({ view, initialOrder, lists }: { view: CourierView; initialOrder: CourierOrder | null; lists: Array<CourierOrder[] | undefined> }) {
+const ACTIVE_URL = '/api/orders/courier/active';
+
+export function useCourierOrders({
+  view,
+  initialOrder,
+  lists,
+  held,
+}: {
+  view: CourierView;
+  initialOrder: CourierOrder | null;
+  /** The lists the page shows. */
+  lists: Array<CourierOrder[] | undefined>;
+  /** Every order the courier holds (the dashboard's "Your Orders"), to tell when the active one is gone. */
+  held?: CourierOrder[];
+}) {
   const queryClient = useQueryClient();
   const { entries, loaded } = useOutbox();
   const [open, setOpen] = useState<{ id: number; asWorkflow: boolean } | null>(initialOrder ? { id: initialOrder.id, asWorkflow: isInDelivery(initialOrder.status) } : null);
@@ -62,13 +76,25 @@ export function useCourierOrders({ view, initialOrder, lists }: { view: CourierV
     });
   }, [view.userId, queryClient]);
 
+  // An order opened from outside the lists (the header indicator on the tasks page) is read
+  // with the courier's active orders (spec 3 §2.3: "re-fetches the active order").
+  const known = useCallback(
+    (id: number) => [id === initialOrder?.id ? initialOrder : undefined, replies.get(id), ...lists.flatMap((list) => list?.filter((order) => order.id === id) ?? [])],
+    [initialOrder, replies, lists],
+  );
+  const active = useQuery({
+    queryKey: [ACTIVE_URL],
+    queryFn: () => apiRequest<CourierOrder[]>('GET', ACTIVE_URL),
+    enabled: open != null && !newest(known(open.id)),
+  });
+
   /** The freshest copy of an order (lists, replies, the page's), with its waiting steps applied. */
   const find = useCallback(
     (id: number) => {
-      const base = newest([id === initialOrder?.id ? initialOrder : undefined, replies.get(id), ...lists.flatMap((list) => list?.filter((order) => order.id === id) ?? [])]);
+      const base = newest([...known(id), active.data?.find((order) => order.id === id)]);
       return base && withPending(base, entries);
     },
-    [initialOrder, replies, lists, entries],
+    [known, entries, active.data],
   );
 
   const openOrder = useCallback((id: number, asWorkflow: boolean) => {
@@ -127,7 +153,6 @@ export function useCourierOrders({ view, initialOrder, lists }: { view: CourierV
 
   // The active order id on the device: set while a delivery is under way, removed once it is
   // finished or gone (spec 3 §3.8).
-  const held = lists[lists.length - 1];
   useEffect(() => {
     if (order && isInDelivery(order.status)) localStorage.setItem(ACTIVE_ORDER_STORAGE_KEY, String(order.id));
     const stored = Number(localStorage.getItem(ACTIVE_ORDER_STORAGE_KEY));
