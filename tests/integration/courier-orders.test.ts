@@ -126,7 +126,9 @@ describe('accepting and declining', () => {
     const other = await signedIn((await insertSignableCourier(db)).username);
     expect((await other.get('/api/orders/courier')).body.map((order: { id: number }) => order.id)).toContain(offer.id);
     // Declined, it can no longer be accepted by me.
-    expect((await client.post(`/api/orders/${offer.id}/courier-response`, { action: 'accept' })).status).toBe(409);
+    const accept = await client.post(`/api/orders/${offer.id}/courier-response`, { action: 'accept' });
+    expect(accept.status).toBe(409);
+    expect(accept.body.error).toBe('Order declined');
   });
 
   it('giving back a held order returns it to the dispatcher; under 2 hours before pickup the $30 fee must be accepted', async () => {

@@ -128,8 +128,10 @@ export async function acceptOrder(ctx: CourierContext, order: Order): Promise<Or
     action: 'accept',
     now: ctx.now,
   });
-  if (!result.applied && !isRepeat(result, 'courier_confirmed', mine) && result.order && !mine(result.order)) {
-    throw refuse(ORDER_TAKEN);
+  if (!result.applied && !isRepeat(result, 'courier_confirmed', mine) && result.order) {
+    // Still offered, yet not to this courier: they declined it earlier.
+    if (result.order.status === 'pending_courier') throw conflict('Order declined', 'You declined this order; it is offered to the other couriers.');
+    if (!mine(result.order)) throw refuse(ORDER_TAKEN);
   }
   return settled(result, 'courier_confirmed', mine);
 }
