@@ -3,7 +3,7 @@
  * come in. Each list is one indexed query plus one for the stops and one for the pickup
  * coordinates of the orders it returned, however many orders there are.
  */
-import { and, asc, eq, gt, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { COURIER_INDICATOR_ACTIVE, COURIER_NOT_STARTED } from '../../domain/courierFlow';
 import { FINISHED_STATUSES } from '../../domain/orderStatus';
 import type { SessionUser } from '../../auth/session';
@@ -59,35 +59,25 @@ export function availableOrders(db: Db, viewer: CourierViewer): Promise<Order[]>
   return db.select().from(orders).where(offeredTo(viewer)).orderBy(...byPickup).limit(COURIER_LIST_LIMIT);
 }
 
-/** Held by the courier and not finished: "Your Orders". */
-export function assignedOrders(db: Db, courierId: number): Promise<Order[]> {
+/** The courier's own orders meeting a condition, soonest pickup first. */
+function held(db: Db, courierId: number, condition: SQL): Promise<Order[]> {
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.courierId, courierId), notInArray(orders.status, [...FINISHED_STATUSES])))
+    .where(and(eq(orders.courierId, courierId), condition))
     .orderBy(...byPickup)
     .limit(COURIER_LIST_LIMIT);
 }
+
+/** Held by the courier and not finished: "Your Orders". */
+export const assignedOrders = (db: Db, courierId: number) => held(db, courierId, notInArray(orders.status, [...FINISHED_STATUSES]));
 
 /** Accepted or under way: what the header indicator counts (GET /api/orders/courier/active). */
-export function activeOrders(db: Db, courierId: number): Promise<Order[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.courierId, courierId), inArray(orders.status, [...COURIER_INDICATOR_ACTIVE])))
-    .orderBy(...byPickup)
-    .limit(COURIER_LIST_LIMIT);
-}
+export const activeOrders = (db: Db, courierId: number) => held(db, courierId, inArray(orders.status, [...COURIER_INDICATOR_ACTIVE]));
 
 /** Held, not started, with pickup still ahead: "Upcoming Orders" on the tasks page. */
-export function scheduledOrders(db: Db, courierId: number, now: number): Promise<Order[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.courierId, courierId), inArray(orders.status, [...COURIER_NOT_STARTED]), gt(orders.pickupTime, now)))
-    .orderBy(...byPickup)
-    .limit(COURIER_LIST_LIMIT);
-}
+export const scheduledOrders = (db: Db, courierId: number, now: number) =>
+  held(db, courierId, and(inArray(orders.status, [...COURIER_NOT_STARTED]), gt(orders.pickupTime, now))!);
 
 /** The header indicator (spec 3 §2.3): how many orders are active, and the one it opens. */
 export async function activeOrderSummary(db: Db, courierId: number): Promise<{ count: number; firstId: number | null }> {
