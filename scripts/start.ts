@@ -9,6 +9,7 @@
 import { join } from 'node:path';
 import { createDb } from '../src/db/client';
 import { buildAssets } from './build-assets';
+import { addDemoPhotos } from './demo-photos';
 import { portIsFree, ROOT, startSqld, startWorker, type Running } from './lib/stack';
 import { migrateDatabase } from './migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded, seedDemo } from './seed';
@@ -53,6 +54,8 @@ try {
   running.push(worker);
 
   const url = `http://127.0.0.1:${port}`;
+  const photographed = await addDemoPhotos(url, db).catch((error: Error) => console.warn(`Demo photos were not added: ${error.message}`));
+  if (photographed) console.log(`Delivery photos added to ${photographed} demo orders (local R2).`);
   console.log(`
   Dispatch is running at ${url}
     sign in:        ${url}/auth

@@ -1,9 +1,9 @@
 /** Inline SVG icons (stroke icons on a 24 px grid), shared by server views and islands. */
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { title?: string };
+export type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 
-function Icon({ title, children, ...props }: IconProps & { children: React.ReactNode }) {
+export function Icon({ title, children, ...props }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

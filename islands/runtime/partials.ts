@@ -151,6 +151,8 @@ export function startPartials(): void {
   document.addEventListener('click', onClick);
   document.addEventListener('submit', onSubmit);
   window.addEventListener('popstate', (event) => {
+    // History entries an island made for itself (the courier's order view) are its own.
+    if ((event.state as { island?: string } | null)?.island) return;
     const name = (event.state as { partial?: string } | null)?.partial;
     const target = name ?? document.querySelector<HTMLElement>('[data-partial][data-history]')?.dataset.partial;
     if (target) void loadPartial(target, window.location.pathname + window.location.search);

@@ -2,8 +2,8 @@
  * Numbers for the dashboards. Totals come from restaurant_order_totals (kept by
  * triggers), so no dashboard scans the orders table however large it grows.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { COURIER_HEADER_ACTIVE, NOTIFICATION_STATUSES } from '../domain/orderStatus';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { NOTIFICATION_STATUSES } from '../domain/orderStatus';
 import type { Db } from './client';
 import { couriers, orders, restaurantOrderTotals, restaurants, users } from './schema';
 
@@ -68,13 +68,4 @@ export async function notificationCounts(db: Db): Promise<{ newOrders: number; a
     .groupBy(orders.status);
   const count = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
   return { newOrders: count('new'), awaitingCourier: count('pending_courier') };
-}
-
-/** The courier header indicator (spec 3 §2.3): the courier's orders in confirmed or active delivery. */
-export async function courierActiveOrderCount(db: Db, courierId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)` })
-    .from(orders)
-    .where(and(eq(orders.courierId, courierId), inArray(orders.status, [...COURIER_HEADER_ACTIVE])));
-  return row.count;
 }

@@ -59,7 +59,7 @@ export function isDay(value: unknown): value is string {
   return date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-function addDays(day: string, days: number): string {
+export function addDays(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }

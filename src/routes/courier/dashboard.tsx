@@ -1,58 +1,36 @@
-/** Courier dashboard (spec 3 §2.4). */
-import { and, asc, eq, not, inArray } from 'drizzle-orm';
+/**
+ * Courier dashboard (spec 3 §2.4): the document alert, then the CourierDashboard island
+ * with both order lists as they are now (it polls them from there), or the documents
+ * message when they are refused.
+ */
 import { Hono } from 'hono';
-import { orders } from '../../db/schema';
-import { courierStatusLabel, FINISHED_STATUSES } from '../../domain/orderStatus';
+import { assignedOrders, availableOrders, withCourierDetails } from '../../db/orders/courier';
 import type { AppEnv } from '../../env';
+import { currentCourier, documentsValid, serviceToday } from '../../http/courier';
 import { requirePage } from '../../http/guards';
-import { Badge, EmptyState, Time } from '../../views/components/ui';
-import { courierPage } from './page';
+import { Island } from '../../views/Island';
+import { DocumentAlert } from './DocumentAlert';
+import { orderNamedInUrl } from './orders';
+import { courierPage, courierView } from './page';
 
 const dashboard = new Hono<AppEnv>();
 
-dashboard.get('/', requirePage('courier'), (c) => {
-  const courierId = c.var.user!.courierId;
+dashboard.get('/', requirePage('courier'), async (c) => {
+  const db = c.var.db;
+  const courier = await currentCourier(c);
+  const viewer = { ...c.var.user!, courierId: courier.id };
+  const lists = documentsValid(c, courier)
+    ? await Promise.all([availableOrders(db, viewer), assignedOrders(db, courier.id)].map(async (rows) => withCourierDetails(db, await rows)))
+    : [null, null];
+  const openOrder = await orderNamedInUrl(c, courier);
   return courierPage(c, {
     title: 'Dashboard',
-    partials: {
-      'your-orders': {
-        render: async () => {
-          const mine = courierId
-            ? await c.var.db
-                .select()
-                .from(orders)
-                .where(and(eq(orders.courierId, courierId), not(inArray(orders.status, [...FINISHED_STATUSES]))))
-                .orderBy(asc(orders.pickupTime))
-            : [];
-          return (
-            <section aria-labelledby="your-orders-heading">
-              <h2 id="your-orders-heading" className="mb-3 text-lg font-semibold">
-                Your Orders ({mine.length})
-              </h2>
-              {mine.length === 0 ? (
-                <EmptyState>No orders assigned to you.</EmptyState>
-              ) : (
-                <ul className="space-y-3">
-                  {mine.map((order) => (
-                    <li key={order.id} className="card p-4">
-                      <div className="flex items-center justify-between gap-2">
-                        <span className="font-semibold">{order.restaurantName}</span>
-                        <Badge tone="violet">{courierStatusLabel(order.status)}</Badge>
-                      </div>
-                      <p className="mt-1 text-sm text-slate-600">{order.restaurantAddress}</p>
-                      <p className="mt-1 text-sm">
-                        Pick-Up: <Time value={order.pickupTime} /> · Drop-Off: <Time value={order.deliveryTime} />
-                      </p>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          );
-        },
-      },
-    },
-    body: (slot) => slot('your-orders'),
+    body: () => (
+      <div className="space-y-6">
+        <DocumentAlert courier={courier} today={serviceToday(c)} profileUrl={`${c.var.courierBase}/profile`} />
+        <Island name="CourierDashboard" props={{ view: courierView(c), available: lists[0], assigned: lists[1], openOrder }} />
+      </div>
+    ),
   });
 });
 

@@ -2,11 +2,17 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import dashboard from './dashboard';
+import earnings from './earnings';
 import login from './login';
+import profile from './profile';
+import tasks from './tasks';
 
 const courier = new Hono<AppEnv>();
 
 courier.route('/dashboard', dashboard);
+courier.route('/tasks', tasks);
+courier.route('/profile', profile);
+courier.route('/earnings', earnings);
 courier.route('/', login);
 
 export default courier;

@@ -1,21 +1,43 @@
-/** Every courier page has the layout and the active-orders indicator, a partial polled every 5 s. */
+/**
+ * Every courier page has the layout, the outbox's "Waiting to sync" badge (the CourierSync
+ * island, which also sends what waits), and the active-orders indicator, a partial polled
+ * every 5 s whose link opens the active delivery.
+ */
 import type { Context } from 'hono';
 import type { ReactNode } from 'react';
-import { courierActiveOrderCount } from '../../db/dashboard';
+import type { CourierView } from '../../../islands/lib/courier/types';
+import { activeOrderSummary } from '../../db/orders/courier';
 import { versionTag } from '../../db/versions';
 import type { AppEnv } from '../../env';
+import { Island } from '../../views/Island';
 import { CourierLayout } from '../../views/layouts/CourierLayout';
 import { respond, type PartialSpec } from '../../views/render';
 
-function ActiveOrdersIndicator({ count, href }: { count: number; href: string }) {
-  if (count === 0) return <span className="text-sm text-slate-500">No Active Orders</span>;
+/** What the courier islands need to know about the page. */
+export function courierView(c: Context<AppEnv>): CourierView {
+  return {
+    userId: c.var.user!.id,
+    courierBase: c.var.courierBase,
+    timeZone: c.var.timeZone,
+    now: Date.now(),
+    proximityCheck: c.env.PROXIMITY_CHECK !== 'off',
+  };
+}
+
+/** "N Active Order(s)" with a pulsing dot; the link opens the first one's workflow (spec 3 §2.3). */
+function ActiveOrdersIndicator({ count, orderId, base }: { count: number; orderId: number | null; base: string }) {
+  if (count === 0 || orderId == null) return <span className="text-sm text-slate-500">No Active Orders</span>;
   return (
-    <a href={href} className="flex items-center gap-2 rounded-full bg-emerald-50 px-3 py-1.5 text-sm font-medium text-emerald-800">
-      <span className="relative flex h-2.5 w-2.5">
+    <a
+      href={`${base}/dashboard?order=${orderId}`}
+      data-open-order={orderId}
+      className="flex items-center gap-2 rounded-full bg-emerald-50 px-3 py-1.5 text-sm font-medium text-emerald-800"
+    >
+      <span className="relative flex h-2.5 w-2.5" aria-hidden="true">
         <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-emerald-400 opacity-75" />
         <span className="relative inline-flex h-2.5 w-2.5 rounded-full bg-emerald-500" />
       </span>
-      {count} Active Order{count === 1 ? '' : 's'}
+      {`${count} Active Order${count === 1 ? '' : 's'}`}
     </a>
   );
 }
@@ -26,16 +48,26 @@ export function courierPage(
 ): Promise<Response> {
   const db = c.var.db;
   const courierId = c.var.user!.courierId;
+  const base = c.var.courierBase;
   const indicator: PartialSpec = {
     poll: 5000,
     etag: () => versionTag(db, ['orders'], 'courier-active', courierId),
-    render: async () => (
-      <ActiveOrdersIndicator count={courierId ? await courierActiveOrderCount(db, courierId) : 0} href={`${c.var.courierBase}/dashboard`} />
-    ),
+    render: async () => {
+      const active = courierId ? await activeOrderSummary(db, courierId) : { count: 0, firstId: null };
+      return <ActiveOrdersIndicator count={active.count} orderId={active.firstId} base={base} />;
+    },
     fallback: <span className="text-sm text-slate-500">Loading...</span>,
   };
   return respond(c, { ...options.partials, 'active-indicator': indicator }, (slot) => (
-    <CourierLayout title={options.title} indicator={slot('active-indicator')}>
+    <CourierLayout
+      title={options.title}
+      indicator={
+        <div className="flex items-center gap-2">
+          <Island name="CourierSync" props={{ userId: c.var.user!.id, signInUrl: `${base}/login` }} />
+          {slot('active-indicator')}
+        </div>
+      }
+    >
       {options.body(slot)}
     </CourierLayout>
   ));

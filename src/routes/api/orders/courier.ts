@@ -1,16 +1,132 @@
 /**
  * The courier's side of /api/orders (spec 3 §7.3): /courier, /courier/assigned,
  * /courier/active, /courier/scheduled, /:id/courier-response, /:id/delivery-photos,
- * and PATCH /:id workflow steps. Issue 5.
+ * /:id/photos (binary uploads for a later step), and PATCH /:id workflow steps. Issue 5.
+ * Writes accept an Idempotency-Key, so the app's offline queue can safely send again.
  */
 import { Hono, type Context } from 'hono';
+import type { SessionUser } from '../../../auth/session';
+import type { Db } from '../../../db/client';
+import { activeOrders, assignedOrders, availableOrders, courierOrderJson, scheduledOrders, acceptedByAnother, withCourierDetails } from '../../../db/orders/courier';
+import { acceptOrder, addDeliveryPhotos, canUploadPhotos, declineOrder, stepOrder } from '../../../db/orders/courierSteps';
+import { findVisibleOrder } from '../../../db/orders/access';
+import { getStops } from '../../../db/orders/read';
+import { photoUrl } from '../../../db/orders/serialize';
+import type { Order } from '../../../db/schema';
+import { minuteBucket, versionTag } from '../../../db/versions';
+import { ORDER_TAKEN } from '../../../domain/courierFlow';
+import { MAX_PHOTO_BYTES } from '../../../domain/photos';
+import { courierOrderPatchSchema, courierResponseSchema, deliveryPhotosSchema, photoUploadQuerySchema } from '../../../domain/schemas/courier';
+import { idParam } from '../../../domain/schemas/common';
 import type { AppEnv } from '../../../env';
-import { ApiError } from '../../../http/errors';
+import { binaryBody, courierContext, heldOrder, isBinaryUpload, jsonBody, limitBody, requireValidDocuments, serviceToday } from '../../../http/courier';
+import { ApiError, badRequest, conflict, notFound } from '../../../http/errors';
+import { requireApi } from '../../../http/guards';
+import { idempotent, idempotently } from '../../../http/idempotency';
+import { validate } from '../../../http/validate';
+import { storePhoto } from '../../../photos/store';
 
 const courierOrders = new Hono<AppEnv>();
 
+/** JSON bodies carrying image data strings: a handful of phone photos. */
+const JSON_PHOTOS_LIMIT = 24 * 1024 * 1024;
+const BINARY_PHOTO_LIMIT = MAX_PHOTO_BYTES + 1024;
+
+/**
+ * A list the courier app polls every few seconds: 403 while a document has expired, and
+ * an ETag from the tables it reads, so an unchanged list costs one indexed read and a 304.
+ */
+function courierList(name: string, rows: (db: Db, user: SessionUser & { courierId: number }) => Promise<Order[]>, perMinute = false) {
+  return async (c: Context<AppEnv>) => {
+    const courier = await requireValidDocuments(c);
+    const user = { ...c.var.user!, courierId: courier.id };
+    const etag = await versionTag(c.var.db, ['orders', 'order_stops', 'restaurants'], name, courier.id, user.zoneId, serviceToday(c), perMinute ? minuteBucket() : null);
+    const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' };
+    if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
+    return c.json(await withCourierDetails(c.var.db, await rows(c.var.db, user)), 200, headers);
+  };
+}
+
+courierOrders.get('/courier', requireApi('courier'), courierList('available', availableOrders));
+courierOrders.get('/courier/assigned', requireApi('courier'), courierList('assigned', (db, user) => assignedOrders(db, user.courierId)));
+courierOrders.get('/courier/active', requireApi('courier'), courierList('active', (db, user) => activeOrders(db, user.courierId)));
+// "Scheduled" means pickup still ahead, which changes with the clock.
+courierOrders.get('/courier/scheduled', requireApi('courier'), courierList('scheduled', (db, user) => scheduledOrders(db, user.courierId, Date.now()), true));
+
+/** Accept or decline (spec 3 §2.6): accepting is first come, first served. */
+courierOrders.post(
+  '/:id/courier-response',
+  requireApi('courier'),
+  validate('param', idParam),
+  idempotent,
+  validate('json', courierResponseSchema),
+  async (c) => {
+    const ctx = await courierContext(c);
+    const { id } = c.req.valid('param');
+    const { action, acceptLateFee } = c.req.valid('json');
+    const order = await findVisibleOrder(ctx.db, ctx.user, id);
+    if (!order) {
+      // The offer was there a moment ago: say why it is gone rather than "not found".
+      if (action === 'accept' && (await acceptedByAnother(ctx.db, id, ctx.user.zoneId, ctx.user.courierId))) throw conflict(ORDER_TAKEN.error, ORDER_TAKEN.details);
+      throw notFound('Order not found');
+    }
+    const changed = action === 'accept' ? await acceptOrder(ctx, order) : await declineOrder(ctx, order, acceptLateFee ?? false);
+    return c.json(await courierOrderJson(ctx.db, changed));
+  },
+);
+
+/**
+ * Delivery photos and notes (spec 3 §7.3): {photos: [image data strings or photo URLs],
+ * notes}, or one photo as a binary body. They are added to the order's photos.
+ */
+courierOrders.post('/:id/delivery-photos', requireApi('courier'), validate('param', idParam), limitBody(JSON_PHOTOS_LIMIT), idempotent, async (c) => {
+  const ctx = await courierContext(c);
+  const order = await heldOrder(c, ctx, c.req.valid('param').id);
+  let changed: Order;
+  if (isBinaryUpload(c)) {
+    changed = await addDeliveryPhotos(ctx, order, await binaryBody(c));
+  } else {
+    const { photos, notes } = await jsonBody(c, deliveryPhotosSchema);
+    changed = await addDeliveryPhotos(ctx, order, photos, notes);
+  }
+  return c.json(await courierOrderJson(ctx.db, changed), 201);
+});
+
+/**
+ * A photo uploaded as it is taken (a binary body, with a progress bar on the phone),
+ * attached later by the step that needs it: delivery photos, the pharmacy pickup photo,
+ * a stop's photo. Answers its URL.
+ */
+courierOrders.post(
+  '/:id/photos',
+  requireApi('courier'),
+  validate('param', idParam),
+  limitBody(BINARY_PHOTO_LIMIT),
+  idempotent,
+  validate('query', photoUploadQuerySchema),
+  async (c) => {
+    const ctx = await courierContext(c);
+    const order = await heldOrder(c, ctx, c.req.valid('param').id);
+    const { kind, stopId } = c.req.valid('query');
+    if (!canUploadPhotos(order)) throw conflict('Photos closed', 'This order takes no more photos.');
+    if (kind === 'stop' && !(stopId && (await getStops(ctx.db, order.id)).some((stop) => stop.id === stopId))) {
+      throw badRequest('Invalid request', 'A stop photo needs the stopId of a stop of this order.');
+    }
+    const photo = await storePhoto(ctx.bucket, ctx.db, { orderId: order.id, kind, stopId: kind === 'stop' ? stopId : undefined, uploadedByUserId: ctx.user.id }, await binaryBody(c));
+    return c.json({ key: photo.key, url: photoUrl(photo.key), contentType: photo.contentType, width: photo.width, height: photo.height }, 201);
+  },
+);
+
 export default courierOrders;
 
-export function patchOrderAsCourier(_c: Context<AppEnv>): Response {
-  throw new ApiError(501, 'Not implemented yet');
+/** PATCH /api/orders/:id by the courier holding the order: a workflow step (spec 3 §4.3–4.4). */
+export async function patchOrderAsCourier(c: Context<AppEnv>): Promise<Response> {
+  // Mounted by the shared PATCH route, so the body limit is checked here.
+  if (Number(c.req.header('content-length') ?? 0) > JSON_PHOTOS_LIMIT) throw new ApiError(413, 'Payload too large', 'Send photos as uploads, a few at a time.');
+  return idempotently(c, async () => {
+    const ctx = await courierContext(c);
+    const order = await heldOrder(c, ctx, Number(c.req.param('id')));
+    const input = await jsonBody(c, courierOrderPatchSchema);
+    return c.json(await courierOrderJson(ctx.db, await stepOrder(ctx, order, input)));
+  });
 }

@@ -1,0 +1,322 @@
+/**
+ * The pharmacy route (spec 3 §2.11, §4.4–4.5): go online within the hour before pickup,
+ * arrive within 500 feet, photograph the packages, then deliver stop by stop with a
+ * photo each. Times in US Eastern. Opening it converts a restaurant-style status to its
+ * pharmacy form. Steps go through the outbox like the restaurant workflow's.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { canGoOnlinePharmacy, currentStop, EXPANDED_STOP_CARDS } from '../../../src/domain/courierFlow';
+import { PHARMACY_ARRIVAL_RADIUS_M } from '../../../src/domain/geo';
+import { PHARMACY_FORM, pharmacyDisplayStatus } from '../../../src/domain/orderStatus';
+import { errorToast } from '../events';
+import { useDraft } from './drafts';
+import { cents, millis, pharmacyTimeOf, PROGRESS, usd } from './format';
+import { distanceLabel, distanceTo, isNear, usePosition } from './geolocation';
+import { CloseIcon } from '../icons';
+import { CheckIcon, NavigationIcon } from './icons';
+import { NavigationChooser } from './NavigationChooser';
+import { photoSrc, useOutbox, type Effect } from './outbox';
+import { PhotoCapture } from './PhotoCapture';
+import { RouteMap } from './RouteMap';
+import { goOnline, report, sendStep, sendStopStep, uploadPhoto } from './steps';
+import type { CourierOrder, CourierStop } from './types';
+import { useNow } from './useNow';
+import { SyncBadge } from './SyncBadge';
+import { DeliveryEarnings, StepButton, type WorkflowProps } from './WorkflowParts';
+
+export default function PharmacyWorkflow({ order, view, waiting, onClose, onDone }: WorkflowProps) {
+  const [navigateTo, setNavigateTo] = useState<string | null>(null);
+  const status = pharmacyDisplayStatus(order.status);
+
+  // A restaurant-style status takes its pharmacy form when the route opens (spec 3 §4.4).
+  const converted = useRef<string | null>(null);
+  useEffect(() => {
+    const form = PHARMACY_FORM[order.status];
+    if (!form || converted.current === order.status) return;
+    converted.current = order.status;
+    void sendStep(order, { status: form }, 'Pharmacy route').then((outcome) => report(outcome, undefined, null));
+  }, [order]);
+
+  let screen: ReactNode;
+  switch (status) {
+    case 'awaiting_pharmacy_pickup':
+      screen = <ReadyToStart order={order} view={view} />;
+      break;
+    case 'courier_on_way_to_pharmacy':
+      screen = <ToPharmacy order={order} view={view} onNavigate={setNavigateTo} />;
+      break;
+    case 'arrived_at_pharmacy':
+      screen = <CollectPackages order={order} />;
+      break;
+    case 'pharmacy_picked_up':
+    case 'in_pharmacy_delivery':
+      screen = <Deliveries order={order} view={view} onNavigate={setNavigateTo} />;
+      break;
+    case 'delivered':
+    case 'pharmacy_completed':
+      screen = <Completed order={order} onDone={onDone} />;
+      break;
+    default:
+      screen = <p>Unknown status: {order.status}</p>;
+  }
+
+  return (
+    <div className="pb-10">
+      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
+        <div className="flex-1">
+          <h2 id="order-view-title" className="text-lg font-semibold">
+            Pharmacy Order #{order.orderNumber}
+          </h2>
+          <p className="text-sm text-slate-600">{order.restaurantName}</p>
+        </div>
+        <SyncBadge waiting={waiting} />
+        <button type="button" className="btn btn-ghost h-11 w-11 px-0" aria-label="Close" onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </header>
+      <div className="space-y-4 p-4">{screen}</div>
+      <NavigationChooser address={navigateTo} onClose={() => setNavigateTo(null)} />
+    </div>
+  );
+}
+
+function ReadyToStart({ order, view }: { order: CourierOrder; view: WorkflowProps['view'] }) {
+  const now = useNow(view.now);
+  const [busy, setBusy] = useState(false);
+  const ready = canGoOnlinePharmacy(millis(order.pickupTime), now);
+  async function start() {
+    if (!canGoOnlinePharmacy(millis(order.pickupTime), Date.now())) return errorToast('You can go online 1 hour before pickup time', 'Too Early');
+    setBusy(true);
+    await goOnline(order);
+    setBusy(false);
+  }
+  return (
+    <>
+      <RouteMap order={order} />
+      <section className="card p-4 text-center">
+        <h3 className="text-lg font-semibold">Ready to Start?</h3>
+        <p className="text-sm text-slate-600">Pickup time: {pharmacyTimeOf(order.pickupTime)}</p>
+        <div className="mt-4">
+          {ready ? (
+            <StepButton disabled={busy} onClick={() => void start()}>
+              {busy ? 'Going Online...' : 'Go Online Now'}
+            </StepButton>
+          ) : (
+            <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">Too early to start. Check back 1 hour before pickup.</p>
+          )}
+        </div>
+      </section>
+      <section className="card p-4" aria-labelledby="route-summary">
+        <h3 id="route-summary" className="font-semibold">
+          Route Summary
+        </h3>
+        <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+          <div>
+            <dt className="text-slate-500">Total Stops</dt>
+            <dd className="font-semibold">{order.stops.length}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Total Distance</dt>
+            <dd className="font-semibold">{order.totalDistanceMiles != null ? `${order.totalDistanceMiles.toFixed(1)} miles` : 'N/A'}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Delivery Fee</dt>
+            <dd className="font-semibold">{usd(cents(order.deliveryFee))}</dd>
+          </div>
+        </dl>
+      </section>
+    </>
+  );
+}
+
+function ToPharmacy({ order, view, onNavigate }: { order: CourierOrder; view: WorkflowProps['view']; onNavigate: (address: string) => void }) {
+  const device = usePosition(view.proximityCheck);
+  const distance = distanceTo(device, order.pickupLatitude, order.pickupLongitude);
+  const near = isNear(device, distance, PHARMACY_ARRIVAL_RADIUS_M, view.proximityCheck, order.pickupLatitude != null);
+  async function arrive() {
+    if (!near) return errorToast('You must be within 500 feet of the pharmacy', 'Not at Pharmacy');
+    const position = device.position ? { courierLatitude: device.position.lat, courierLongitude: device.position.lng } : {};
+    report(await sendStep(order, { status: 'arrived_at_pharmacy', ...position }, 'Arrived at pharmacy'), { title: 'Arrival Confirmed', description: 'Now collect all packages' });
+  }
+  return (
+    <>
+      <RouteMap order={order} />
+      <section className="card p-4">
+        <h3 className="font-semibold">Head to Pharmacy</h3>
+        <p className="mt-1 font-medium">{order.restaurantName}</p>
+        <p className="text-sm text-slate-600">{order.restaurantAddress}</p>
+        <button type="button" className="btn btn-outline mt-3 h-11 w-full" onClick={() => onNavigate(order.restaurantAddress)}>
+          <NavigationIcon width={18} height={18} /> Navigate to Pharmacy
+        </button>
+      </section>
+      {distance != null ? <p className="text-center text-sm text-slate-600">{distanceLabel(distance)}</p> : null}
+      <StepButton disabled={!near} onClick={() => void arrive()}>
+        I'm at the Pharmacy
+      </StepButton>
+      <p className="text-center text-xs text-slate-500">You must be within 500 feet to confirm arrival</p>
+    </>
+  );
+}
+
+function CollectPackages({ order }: { order: CourierOrder }) {
+  const [draft, updateDraft, clearDraft] = useDraft(order.id, 'pickup');
+  const [photo] = draft.photos;
+  function confirm() {
+    if (!photo) return errorToast('Please take a photo of all packages', 'Photo Required');
+    const first = currentStop(order.stops);
+    const effect: Effect = { order: { status: 'pharmacy_picked_up', pharmacyPickupPhoto: photo }, stops: first && first.status === 'pending' ? [{ id: first.id, status: 'on_way' }] : [] };
+    void sendStep(order, { status: 'pharmacy_picked_up', pharmacyPickupPhoto: photo }, 'Pickup confirmed', effect).then((outcome) =>
+      report(outcome, { title: 'Pickup Complete!', description: 'Now delivering to first stop' }),
+    );
+    clearDraft();
+  }
+  return (
+    <>
+      <section className="card p-4">
+        <h3 className="text-lg font-semibold">Collect All Packages</h3>
+        <p className="mt-1 text-sm text-slate-600">
+          Collect all {order.stops.length} packages, verify the order number ({order.orderNumber}) and recipient names.
+        </p>
+        <ol className="mt-3 space-y-1">
+          {order.stops.map((stop) => (
+            <li key={stop.id} className="flex gap-2 text-sm">
+              <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-900 text-xs font-semibold text-white">{stop.sequence}</span>
+              <span>{stop.customerName}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section className="card p-4" aria-label="Pickup photo">
+        <PhotoCapture photos={draft.photos} max={1} onChange={(photos) => updateDraft({ photos })} upload={(blob) => uploadPhoto(order, blob, 'pharmacy_pickup')} />
+      </section>
+      <StepButton disabled={!photo} onClick={confirm}>
+        Confirm Pickup & Start Deliveries
+      </StepButton>
+    </>
+  );
+}
+
+function Deliveries({ order, view, onNavigate }: { order: CourierOrder; view: WorkflowProps['view']; onNavigate: (address: string) => void }) {
+  const delivered = order.stops.filter((stop) => stop.status === 'delivered').length;
+  const current = currentStop(order.stops);
+  const { entries } = useOutbox();
+  return (
+    <>
+      <RouteMap order={order} />
+      <div>
+        <p className="mb-1 text-sm font-medium">
+          {delivered} / {order.stops.length} delivered
+        </p>
+        <progress className={`h-3 w-full ${PROGRESS}`} max={order.stops.length} value={delivered} aria-label="Stops delivered" />
+      </div>
+      <ol className="space-y-3">
+        {order.stops.map((stop, index) => {
+          const done = stop.status === 'delivered';
+          const photo = stop.deliveryPhoto ? photoSrc(stop.deliveryPhoto, entries) : null;
+          return (
+            <li key={stop.id}>
+              <details open={index < EXPANDED_STOP_CARDS} className={`card p-4 ${stop.id === current?.id ? 'border-brand-500 ring-1 ring-brand-500' : ''}`}>
+                <summary className="flex cursor-pointer items-center gap-3">
+                  <span className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-semibold text-white ${done ? 'bg-emerald-600' : 'bg-slate-900'}`}>
+                    {done ? <CheckIcon width={14} height={14} aria-label="Delivered" /> : stop.sequence}
+                  </span>
+                  <span className="font-medium">{stop.customerName}</span>
+                  {done ? <span className="ml-auto text-sm text-emerald-700">Delivered</span> : null}
+                </summary>
+                <p className="mt-2 text-sm text-slate-600">{stop.address}</p>
+                {stop.deliveryInstructions ? <p className="text-sm text-slate-600">Instructions: {stop.deliveryInstructions}</p> : null}
+                {done && photo ? <img src={photo} alt={`Delivery photo, stop ${stop.sequence}`} className="mt-2 h-32 w-32 rounded-md object-cover" /> : null}
+                {stop.id === current?.id ? <CurrentStop order={order} stop={stop} view={view} onNavigate={onNavigate} /> : null}
+              </details>
+            </li>
+          );
+        })}
+      </ol>
+    </>
+  );
+}
+
+function CurrentStop({ order, stop, view, onNavigate }: { order: CourierOrder; stop: CourierStop; view: WorkflowProps['view']; onNavigate: (address: string) => void }) {
+  const arrived = stop.status === 'arrived';
+  const device = usePosition(!arrived);
+  const distance = distanceTo(device, stop.latitude, stop.longitude);
+  const [draft, updateDraft, clearDraft] = useDraft(order.id, `stop-${stop.id}`);
+  const [photo] = draft.photos;
+  const total = order.stops.length;
+
+  async function arrive() {
+    report(await sendStopStep(order, stop, { status: 'arrived' }, `Arrived at stop ${stop.sequence}`, { stops: [{ id: stop.id, status: 'arrived' }] }), {
+      title: `Arrived at Stop ${stop.sequence}`,
+      description: 'Now deliver the package',
+    });
+  }
+
+  function deliver() {
+    if (!photo) return errorToast('Please take a delivery photo', 'Photo Required');
+    const next = order.stops.find((candidate) => candidate.sequence > stop.sequence && candidate.status !== 'delivered');
+    if (!next && !order.pharmacyPickupPhoto) return errorToast('Cannot complete order without pharmacy pickup photo', 'Missing Pickup Photo');
+    if (!next && order.stops.some((candidate) => candidate.id !== stop.id && !candidate.deliveryPhoto)) {
+      return errorToast('All stops must have delivery photos before completing', 'Missing Delivery Photos');
+    }
+    const notes = draft.notes.trim() || null;
+    const delivered = total - order.stops.filter((candidate) => candidate.status !== 'delivered').length + 1;
+    const effect: Effect = {
+      stops: [{ id: stop.id, status: 'delivered', deliveryPhoto: photo, deliveryNotes: notes }, ...(next ? [{ id: next.id, status: 'on_way' as const }] : [])],
+      order: { status: next ? 'in_pharmacy_delivery' : 'delivered' },
+    };
+    void sendStopStep(order, stop, { status: 'delivered', deliveryPhoto: photo, deliveryNotes: notes }, `Stop ${stop.sequence} delivered`, effect).then((outcome) =>
+      report(
+        outcome,
+        next
+          ? { title: `Stop ${stop.sequence} Delivered!`, description: `${delivered}/${total} completed` }
+          : { title: 'All Deliveries Complete!', description: `Successfully delivered to all ${total} stops` },
+      ),
+    );
+    clearDraft();
+  }
+
+  return (
+    <div className="mt-3 space-y-3 border-t border-slate-100 pt-3">
+      <button type="button" className="btn btn-outline h-11 w-full" onClick={() => onNavigate(stop.address)}>
+        <NavigationIcon width={18} height={18} /> Navigate to Stop {stop.sequence}
+      </button>
+      {arrived ? (
+        <>
+          <PhotoCapture photos={draft.photos} max={1} onChange={(photos) => updateDraft({ photos })} upload={(blob) => uploadPhoto(order, blob, 'stop', stop.id)} />
+          <div>
+            <label htmlFor={`stop-notes-${stop.id}`} className="label">
+              Delivery notes (optional)
+            </label>
+            <input id={`stop-notes-${stop.id}`} className="input h-11" value={draft.notes} onChange={(event) => updateDraft({ notes: event.target.value })} />
+          </div>
+          <StepButton disabled={!photo} onClick={deliver}>
+            Confirm Delivery - Stop {stop.sequence}
+          </StepButton>
+        </>
+      ) : (
+        <>
+          <p className="text-center text-sm text-slate-600" aria-live="polite">
+            {distance != null ? distanceLabel(distance) : device.failed || !view.proximityCheck ? 'Location unavailable' : 'Finding your location...'}
+          </p>
+          <StepButton onClick={() => void arrive()}>Arrived at Stop {stop.sequence}</StepButton>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Completed({ order, onDone }: { order: CourierOrder; onDone: () => void }) {
+  return (
+    <div className="space-y-4 text-center">
+      <div className="rounded-lg bg-emerald-50 p-6">
+        <p className="text-2xl font-bold text-emerald-800">All Deliveries Complete!</p>
+        <p className="mt-1">Successfully delivered to all {order.stops.length} stops</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {order.stops.length} stops completed • {order.totalDistanceMiles != null ? order.totalDistanceMiles.toFixed(1) : '0.0'} miles
+        </p>
+      </div>
+      <DeliveryEarnings order={order} title="Earnings" />
+      <StepButton onClick={onDone}>Continue to New Orders</StepButton>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/** Pieces both delivery workflows use: their props, the big step button and the earnings summary. */
+import type { ReactNode } from 'react';
+import { deliveryEarnings } from '../../../src/domain/courierFlow';
+import { cents, usd } from './format';
+import type { CourierOrder, CourierView } from './types';
+
+export interface WorkflowProps {
+  /** The order with its waiting steps applied. */
+  order: CourierOrder;
+  view: CourierView;
+  /** Steps of this order waiting on the phone. */
+  waiting: number;
+  /** Leaves the workflow (back, close). */
+  onClose: () => void;
+  /** The delivery is over (delivered, cancelled): leaves it and forgets the active order. */
+  onDone: () => void;
+}
+
+/** Base Pay, Tip and Total of a delivery (spec 3 §9). */
+export function DeliveryEarnings({ order, title }: { order: CourierOrder; title: string }) {
+  const earned = deliveryEarnings({ courierPayCents: order.courierPay == null ? null : cents(order.courierPay), deliveryFeeCents: cents(order.deliveryFee), tipCents: cents(order.tip) });
+  return (
+    <section className="card p-4 text-left" aria-labelledby="earnings-title">
+      <h3 id="earnings-title" className="font-semibold">
+        {title}
+      </h3>
+      <dl className="mt-2 space-y-1 text-sm">
+        <Row label="Base Pay" value={usd(earned.basePay)} />
+        <Row label="Tip" value={usd(earned.tip)} />
+        <Row label="Total" value={<strong>{usd(earned.total)}</strong>} />
+      </dl>
+    </section>
+  );
+}
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex justify-between">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** The screen's next step: large, for a thumb on the road. */
+export function StepButton({ children, onClick, disabled = false }: { children: ReactNode; onClick: () => void; disabled?: boolean }) {
+  return (
+    <button type="button" className="btn btn-success h-14 w-full text-base" disabled={disabled} onClick={onClick}>
+      {children}
+    </button>
+  );
+}

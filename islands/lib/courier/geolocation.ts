@@ -1,0 +1,61 @@
+/**
+ * The device position for the arrival checks (spec 3 §2.13): watched with high accuracy,
+ * a maximum age of 10 s and a timeout of 15 s, only while a screen needs it. A failure
+ * says "GPS Warning" once; the delivery carries on (docs/decisions.md C5). Reporting the
+ * position to the server is the live-tracking feature's, not this.
+ */
+import { useEffect, useState } from 'react';
+import { haversineMeters, type LatLng } from '../../../src/domain/geo';
+import { toast } from '../events';
+
+export interface DevicePosition {
+  position: LatLng | null;
+  /** The device cannot give a position (denied, unavailable, timed out). */
+  failed: boolean;
+}
+
+const WATCH: PositionOptions = { enableHighAccuracy: true, maximumAge: 10_000, timeout: 15_000 };
+
+export function usePosition(active: boolean): DevicePosition {
+  const [state, setState] = useState<DevicePosition>({ position: null, failed: false });
+  useEffect(() => {
+    if (!active) return;
+    let warned = false;
+    const fail = () => {
+      setState((current) => ({ ...current, failed: true }));
+      if (!warned) toast({ title: 'GPS Warning', description: 'GPS issues detected - you can continue with the delivery' });
+      warned = true;
+    };
+    if (!('geolocation' in navigator)) {
+      fail();
+      return;
+    }
+    const watch = navigator.geolocation.watchPosition(
+      ({ coords }) => setState({ position: { lat: coords.latitude, lng: coords.longitude }, failed: false }),
+      fail,
+      WATCH,
+    );
+    return () => navigator.geolocation.clearWatch(watch);
+  }, [active]);
+  return state;
+}
+
+/** Metres from the device to a place, when both are known. */
+export function distanceTo(device: DevicePosition, lat: number | null, lng: number | null): number | null {
+  return device.position && lat != null && lng != null ? haversineMeters(device.position, { lat, lng }) : null;
+}
+
+/**
+ * Whether an arrival button is enabled: within the radius, or when it cannot be checked
+ * (check off for testing, no coordinates for the place, no position from the device).
+ */
+export function isNear(device: DevicePosition, distance: number | null, radiusM: number, checked: boolean, placeKnown: boolean): boolean {
+  if (!checked || !placeKnown || device.failed) return true;
+  return distance != null && distance <= radiusM;
+}
+
+/** "120 ft away", "0.8 mi away". */
+export function distanceLabel(meters: number): string {
+  const feet = meters / 0.3048;
+  return feet < 1000 ? `${Math.round(feet)} ft away` : `${(meters / 1609.344).toFixed(1)} mi away`;
+}

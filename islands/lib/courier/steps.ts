@@ -1,0 +1,82 @@
+/**
+ * Sending the courier's steps through the outbox (outbox.ts) and telling the courier how
+ * it went in the spec's words: the step's own success message when it landed, "Warning …
+ * but you can continue" when it waits on the phone (the screen moves on regardless), and
+ * the server's reason when it was refused.
+ */
+import { isPharmacyOrder } from '../../../src/domain/courierFlow';
+import { courierStatusLabel, type OrderStatus, type StopStatus } from '../../../src/domain/orderStatus';
+import { errorToast, toast, type ToastDetail } from '../events';
+import { enqueue, newPhotoRef, submit, type Effect, type Outcome } from './outbox';
+import type { CourierOrder, CourierStop } from './types';
+
+export const SERVER_ISSUE: ToastDetail = { title: 'Warning', description: 'There was an issue updating the server, but you can continue' };
+
+export function report(outcome: Outcome, success?: ToastDetail, queued: ToastDetail | null = SERVER_ISSUE): Outcome {
+  if (outcome.state === 'sent' && success) toast(success);
+  if (outcome.state === 'queued' && queued) toast(queued);
+  if (outcome.state === 'refused') errorToast(outcome.message);
+  return outcome;
+}
+
+export interface StepBody {
+  status?: OrderStatus;
+  deliveryPhotos?: string[];
+  deliveryNotes?: string | null;
+  pharmacyPickupPhoto?: string;
+  courierLatitude?: number;
+  courierLongitude?: number;
+  acceptLateFee?: boolean;
+}
+
+/** PATCH /api/orders/:id, shown at once as `effect` (by default, the new status). */
+export function sendStep(order: CourierOrder, body: StepBody, label: string, effect: Effect = { order: body.status ? { status: body.status } : {} }): Promise<Outcome> {
+  return enqueue({ orderId: order.id, method: 'PATCH', url: `/api/orders/${order.id}`, json: body, effect, label });
+}
+
+/** PATCH /api/order-stops/:id. */
+export function sendStopStep(
+  order: CourierOrder,
+  stop: CourierStop,
+  body: { status: StopStatus; deliveryPhoto?: string; deliveryNotes?: string | null },
+  label: string,
+  effect: Effect,
+): Promise<Outcome> {
+  return enqueue({ orderId: order.id, method: 'PATCH', url: `/api/order-stops/${stop.id}`, json: body, effect, label });
+}
+
+/** POST /api/orders/:id/delivery-photos with the photos (URLs or local names) and notes. */
+export function sendDeliveryPhotos(order: CourierOrder, photos: string[], notes: string | null): Promise<Outcome> {
+  return enqueue({
+    orderId: order.id,
+    method: 'POST',
+    url: `/api/orders/${order.id}/delivery-photos`,
+    json: { photos, notes },
+    effect: { order: { deliveryPhotos: [...new Set([...order.deliveryPhotos, ...photos])], deliveryNotes: notes } },
+    label: 'Delivery photos',
+  });
+}
+
+/** Starts uploading a photo for the order and answers its local name at once. */
+export async function uploadPhoto(order: CourierOrder, photo: Blob, kind: 'delivery' | 'pharmacy_pickup' | 'stop', stopId?: number): Promise<string> {
+  const ref = newPhotoRef();
+  const query = new URLSearchParams({ kind, ...(stopId ? { stopId: String(stopId) } : {}) });
+  const { outcome } = await submit({ orderId: order.id, method: 'POST', url: `/api/orders/${order.id}/photos?${query}`, blob: photo, photoRef: ref, label: 'Photo' });
+  void outcome.then((result) => result.state === 'refused' && errorToast(result.message, 'Photo not saved'));
+  return ref;
+}
+
+/**
+ * Going online (spec 3 §2.8, §4.3–4.4): a restaurant order sets off for the pickup; a
+ * pharmacy route first takes its pharmacy form, then sets off for the pharmacy.
+ */
+export async function goOnline(order: CourierOrder): Promise<Outcome> {
+  if (!isPharmacyOrder(order)) {
+    return report(await sendStep(order, { status: 'courier_on_way_to_pickup' }, 'Go online'), { title: 'You are online', description: 'Head to the restaurant to pick up the order' });
+  }
+  if (order.status !== 'awaiting_pharmacy_pickup') void sendStep(order, { status: 'awaiting_pharmacy_pickup' }, 'Ready to start');
+  return report(await sendStep(order, { status: 'courier_on_way_to_pharmacy' }, 'Go online'), { title: "You're Online!", description: 'Head to the pharmacy for pickup' });
+}
+
+/** "Order Status Updated" after a step of the restaurant workflow. */
+export const statusUpdated = (status: OrderStatus): ToastDetail => ({ title: 'Order Status Updated', description: `Order is now in status: ${courierStatusLabel(status)}` });

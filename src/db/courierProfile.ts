@@ -1,0 +1,68 @@
+/**
+ * The signed-in courier's own record (spec 3 §2.16, §3.5): read with the account's name
+ * and phone, and updated by the courier. A changed licence or insurance (number or
+ * expiry) is no longer verified until an admin checks it again.
+ */
+import { eq } from 'drizzle-orm';
+import type { CourierProfileInput } from '../domain/schemas/courier';
+import type { Db } from './client';
+import { couriers, users, type Courier } from './schema';
+
+export async function courierProfile(db: Db, courierId: number) {
+  const [row] = await db
+    .select({ courier: couriers, name: users.name, username: users.username, phone: users.phone })
+    .from(couriers)
+    .innerJoin(users, eq(users.id, couriers.userId))
+    .where(eq(couriers.id, courierId))
+    .limit(1);
+  if (!row) return undefined;
+  const { courier } = row;
+  return {
+    id: courier.id,
+    userId: courier.userId,
+    zoneId: courier.zoneId,
+    name: row.name,
+    username: row.username,
+    email: courier.email,
+    phone: row.phone,
+    address: courier.address,
+    vehicleType: courier.vehicleType,
+    vehicleMake: courier.vehicleMake,
+    vehicleModel: courier.vehicleModel,
+    vehicleYear: courier.vehicleYear,
+    driversLicense: courier.driversLicense,
+    driversLicenseExpiry: courier.driversLicenseExpiry,
+    driversLicenseVerified: courier.driversLicenseVerified,
+    insurance: courier.insurance,
+    insuranceExpiry: courier.insuranceExpiry,
+    insuranceVerified: courier.insuranceVerified,
+    hasQuickDeliveryEquipment: courier.hasQuickDeliveryEquipment,
+    hasCateringDolly: courier.hasCateringDolly,
+    hasThermoBags: courier.hasThermoBags,
+    hasIsothermalBoxes: courier.hasIsothermalBoxes,
+  };
+}
+
+export type CourierProfileJson = NonNullable<Awaited<ReturnType<typeof courierProfile>>>;
+
+export async function updateCourierProfile(db: Db, courier: Courier, input: CourierProfileInput, now = Date.now()): Promise<void> {
+  const { phone, ...fields } = input;
+  const changed = <K extends keyof typeof fields>(key: K) => fields[key] !== undefined && fields[key] !== courier[key as keyof Courier];
+  const licenceChanged = changed('driversLicense') || changed('driversLicenseExpiry');
+  const insuranceChanged = changed('insurance') || changed('insuranceExpiry');
+  await db.batch([
+    db
+      .update(couriers)
+      .set({
+        ...fields,
+        ...(licenceChanged ? { driversLicenseVerified: false } : {}),
+        ...(insuranceChanged ? { insuranceVerified: false } : {}),
+        updatedAt: now,
+      })
+      .where(eq(couriers.id, courier.id)),
+    db
+      .update(users)
+      .set({ ...(phone !== undefined ? { phone } : {}), ...(fields.address !== undefined ? { address: fields.address } : {}), updatedAt: now })
+      .where(eq(users.id, courier.userId)),
+  ]);
+}

@@ -1,0 +1,110 @@
+/**
+ * The courier's orders (spec 3 §7.3): the lists their screens poll, and the shape they
+ * come in. Each list is one indexed query plus one for the stops and one for the pickup
+ * coordinates of the orders it returned, however many orders there are.
+ */
+import { and, asc, eq, gt, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { COURIER_INDICATOR_ACTIVE, COURIER_NOT_STARTED } from '../../domain/courierFlow';
+import { FINISHED_STATUSES } from '../../domain/orderStatus';
+import type { SessionUser } from '../../auth/session';
+import type { Db } from '../client';
+import { couriers, orderEvents, orders, orderStops, restaurants, type Courier, type Order } from '../schema';
+import { offeredTo } from './access';
+import { serializeOrder, serializeStop } from './serialize';
+
+/** No courier holds or is offered more at once; a list stops here. */
+export const COURIER_LIST_LIMIT = 100;
+
+type CourierViewer = Pick<SessionUser, 'role' | 'restaurantId' | 'courierId' | 'zoneId'>;
+
+/**
+ * An order as the courier app uses it: the API's order, plus its stops and the pickup's
+ * coordinates (for the proximity checks), so a screen needs one request, not three.
+ */
+export type CourierOrderJson = ReturnType<typeof serializeOrder> & {
+  pickupLatitude: number | null;
+  pickupLongitude: number | null;
+  stops: ReturnType<typeof serializeStop>[];
+};
+
+/** Adds the stops and pickup coordinates to orders, in two queries. */
+export async function withCourierDetails(db: Db, rows: readonly Order[]): Promise<CourierOrderJson[]> {
+  if (rows.length === 0) return [];
+  const orderIds = rows.map((row) => row.id);
+  const restaurantIds = [...new Set(rows.map((row) => row.restaurantId))];
+  const [stops, places] = await db.batch([
+    db.select().from(orderStops).where(inArray(orderStops.orderId, orderIds)).orderBy(asc(orderStops.orderId), asc(orderStops.sequence)),
+    db.select({ id: restaurants.id, latitude: restaurants.latitude, longitude: restaurants.longitude }).from(restaurants).where(inArray(restaurants.id, restaurantIds)),
+  ]);
+  return rows.map((row) => {
+    const place = places.find((candidate) => candidate.id === row.restaurantId);
+    return {
+      ...serializeOrder(row),
+      pickupLatitude: place?.latitude ?? null,
+      pickupLongitude: place?.longitude ?? null,
+      stops: stops.filter((stop) => stop.orderId === row.id).map(serializeStop),
+    };
+  });
+}
+
+export async function courierOrderJson(db: Db, order: Order): Promise<CourierOrderJson> {
+  const [json] = await withCourierDetails(db, [order]);
+  return json;
+}
+
+const byPickup = [asc(orders.pickupTime), asc(orders.id)];
+
+/** Offered to the courier's zone and not declined by them: "Available Orders". */
+export function availableOrders(db: Db, viewer: CourierViewer): Promise<Order[]> {
+  return db.select().from(orders).where(offeredTo(viewer)).orderBy(...byPickup).limit(COURIER_LIST_LIMIT);
+}
+
+/** The courier's own orders meeting a condition, soonest pickup first. */
+function held(db: Db, courierId: number, condition: SQL): Promise<Order[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.courierId, courierId), condition))
+    .orderBy(...byPickup)
+    .limit(COURIER_LIST_LIMIT);
+}
+
+/** Held by the courier and not finished: "Your Orders". */
+export const assignedOrders = (db: Db, courierId: number) => held(db, courierId, notInArray(orders.status, [...FINISHED_STATUSES]));
+
+/** Accepted or under way: what the header indicator counts (GET /api/orders/courier/active). */
+export const activeOrders = (db: Db, courierId: number) => held(db, courierId, inArray(orders.status, [...COURIER_INDICATOR_ACTIVE]));
+
+/** Held, not started, with pickup still ahead: "Upcoming Orders" on the tasks page. */
+export const scheduledOrders = (db: Db, courierId: number, now: number) =>
+  held(db, courierId, and(inArray(orders.status, [...COURIER_NOT_STARTED]), gt(orders.pickupTime, now))!);
+
+/** The header indicator (spec 3 §2.3): how many orders are active, and the one it opens. */
+export async function activeOrderSummary(db: Db, courierId: number): Promise<{ count: number; firstId: number | null }> {
+  const active = and(eq(orders.courierId, courierId), inArray(orders.status, [...COURIER_INDICATOR_ACTIVE]));
+  const [[counted], [first]] = await db.batch([
+    db.select({ count: sql<number>`count(*)` }).from(orders).where(active),
+    db.select({ id: orders.id }).from(orders).where(active).orderBy(...byPickup).limit(1),
+  ]);
+  return { count: counted.count, firstId: first?.id ?? null };
+}
+
+/**
+ * An offer to the courier's zone that another courier accepted: what an order the courier
+ * was just looking at has become when someone else was first.
+ */
+export async function acceptedByAnother(db: Db, id: number, zoneId: number | null, courierId: number): Promise<boolean> {
+  if (zoneId == null) return false;
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), eq(orderEvents.action, 'accept'), eq(orderEvents.fromStatus, 'pending_courier'), eq(orderEvents.outcome, 'applied')))
+    .where(and(eq(orders.id, id), eq(orders.zoneId, zoneId), ne(orders.courierId, courierId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findCourier(db: Db, courierId: number): Promise<Courier | undefined> {
+  const [courier] = await db.select().from(couriers).where(eq(couriers.id, courierId)).limit(1);
+  return courier;
+}

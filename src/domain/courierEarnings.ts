@@ -1,0 +1,29 @@
+/**
+ * The courier earnings periods (spec 3 §2.17, §9): today, the last 7 or 30 days (the
+ * default), or a custom range. Days are the service time zone's (docs/decisions.md D21);
+ * a custom range may give days (inclusive) or exact instants.
+ */
+import type { EarningsPeriod } from './schemas/courier';
+import { addDays, dayIn, dayRange, isDay, type Range } from './time';
+
+export const DEFAULT_EARNINGS_PERIOD: EarningsPeriod = '30days';
+
+const PERIOD_DAYS: Record<EarningsPeriod, number> = { today: 1, '7days': 7, '30days': 30 };
+
+export interface EarningsQuery {
+  period?: EarningsPeriod | 'custom';
+  startDate?: string;
+  endDate?: string;
+}
+
+/** The instants a query covers; null when a custom range ends before it starts. */
+export function earningsRange(query: EarningsQuery, zone: string, now: number): Range | null {
+  const today = dayIn(zone, now);
+  if (query.startDate || query.endDate) {
+    const start = query.startDate ? (isDay(query.startDate) ? dayRange(query.startDate, zone).start : Date.parse(query.startDate)) : dayRange(today, zone).start;
+    const end = query.endDate ? (isDay(query.endDate) ? dayRange(query.endDate, zone).end : Date.parse(query.endDate)) : dayRange(today, zone).end;
+    return start <= end ? { start, end } : null;
+  }
+  const period = query.period && query.period !== 'custom' ? query.period : DEFAULT_EARNINGS_PERIOD;
+  return dayRange(addDays(today, 1 - PERIOD_DAYS[period]), zone, today);
+}

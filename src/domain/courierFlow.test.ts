@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canArriveAtCustomer,
+  canGoOnlinePharmacy,
+  canMoveStop,
+  completionRefusal,
+  courierCardLabel,
+  currentStop,
+  deliveryEarnings,
+  detailScreen,
+  nativeMaps,
+  navigationAddress,
+  stepRefusal,
+  stopStepRefusal,
+  upcomingDelivery,
+  webMapsUrl,
+  type StepFacts,
+} from './courierFlow';
+import { earningsRange } from './courierEarnings';
+import type { OrderStatus } from './orderStatus';
+
+const MINUTE = 60_000;
+const NOW = Date.UTC(2026, 10, 21, 15, 0);
+
+const restaurant = (status: OrderStatus) => ({ status, totalDistanceMiles: null, courierId: 7 as number | null });
+const pharmacy = (status: OrderStatus) => ({ status, totalDistanceMiles: 4.2, courierId: 7 as number | null });
+
+describe('screens and labels', () => {
+  it('opens the pharmacy workflow for a held pharmacy order, the restaurant one for a delivery under way, else the preview', () => {
+    expect(detailScreen(pharmacy('assigned'))).toBe('pharmacy');
+    expect(detailScreen({ ...pharmacy('pending_courier'), courierId: null })).toBe('preview');
+    expect(detailScreen(restaurant('arrived_at_pickup'))).toBe('restaurant');
+    expect(detailScreen(restaurant('delivered'))).toBe('restaurant');
+    expect(detailScreen(restaurant('courier_confirmed'))).toBe('preview');
+    expect(detailScreen(restaurant('courier_confirmed'), true)).toBe('restaurant');
+    expect(detailScreen(restaurant('assigned'))).toBe('preview');
+  });
+
+  it('labels cards as the spec says', () => {
+    expect(courierCardLabel(restaurant('pending_courier'))).toBe('Available');
+    expect(courierCardLabel(pharmacy('courier_on_way_to_pickup'))).toBe('On Way to Pharmacy');
+    expect(courierCardLabel(restaurant('courier_on_way_to_pickup'))).toBe('On the Way to Restaurant');
+    expect(courierCardLabel(restaurant('arrived_at_pickup'))).toBe('At Restaurant');
+    expect(courierCardLabel(pharmacy('arrived_at_pickup'))).toBe('At Pharmacy');
+    expect(courierCardLabel(restaurant('missed_pickup'))).toBe('Missed Pickup');
+  });
+});
+
+describe('time windows', () => {
+  it('offers going online 90 minutes before a restaurant pickup and 1 hour before a pharmacy one, earliest first', () => {
+    const order = (id: number, status: OrderStatus, minutes: number, miles: number | null = null) => ({ id, status, totalDistanceMiles: miles, pickupTime: NOW + minutes * MINUTE });
+    expect(upcomingDelivery([order(1, 'courier_confirmed', 95)], NOW)).toBeUndefined();
+    expect(upcomingDelivery([order(1, 'courier_confirmed', 90)], NOW)?.id).toBe(1);
+    expect(upcomingDelivery([order(1, 'assigned', 80), order(2, 'courier_confirmed', 30), order(3, 'courier_on_way_to_pickup', 10)], NOW)?.id).toBe(2);
+    expect(upcomingDelivery([order(4, 'awaiting_pharmacy_pickup', 75, 3)], NOW)).toBeUndefined();
+    expect(upcomingDelivery([order(4, 'awaiting_pharmacy_pickup', 55, 3)], NOW)?.id).toBe(4);
+    expect(canGoOnlinePharmacy(NOW + 60 * MINUTE, NOW)).toBe(true);
+    expect(canGoOnlinePharmacy(NOW + 61 * MINUTE, NOW)).toBe(false);
+  });
+
+  it('allows arriving at the customer from 10 minutes before the delivery time', () => {
+    expect(canArriveAtCustomer(NOW + 10 * MINUTE, NOW)).toBe(true);
+    expect(canArriveAtCustomer(NOW + 11 * MINUTE, NOW)).toBe(false);
+  });
+});
+
+describe('step refusals', () => {
+  const facts = (over: Partial<StepFacts> = {}): StepFacts => ({
+    now: NOW,
+    pharmacy: false,
+    documentsValid: true,
+    distanceToPickupM: null,
+    photoCount: 0,
+    hasPickupPhoto: false,
+    stops: [],
+    acceptLateFee: false,
+    formatTime: (time) => new Date(time).toISOString().slice(11, 16),
+    ...over,
+  });
+  const order = (status: OrderStatus, over: Partial<{ pickupTime: number; deliveryTime: number }> = {}) => ({ status, pickupTime: NOW + 3 * 60 * MINUTE, deliveryTime: NOW + 4 * 60 * MINUTE, ...over });
+
+  it('refuses moves the transition table does not have, and pharmacy statuses on restaurant orders', () => {
+    expect(stepRefusal(order('courier_confirmed'), 'delivered', facts())?.error).toBe('Status change not allowed');
+    expect(stepRefusal(order('courier_confirmed'), 'awaiting_pharmacy_pickup', facts())?.error).toBe('Status change not allowed');
+    expect(stepRefusal(order('courier_confirmed'), 'awaiting_pharmacy_pickup', facts({ pharmacy: true }))).toBeNull();
+  });
+
+  it('needs documents in date to set off, and the pharmacy hour', () => {
+    expect(stepRefusal(order('courier_confirmed'), 'courier_on_way_to_pickup', facts({ documentsValid: false }))?.error).toBe('Documents expired');
+    expect(stepRefusal(order('awaiting_pharmacy_pickup'), 'courier_on_way_to_pharmacy', facts({ pharmacy: true }))?.error).toBe('Too Early');
+    expect(stepRefusal(order('awaiting_pharmacy_pickup', { pickupTime: NOW + 30 * MINUTE }), 'courier_on_way_to_pharmacy', facts({ pharmacy: true }))).toBeNull();
+  });
+
+  it('checks the arrival radius only when a distance is known', () => {
+    expect(stepRefusal(order('courier_on_way_to_pickup'), 'arrived_at_pickup', facts({ distanceToPickupM: 51 }))?.error).toBe('Not at Restaurant');
+    expect(stepRefusal(order('courier_on_way_to_pickup'), 'arrived_at_pickup', facts({ distanceToPickupM: 50 }))).toBeNull();
+    expect(stepRefusal(order('courier_on_way_to_pickup'), 'arrived_at_pickup', facts())).toBeNull();
+    expect(stepRefusal(order('courier_on_way_to_pharmacy'), 'arrived_at_pharmacy', facts({ pharmacy: true, distanceToPickupM: 150 }))).toBeNull();
+    expect(stepRefusal(order('courier_on_way_to_pharmacy'), 'arrived_at_pharmacy', facts({ pharmacy: true, distanceToPickupM: 160 }))?.details).toBe('You must be within 500 feet of the pharmacy');
+  });
+
+  it('names the earliest arrival time at the customer', () => {
+    expect(stepRefusal(order('on_way_to_customer', { deliveryTime: NOW + 30 * MINUTE }), 'arrived_at_customer', facts())).toEqual({ error: 'Too early to arrive', details: 'Cannot arrive before 15:20' });
+  });
+
+  it('asks for the $30 fee to be accepted when giving an order back under 2 hours before pickup', () => {
+    expect(stepRefusal(order('courier_confirmed', { pickupTime: NOW + 119 * MINUTE }), 'courier_rejected', facts())?.error).toBe('Late cancellation fee');
+    expect(stepRefusal(order('courier_confirmed', { pickupTime: NOW + 119 * MINUTE }), 'courier_rejected', facts({ acceptLateFee: true }))).toBeNull();
+    expect(stepRefusal(order('courier_confirmed', { pickupTime: NOW + 121 * MINUTE }), 'courier_rejected', facts())).toBeNull();
+  });
+
+  it('completes a restaurant order with 4 photos and every stop delivered; a pharmacy route with its pickup and stop photos', () => {
+    expect(completionRefusal({ pharmacy: false, photoCount: 3, hasPickupPhoto: false, stops: [] })?.details).toBe('Please upload all 4 required photos before completing delivery');
+    expect(completionRefusal({ pharmacy: false, photoCount: 4, hasPickupPhoto: false, stops: [] })).toBeNull();
+    expect(completionRefusal({ pharmacy: false, photoCount: 8, hasPickupPhoto: false, stops: [{ status: 'on_way', hasPhoto: false }] })?.error).toBe('Stops remain');
+    expect(completionRefusal({ pharmacy: true, photoCount: 0, hasPickupPhoto: false, stops: [{ status: 'delivered', hasPhoto: true }] })?.error).toBe('Missing Pickup Photo');
+    expect(completionRefusal({ pharmacy: true, photoCount: 0, hasPickupPhoto: true, stops: [{ status: 'delivered', hasPhoto: false }] })?.error).toBe('Missing Delivery Photos');
+    expect(completionRefusal({ pharmacy: true, photoCount: 0, hasPickupPhoto: true, stops: [{ status: 'delivered', hasPhoto: true }] })).toBeNull();
+  });
+});
+
+describe('stops', () => {
+  it('move forward only, and the current stop is the first not delivered', () => {
+    expect(canMoveStop('pending', 'arrived')).toBe(true);
+    expect(canMoveStop('arrived', 'on_way')).toBe(false);
+    expect(currentStop([{ sequence: 2, status: 'pending' }, { sequence: 1, status: 'delivered' }, { sequence: 3, status: 'pending' }])?.sequence).toBe(2);
+    expect(currentStop([{ sequence: 1, status: 'delivered' }])).toBeUndefined();
+  });
+
+  it('act on the current stop only, and deliver with a photo after arriving', () => {
+    const base = { orderStatus: 'in_pharmacy_delivery' as OrderStatus, pharmacy: true, current: { sequence: 1 }, completion: null };
+    expect(stopStepRefusal({ ...base, stop: { sequence: 2, status: 'pending', hasPhoto: false }, to: 'arrived' })?.error).toBe('Not the current stop');
+    expect(stopStepRefusal({ ...base, stop: { sequence: 1, status: 'on_way', hasPhoto: true }, to: 'delivered' })?.error).toBe('Not at the stop');
+    expect(stopStepRefusal({ ...base, stop: { sequence: 1, status: 'arrived', hasPhoto: false }, to: 'delivered' })?.error).toBe('Photo Required');
+    expect(stopStepRefusal({ ...base, stop: { sequence: 1, status: 'arrived', hasPhoto: true }, to: 'delivered' })).toBeNull();
+    expect(stopStepRefusal({ ...base, orderStatus: 'courier_on_way_to_pharmacy', stop: { sequence: 1, status: 'pending', hasPhoto: false }, to: 'arrived' })?.error).toBe('Not delivering yet');
+  });
+});
+
+describe('earnings', () => {
+  it('gives the courier the whole tip and the rest of courier pay as base pay; pharmacy falls back to the delivery fee', () => {
+    expect(deliveryEarnings({ courierPayCents: 4500, deliveryFeeCents: 4000, tipCents: 500 })).toEqual({ basePay: 4000, tip: 500, total: 4500 });
+    expect(deliveryEarnings({ courierPayCents: null, deliveryFeeCents: 1280, tipCents: null })).toEqual({ basePay: 1280, tip: 0, total: 1280 });
+  });
+
+  it('covers today, the last 7 or 30 days (default) in the service zone, or a custom range', () => {
+    const zone = 'America/New_York';
+    const today = earningsRange({ period: 'today' }, zone, NOW)!;
+    expect(new Date(today.start).toISOString()).toBe('2026-11-21T05:00:00.000Z');
+    expect(today.end - today.start).toBe(24 * 60 * MINUTE);
+    expect(earningsRange({}, zone, NOW)).toEqual(earningsRange({ period: '30days' }, zone, NOW));
+    expect(new Date(earningsRange({ period: '7days' }, zone, NOW)!.start).toISOString()).toBe('2026-11-15T05:00:00.000Z');
+    expect(earningsRange({ startDate: '2026-11-01', endDate: '2026-11-02' }, zone, NOW)).toEqual({ start: Date.parse('2026-11-01T04:00:00Z'), end: Date.parse('2026-11-03T05:00:00Z') });
+    expect(earningsRange({ startDate: '2026-11-05', endDate: '2026-11-02' }, zone, NOW)).toBeNull();
+  });
+});
+
+describe('navigation hand-off', () => {
+  it('adds the service area to an address that names neither the city nor the state', () => {
+    expect(navigationAddress('615 Channelside Dr, Tampa, FL 33602')).toBe('615 Channelside Dr, Tampa, FL 33602');
+    expect(navigationAddress('12 Main St')).toBe('12 Main St, Tampa, Florida 33602');
+    expect(webMapsUrl('12 Main St')).toBe('https://www.google.com/maps/search/12%20Main%20St%2C%20Tampa%2C%20Florida%2033602/@27.9506,-82.4572,12z');
+    expect(nativeMaps('1 Bay St, Tampa', 'ios')).toEqual({ name: 'Apple Maps', url: 'maps://?daddr=1%20Bay%20St%2C%20Tampa&dirflg=d' });
+    expect(nativeMaps('1 Bay St, Tampa', 'android').url).toBe('google.navigation:q=1%20Bay%20St%2C%20Tampa&mode=d');
+  });
+});

@@ -1,0 +1,325 @@
+/**
+ * The courier's delivery rules (spec 3 §2.4–2.13, §4.3–4.5, §5, §9): which orders are
+ * pharmacy orders, which count as under way, the time windows, the required photos, the
+ * earnings formulas, the stop steps and the navigation hand-off. The server enforces
+ * them; the courier islands read the same functions to decide what to offer.
+ */
+import { isLateCancellation } from './fees';
+import { PHARMACY_ARRIVAL_RADIUS_M, RESTAURANT_ARRIVAL_RADIUS_M } from './geo';
+import type { Cents } from './money';
+import { canCourierMove, COURIER_ACTIVE_DELIVERY, courierStatusLabel, PHARMACY_STATUSES, type OrderStatus, type StopStatus } from './orderStatus';
+
+const MINUTE = 60_000;
+
+/** The "Upcoming Delivery" panel offers going online 90 minutes before pickup (spec 3 §2.8). */
+export const GO_ONLINE_PANEL_WINDOW_MS = 90 * MINUTE;
+/** A pharmacy route can start 1 hour before pickup (spec 3 §5). */
+export const PHARMACY_GO_ONLINE_WINDOW_MS = 60 * MINUTE;
+/** "Arrived at Customer" is allowed from 10 minutes before deliveryTime (spec 3 §5). */
+export const ARRIVE_AT_CUSTOMER_LEAD_MS = 10 * MINUTE;
+/** A restaurant delivery is completed with exactly 4 photos (spec 3 §9). */
+export const RESTAURANT_REQUIRED_PHOTOS = 4;
+/** After "Got All Items" the order moves on to the customer by itself (spec 3 §4.3). */
+export const PICKED_UP_AUTO_ADVANCE_MS = 1000;
+/** The first pharmacy stop cards start expanded (spec 3 §9). */
+export const EXPANDED_STOP_CARDS = 10;
+
+const set = (...statuses: OrderStatus[]): ReadonlySet<OrderStatus> => new Set(statuses);
+
+/** The pharmacy route after going online and before completion. */
+export const PHARMACY_IN_PROGRESS = set('courier_on_way_to_pharmacy', 'arrived_at_pharmacy', 'pharmacy_picked_up', 'in_pharmacy_delivery');
+
+/**
+ * A delivery under way: the spec's active delivery statuses and their pharmacy forms
+ * (docs/decisions.md C2). The dashboard re-opens the workflow of such an order.
+ */
+export const COURIER_IN_DELIVERY: ReadonlySet<OrderStatus> = new Set([...COURIER_ACTIVE_DELIVERY, ...PHARMACY_IN_PROGRESS]);
+
+/** The header indicator also counts an accepted order that has not set off (spec 3 §2.3). */
+export const COURIER_INDICATOR_ACTIVE: ReadonlySet<OrderStatus> = new Set([...COURIER_IN_DELIVERY, 'courier_confirmed', 'awaiting_pharmacy_pickup']);
+
+/** Held by the courier but not started: the go-online panel and the scheduled tasks. */
+export const COURIER_NOT_STARTED = set('assigned', 'courier_confirmed', 'awaiting_pharmacy_pickup');
+
+/** Statuses in which the stops of an order are being delivered. */
+export const STOP_DELIVERY_PHASE = set(
+  'picked_up',
+  'on_way_to_customer',
+  'arrived_at_customer',
+  'setup_in_progress',
+  'pharmacy_picked_up',
+  'in_pharmacy_delivery',
+);
+
+/** The restaurant workflow's frame title per status (spec 3 §2.9). */
+export const RESTAURANT_TITLES: Partial<Record<OrderStatus, string>> = {
+  courier_confirmed: 'Confirmed',
+  courier_on_way_to_pickup: 'En Route to Pickup',
+  arrived_at_pickup: 'At Restaurant',
+  picked_up: 'Got All Items',
+  on_way_to_customer: 'En Route to Customer',
+  arrived_at_customer: "At Customer's Location",
+  setup_in_progress: 'Setup in Progress',
+  delivered: 'Delivered',
+};
+
+interface OrderKind {
+  status: OrderStatus;
+  totalDistanceMiles: number | null;
+}
+
+/**
+ * A pharmacy (multi-stop, distance-priced) order: it has a route distance or is in a
+ * pharmacy status (spec 3 §3.3). The spec's "restaurantId 25" marker is a fixture of the
+ * original data, not a rule (docs/decisions.md C1).
+ */
+export function isPharmacyOrder(order: OrderKind): boolean {
+  return order.totalDistanceMiles != null || PHARMACY_STATUSES.has(order.status);
+}
+
+/** The card's badge (spec 3 §2.5): offered orders read "Available", pickup labels name the place. */
+export function courierCardLabel(order: OrderKind): string {
+  const pharmacy = isPharmacyOrder(order);
+  if (order.status === 'pending_courier') return 'Available';
+  if (order.status === 'courier_on_way_to_pickup' && pharmacy) return 'On Way to Pharmacy';
+  if (order.status === 'arrived_at_pickup') return pharmacy ? 'At Pharmacy' : 'At Restaurant';
+  return courierStatusLabel(order.status);
+}
+
+export type DetailScreen = 'pharmacy' | 'restaurant' | 'preview';
+
+/**
+ * What the order detail view shows (spec 3 §2.6). `asWorkflow` is set when the view was
+ * opened as the delivery workflow (the header indicator), which also covers a confirmed
+ * order the courier has not set off with.
+ */
+export function detailScreen(order: OrderKind & { courierId: number | null }, asWorkflow = false): DetailScreen {
+  if (isPharmacyOrder(order) && order.courierId != null) return 'pharmacy';
+  if (COURIER_ACTIVE_DELIVERY.has(order.status) || order.status === 'delivered' || order.status === 'pharmacy_completed') return 'restaurant';
+  if (asWorkflow && order.status === 'courier_confirmed') return 'restaurant';
+  return 'preview';
+}
+
+/** Whether the card highlights "Continue Order" and the dashboard re-opens the workflow. */
+export const isInDelivery = (status: OrderStatus) => COURIER_IN_DELIVERY.has(status);
+
+/** A pharmacy route may start only within the last hour before pickup (spec 3 §5). */
+export function canGoOnlinePharmacy(pickupTime: number, now: number): boolean {
+  return pickupTime - now <= PHARMACY_GO_ONLINE_WINDOW_MS;
+}
+
+/** The earliest moment "Arrived at Customer" is accepted. */
+export const earliestArrivalAtCustomer = (deliveryTime: number) => deliveryTime - ARRIVE_AT_CUSTOMER_LEAD_MS;
+
+export function canArriveAtCustomer(deliveryTime: number, now: number): boolean {
+  return now >= earliestArrivalAtCustomer(deliveryTime);
+}
+
+/**
+ * The order the "Upcoming Delivery" panel offers (spec 3 §2.8): the earliest held order
+ * that has not set off and whose pickup is within the window: 90 minutes, or the pharmacy
+ * route's own hour (docs/decisions.md C8).
+ */
+export function upcomingDelivery<T extends OrderKind & { pickupTime: number }>(orders: readonly T[], now: number): T | undefined {
+  return orders
+    .filter((order) => COURIER_NOT_STARTED.has(order.status))
+    .filter((order) => order.pickupTime - now <= (isPharmacyOrder(order) ? PHARMACY_GO_ONLINE_WINDOW_MS : GO_ONLINE_PANEL_WINDOW_MS))
+    .sort((a, b) => a.pickupTime - b.pickupTime)[0];
+}
+
+/** Whole minutes until pickup, never below zero. */
+export function minutesUntil(time: number, now: number): number {
+  return Math.max(0, Math.ceil((time - now) / MINUTE));
+}
+
+export interface Earnings {
+  basePay: Cents;
+  tip: Cents;
+  total: Cents;
+}
+
+/**
+ * What the courier earns on an order (spec 3 §9): the total is courierPay (a pharmacy
+ * order without it falls back to its delivery fee), 100% of the tip is theirs, and base
+ * pay is the rest.
+ */
+export function deliveryEarnings(order: { courierPayCents: Cents | null; deliveryFeeCents: Cents; tipCents: Cents | null }): Earnings {
+  const total = order.courierPayCents ?? order.deliveryFeeCents;
+  const tip = order.tipCents ?? 0;
+  return { basePay: total - tip, tip, total };
+}
+
+// ---------------------------------------------------------------------------
+// What the server refuses, and why (spec 3 §4.3–4.5, §5)
+// ---------------------------------------------------------------------------
+
+/** A refused step, in the words the courier sees: a title and a sentence. */
+export interface Refusal {
+  error: string;
+  details: string;
+}
+
+export const DOCUMENTS_EXPIRED: Refusal = {
+  error: 'Documents expired',
+  details: 'Please check your documents in your profile. Some documents may have expired.',
+};
+
+/** Of couriers accepting one offer at once, all but the first hear this. */
+export const ORDER_TAKEN: Refusal = { error: 'Order already taken', details: 'Another courier accepted this order first.' };
+
+export const LATE_FEE_NOT_ACCEPTED: Refusal = {
+  error: 'Late cancellation fee',
+  details: 'Cancelling less than 2 hours before pickup time means a $30 fee will be charged. Confirm the fee to cancel.',
+};
+
+export interface StopFacts {
+  status: StopStatus;
+  hasPhoto: boolean;
+}
+
+/** Whether the order may be completed, with its photos and stops as they will be. */
+export function completionRefusal(facts: { pharmacy: boolean; photoCount: number; hasPickupPhoto: boolean; stops: readonly StopFacts[] }): Refusal | null {
+  const stopsLeft = facts.stops.some((stop) => stop.status !== 'delivered');
+  if (facts.pharmacy) {
+    if (!facts.hasPickupPhoto) return { error: 'Missing Pickup Photo', details: 'Cannot complete order without pharmacy pickup photo' };
+    if (facts.stops.some((stop) => !stop.hasPhoto)) return { error: 'Missing Delivery Photos', details: 'All stops must have delivery photos before completing' };
+  }
+  if (stopsLeft) return { error: 'Stops remain', details: 'Deliver every stop before completing the order.' };
+  if (!facts.pharmacy && facts.photoCount < RESTAURANT_REQUIRED_PHOTOS) {
+    return { error: 'Photos required', details: `Please upload all ${RESTAURANT_REQUIRED_PHOTOS} required photos before completing delivery` };
+  }
+  return null;
+}
+
+export interface StepFacts {
+  now: number;
+  pharmacy: boolean;
+  documentsValid: boolean;
+  /** Metres from the device to the pickup, when both are known and the check is on. */
+  distanceToPickupM: number | null;
+  /** Delivery photos and pickup photo as they will be after the change. */
+  photoCount: number;
+  hasPickupPhoto: boolean;
+  stops: readonly StopFacts[];
+  acceptLateFee: boolean;
+  /** Shows a time to the courier ("3:40 PM"). */
+  formatTime: (time: number) => string;
+}
+
+const notAllowed = (from: OrderStatus, to: OrderStatus): Refusal => ({
+  error: 'Status change not allowed',
+  details: `An order that is "${courierStatusLabel(from)}" cannot become "${courierStatusLabel(to)}".`,
+});
+
+/**
+ * Why the courier holding an order may not move it to `to` now, or null when they may.
+ * The transitions themselves are canCourierMove's; these are the conditions on top.
+ */
+export function stepRefusal(order: { status: OrderStatus; pickupTime: number; deliveryTime: number }, to: OrderStatus, facts: StepFacts): Refusal | null {
+  const from = order.status;
+  if (!canCourierMove(from, to)) return notAllowed(from, to);
+  if (PHARMACY_STATUSES.has(to) && !facts.pharmacy) return notAllowed(from, to);
+  const settingOff = COURIER_NOT_STARTED.has(from) && (to === 'courier_on_way_to_pickup' || to === 'courier_on_way_to_pharmacy');
+  if (settingOff && !facts.documentsValid) return DOCUMENTS_EXPIRED;
+  if (settingOff && facts.pharmacy && !canGoOnlinePharmacy(order.pickupTime, facts.now)) {
+    return { error: 'Too Early', details: 'You can go online 1 hour before pickup time' };
+  }
+  const arriving = (to === 'arrived_at_pickup' || to === 'arrived_at_pharmacy') && from !== 'arrived_at_pickup';
+  if (arriving && facts.distanceToPickupM != null) {
+    if (facts.pharmacy && facts.distanceToPickupM > PHARMACY_ARRIVAL_RADIUS_M) return { error: 'Not at Pharmacy', details: 'You must be within 500 feet of the pharmacy' };
+    if (!facts.pharmacy && facts.distanceToPickupM > RESTAURANT_ARRIVAL_RADIUS_M) return { error: 'Not at Restaurant', details: 'Get closer to restaurant (within 50m)' };
+  }
+  if (to === 'arrived_at_customer' && !canArriveAtCustomer(order.deliveryTime, facts.now)) {
+    return { error: 'Too early to arrive', details: `Cannot arrive before ${facts.formatTime(earliestArrivalAtCustomer(order.deliveryTime))}` };
+  }
+  if (to === 'pharmacy_picked_up' && from === 'arrived_at_pharmacy' && !facts.hasPickupPhoto) {
+    return { error: 'Photo Required', details: 'Please take a photo of all packages' };
+  }
+  if (to === 'on_way_to_customer' && (from === 'arrived_at_customer' || from === 'setup_in_progress') && !facts.stops.some((stop) => stop.status !== 'delivered')) {
+    return notAllowed(from, to);
+  }
+  if (to === 'delivered' || to === 'pharmacy_completed') return completionRefusal(facts);
+  if ((to === 'cancelled' || to === 'courier_rejected') && isLateCancellation(order.pickupTime, facts.now) && !facts.acceptLateFee) return LATE_FEE_NOT_ACCEPTED;
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// Stops (spec 3 §4.5)
+// ---------------------------------------------------------------------------
+
+const STOP_ORDER: Record<StopStatus, number> = { pending: 0, on_way: 1, arrived: 2, delivered: 3 };
+
+/** A stop only moves forward: pending → on_way → arrived → delivered (steps may be skipped). */
+export function canMoveStop(from: StopStatus, to: StopStatus): boolean {
+  return STOP_ORDER[to] > STOP_ORDER[from];
+}
+
+/** The stop being delivered: the first one, by sequence, not yet delivered. */
+export function currentStop<T extends { status: StopStatus; sequence: number }>(stops: readonly T[]): T | undefined {
+  return [...stops].sort((a, b) => a.sequence - b.sequence).find((stop) => stop.status !== 'delivered');
+}
+
+/**
+ * Why the courier may not move a stop to `to` now, or null. Only the current stop can be
+ * acted on (spec 3 §5); delivering one needs its photo and the courier at the door
+ * ("Arrived at Stop N" on a pharmacy route, "Arrived at Customer" on a restaurant one).
+ */
+export function stopStepRefusal(facts: {
+  orderStatus: OrderStatus;
+  pharmacy: boolean;
+  stop: StopFacts & { sequence: number };
+  current: { sequence: number } | undefined;
+  to: StopStatus;
+  /** The completion check when this is the last stop to deliver. */
+  completion: Refusal | null;
+}): Refusal | null {
+  const { stop, to } = facts;
+  if (!STOP_DELIVERY_PHASE.has(facts.orderStatus)) return { error: 'Not delivering yet', details: 'Stops are delivered after the pickup.' };
+  if (!facts.current || facts.current.sequence !== stop.sequence) {
+    return { error: 'Not the current stop', details: facts.current ? `Stop ${facts.current.sequence} comes first.` : 'Every stop is delivered.' };
+  }
+  if (!canMoveStop(stop.status, to)) return { error: 'Status change not allowed', details: `A stop that is ${stop.status.replace('_', ' ')} cannot become ${to.replace('_', ' ')}.` };
+  if (to !== 'delivered') return null;
+  if (!stop.hasPhoto) return { error: 'Photo Required', details: 'Please take a delivery photo' };
+  if (facts.pharmacy && stop.status !== 'arrived') return { error: 'Not at the stop', details: `Confirm arrival at stop ${stop.sequence} first.` };
+  if (!facts.pharmacy && facts.orderStatus !== 'arrived_at_customer' && facts.orderStatus !== 'setup_in_progress') {
+    return { error: 'Not at the customer', details: 'Confirm arrival at the customer first.' };
+  }
+  return facts.completion;
+}
+
+// ---------------------------------------------------------------------------
+// Navigation hand-off (spec 3 §2.10)
+// ---------------------------------------------------------------------------
+
+/** Appended to an address that names neither the service city nor its state. */
+export const SERVICE_AREA_SUFFIX = 'Tampa, Florida 33602';
+/** The web maps search is centred on the service city (Tampa). */
+export const SERVICE_MAP_CENTER = '27.9506,-82.4572,12z';
+
+export function navigationAddress(address: string): string {
+  const text = address.trim();
+  return /tampa|florida/i.test(text) ? text : `${text}, ${SERVICE_AREA_SUFFIX}`;
+}
+
+export const WEB_MAPS_NAME = 'Google Maps';
+
+export function webMapsUrl(address: string): string {
+  return `https://www.google.com/maps/search/${encodeURIComponent(navigationAddress(address))}/@${SERVICE_MAP_CENTER}`;
+}
+
+export type DevicePlatform = 'ios' | 'android' | 'other';
+
+export function devicePlatform(userAgent: string): DevicePlatform {
+  if (/iPhone|iPad|iPod/i.test(userAgent)) return 'ios';
+  if (/Android/i.test(userAgent)) return 'android';
+  return 'other';
+}
+
+/** The device's own maps app with driving directions, and what to call it. */
+export function nativeMaps(address: string, platform: DevicePlatform): { name: string; url: string } {
+  const destination = encodeURIComponent(navigationAddress(address));
+  if (platform === 'ios') return { name: 'Apple Maps', url: `maps://?daddr=${destination}&dirflg=d` };
+  if (platform === 'android') return { name: 'Google Maps app', url: `google.navigation:q=${destination}&mode=d` };
+  return { name: 'Maps app', url: `https://www.google.com/maps/dir/?api=1&destination=${destination}&travelmode=driving` };
+}

@@ -1,0 +1,45 @@
+/**
+ * Photos (spec 3 §2.12, §9): what the phone makes of a picture, what the server accepts,
+ * and how a stored photo is named in the API. The bytes live in R2; orders and stops
+ * keep keys, which the API shows as URLs under /api/photos/.
+ */
+
+/** The phone fits each photo within 1200×1200 and keeps it as JPEG at quality 0.7. */
+export const PHOTO_FIT_PX = 1200;
+export const PHOTO_JPEG_QUALITY = 0.7;
+/** The uploader's default maximum (spec 3 §2.12). */
+export const DEFAULT_MAX_PHOTOS = 4;
+
+/** The largest image the server stores: a phone photo straight from the camera fits. */
+export const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
+/** Sides and pixel count beyond these are refused before anything decodes them (decompression bombs). */
+export const MAX_PHOTO_SIDE_PX = 12_000;
+export const MAX_PHOTO_PIXELS = 60_000_000;
+/** Photos one request may carry as image data strings. */
+export const MAX_PHOTOS_PER_REQUEST = 8;
+/** Delivery photos one order may collect (4 per stop of a multi-stop restaurant order). */
+export const MAX_ORDER_PHOTOS = 40;
+
+export const PHOTO_URL_PREFIX = '/api/photos/';
+/** Keys are 128 random bits in hex plus the type's extension, made by the server. */
+const KEY = /^[0-9a-f]{32}\.(?:jpg|png|webp)$/;
+
+export const isPhotoKey = (value: string) => KEY.test(value);
+
+/** The key of a stored photo named by its URL (relative, or absolute on any host); null otherwise. */
+export function photoKeyFromUrl(value: string): string | null {
+  let path = value;
+  if (/^https?:\/\//i.test(value)) {
+    try {
+      path = new URL(value).pathname;
+    } catch {
+      return null;
+    }
+  }
+  if (!path.startsWith(PHOTO_URL_PREFIX)) return null;
+  const key = path.slice(PHOTO_URL_PREFIX.length);
+  return isPhotoKey(key) ? key : null;
+}
+
+/** An image data string ("data:image/jpeg;base64,…"), as the spec's clients send photos. */
+export const isImageDataString = (value: string) => /^data:image\/[a-z0-9.+-]+;base64,/i.test(value);

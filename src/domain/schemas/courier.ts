@@ -1,0 +1,94 @@
+/**
+ * Request schemas of the courier area (spec 3 §7.3–7.5). The milestone times a client may
+ * send with a step are accepted and ignored: the server stamps its own (spec 3 §4.3).
+ */
+import * as z from 'zod/mini';
+import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST } from '../photos';
+import { ORDER_STATUSES, STOP_STATUSES } from '../orderStatus';
+import type { CourierVehicleType } from '../vehicles';
+import { courierFields } from './users';
+import { day, latitude, longitude, MAX_LONG_TEXT } from './common';
+
+/** An image data string (base64 takes 4 characters per 3 bytes) or the URL of an uploaded photo. */
+const photoText = z.string({ error: 'A photo must be an image data string or a photo URL' }).check(
+  z.maxLength(Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 100, 'The photo is too large'),
+);
+const photo = photoText.check(z.minLength(1, 'A photo must not be empty'));
+
+const acceptLateFee = z.optional(z.boolean());
+
+/** Notes: absent leaves them as they are, blank clears them. */
+const notes = z.optional(
+  z.pipe(
+    z.nullable(z.string().check(z.maxLength(MAX_LONG_TEXT, `Must be at most ${MAX_LONG_TEXT} characters`))),
+    z.transform((value) => value?.trim() || null),
+  ),
+);
+
+export const courierResponseSchema = z.object({
+  action: z.enum(['accept', 'reject'], { error: 'action must be "accept" or "reject"' }),
+  /** Declining or giving back an order under 2 hours before pickup costs $30; the client confirms it. */
+  acceptLateFee,
+});
+
+/** The device's position sent with an arrival, for the proximity check. */
+const position = {
+  courierLatitude: latitude,
+  courierLongitude: longitude,
+};
+
+export const courierOrderPatchSchema = z.object({
+  status: z.optional(z.enum(ORDER_STATUSES, { error: 'Unknown status' })),
+  // "Empty or blank photo entries are removed before sending" (spec 3 §5); the server does the same.
+  deliveryPhotos: z.optional(
+    z.pipe(
+      z.array(photoText).check(z.maxLength(MAX_PHOTOS_PER_REQUEST, `At most ${MAX_PHOTOS_PER_REQUEST} photos at a time`)),
+      z.transform((photos) => photos.filter((value) => value.trim() !== '')),
+    ),
+  ),
+  deliveryNotes: notes,
+  pharmacyPickupPhoto: z.nullish(photo),
+  acceptLateFee,
+  ...position,
+});
+
+export const deliveryPhotosSchema = z.object({
+  photos: z.array(photo).check(z.minLength(1, 'Send at least one photo'), z.maxLength(MAX_PHOTOS_PER_REQUEST, `At most ${MAX_PHOTOS_PER_REQUEST} photos at a time`)),
+  notes,
+});
+
+/** Where a binary upload belongs (POST /api/orders/:id/photos?kind=…&stopId=…). */
+export const photoUploadQuerySchema = z.object({
+  kind: z._default(z.enum(['delivery', 'pharmacy_pickup', 'stop'], { error: 'kind must be delivery, pharmacy_pickup or stop' }), 'delivery'),
+  stopId: z.optional(z.coerce.number().check(z.int(), z.positive())),
+});
+
+export const stopPatchSchema = z.object({
+  status: z.enum(STOP_STATUSES, { error: 'status must be pending, on_way, arrived or delivered' }),
+  deliveryPhoto: z.nullish(photo),
+  deliveryNotes: notes,
+});
+
+/** What a courier may change of their own record: not their zone, documents' verification or position. */
+const { zoneId: _zone, ...ownFields } = courierFields;
+export const courierProfileSchema = z.partial(z.object(ownFields));
+export type CourierProfileInput = z.infer<typeof courierProfileSchema>;
+
+/** The profile form offers these (spec 3 §3.5); the data model's truck stays valid for older records. */
+export const PROFILE_VEHICLE_TYPES: readonly CourierVehicleType[] = ['suv', 'pickup', 'sedan', 'minivan', 'hatchback'];
+
+export const EARNINGS_PERIODS = ['today', '7days', '30days'] as const;
+export type EarningsPeriod = (typeof EARNINGS_PERIODS)[number];
+
+/** GET /api/couriers/earnings: a period, or a custom range of days or instants (spec 3 §7.5). */
+export const earningsQuerySchema = z.object({
+  // The shortcuts week and month map to 7 and 30 days (spec 3 §9).
+  period: z.optional(
+    z.pipe(
+      z.enum([...EARNINGS_PERIODS, 'week', 'month', 'custom'], { error: 'period must be today, 7days or 30days' }),
+      z.transform((value) => (value === 'week' ? '7days' : value === 'month' ? '30days' : value)),
+    ),
+  ),
+  startDate: z.optional(z.union([day('startDate must be a date'), z.iso.datetime({ offset: true, error: 'startDate must be a date' })])),
+  endDate: z.optional(z.union([day('endDate must be a date'), z.iso.datetime({ offset: true, error: 'endDate must be a date' })])),
+});

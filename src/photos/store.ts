@@ -1,0 +1,109 @@
+/**
+ * Photos into R2. An upload is checked (src/photos/image.ts), stored under a key of 128
+ * random bits that the server makes, and recorded in the photos table with its order and
+ * stop. Orders and stops then keep keys; the bytes never enter the database.
+ */
+import type { Db } from '../db/client';
+import { deletePhotoRows, insertPhoto, photosOf } from '../db/photos';
+import type { Photo, PhotoKind } from '../db/schema';
+import { isImageDataString, photoKeyFromUrl } from '../domain/photos';
+import { badRequest } from '../http/errors';
+import { decodeImageDataString, ImageRejected, inspectImage } from './image';
+
+export interface PhotoTarget {
+  orderId: number;
+  kind: PhotoKind;
+  stopId?: number;
+  uploadedByUserId: number;
+}
+
+function randomKey(extension: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `${[...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')}.${extension}`;
+}
+
+/** A refused image is the client's mistake: 400 with what is wrong. */
+function refused(error: unknown): never {
+  if (error instanceof ImageRejected) throw badRequest('Invalid photo', error.message);
+  throw error;
+}
+
+export async function storePhoto(bucket: R2Bucket, db: Db, target: PhotoTarget, bytes: Uint8Array): Promise<Photo> {
+  let info;
+  try {
+    info = inspectImage(bytes);
+  } catch (error) {
+    refused(error);
+  }
+  const key = randomKey(info.extension);
+  await bucket.put(key, bytes, { httpMetadata: { contentType: info.type } });
+  try {
+    return await insertPhoto(db, {
+      key,
+      orderId: target.orderId,
+      stopId: target.stopId ?? null,
+      kind: target.kind,
+      contentType: info.type,
+      sizeBytes: bytes.length,
+      width: info.width,
+      height: info.height,
+      uploadedByUserId: target.uploadedByUserId,
+    });
+  } catch (error) {
+    // No row, no photo: an object nobody can reach is removed at once.
+    await bucket.delete(key);
+    throw error;
+  }
+}
+
+/** Removes photos stored for a change that was then refused. */
+export async function discardPhotos(bucket: R2Bucket, db: Db, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await deletePhotoRows(db, keys);
+  await bucket.delete([...keys]);
+}
+
+export interface ResolvedPhotos {
+  /** Every photo's key, in the order given. */
+  keys: string[];
+  /** The keys stored by this call (from image data strings). */
+  created: string[];
+}
+
+/**
+ * Photos as a client names them: image data strings (stored now) or URLs of photos
+ * already uploaded for this order (POST /api/orders/:id/photos). A photo of another
+ * order is refused: proof of one delivery cannot be borrowed for another.
+ */
+export async function resolvePhotos(bucket: R2Bucket, db: Db, target: PhotoTarget, values: readonly string[]): Promise<ResolvedPhotos> {
+  const named = values.map((value) => (isImageDataString(value) ? null : photoKeyFromUrl(value)));
+  const invalid = values.find((value, i) => named[i] === null && !isImageDataString(value));
+  if (invalid !== undefined) throw badRequest('Invalid photo', 'Send each photo as an image data string or the URL of a photo uploaded for this order.');
+  const known = await photosOf(db, target.orderId, named.filter((key): key is string => key !== null));
+  const unknown = named.find((key) => key !== null && !known.has(key));
+  if (unknown) throw badRequest('Invalid photo', 'A photo URL does not belong to this order.');
+
+  const created: string[] = [];
+  const keys: string[] = [];
+  try {
+    for (const [i, value] of values.entries()) {
+      if (named[i]) {
+        keys.push(named[i]);
+        continue;
+      }
+      let bytes: Uint8Array;
+      try {
+        bytes = decodeImageDataString(value);
+      } catch (error) {
+        refused(error);
+      }
+      const photo = await storePhoto(bucket, db, target, bytes);
+      created.push(photo.key);
+      keys.push(photo.key);
+    }
+  } catch (error) {
+    await discardPhotos(bucket, db, created);
+    throw error;
+  }
+  return { keys, created };
+}

@@ -1,0 +1,81 @@
+/**
+ * Nothing lost in the field (issue 5): steps and photos taken without a connection wait
+ * on the phone ("Waiting to sync"), survive a reload, and land once the connection returns.
+ */
+import { eq } from 'drizzle-orm';
+import { orders } from '../../src/db/schema';
+import { insertHeldOrder } from '../support/courier';
+import { openDashboard, photoFiles, photoInput, signInNewCourier, toast } from './courier';
+import { expect, test } from './fixtures';
+
+const statusOf = async (db: Parameters<Parameters<typeof test>[2]>[0]['db'], id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
+
+test('a step taken offline moves the screen on, waits to sync, and lands when the connection returns', async ({ page, context, db }) => {
+  const { courier } = await signInNewCourier(page, db);
+  const order = await insertHeldOrder(db, courier.id, 'arrived_at_pickup');
+  await openDashboard(page);
+  const view = page.getByRole('dialog');
+  await expect(view.getByRole('heading', { name: 'At Restaurant' })).toBeVisible();
+
+  await context.setOffline(true);
+  await view.getByRole('button', { name: 'Got All Items' }).click();
+  await expect(toast(page)).toContainText('There was an issue updating the server, but you can continue');
+  // "Got All Items", then on to the customer after a second, all on the phone.
+  await expect(view.getByRole('heading', { name: 'En Route to Customer' })).toBeVisible();
+  await expect(view.getByText('Waiting to sync (2)')).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Waiting to sync (2)')).toBeVisible();
+  expect((await statusOf(db, order.id)).status).toBe('arrived_at_pickup');
+
+  await context.setOffline(false);
+  await expect.poll(async () => (await statusOf(db, order.id)).status, { timeout: 15_000 }).toBe('on_way_to_customer');
+  await expect(page.getByText(/Waiting to sync/)).toHaveCount(0);
+  const stored = await statusOf(db, order.id);
+  expect(typeof stored.pickedUpTime).toBe('number');
+});
+
+test('a waiting step survives a reload and is sent once the server answers again', async ({ page, db }) => {
+  const { courier } = await signInNewCourier(page, db);
+  const order = await insertHeldOrder(db, courier.id, 'on_way_to_customer', { deliveryTime: Date.now() });
+  // The server cannot be reached for order updates (the pages still load).
+  await page.route(`**/api/orders/${order.id}`, (route) => (route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.continue()));
+  await openDashboard(page);
+  const view = page.getByRole('dialog');
+  await view.getByRole('button', { name: 'Arrived at Customer' }).click();
+  await expect(view.getByRole('heading', { name: "At Customer's Location" })).toBeVisible();
+  await expect(view.getByText('Waiting to sync (1)')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: "At Customer's Location" })).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('Waiting to sync (1)')).toBeVisible();
+  expect((await statusOf(db, order.id)).status).toBe('on_way_to_customer');
+
+  await page.unroute(`**/api/orders/${order.id}`);
+  // A tap on the badge sends now rather than at the next retry.
+  await page.getByRole('dialog').getByRole('button', { name: 'Waiting to sync (1)' }).click();
+  await expect.poll(async () => (await statusOf(db, order.id)).status, { timeout: 15_000 }).toBe('arrived_at_customer');
+  await expect(page.getByText(/Waiting to sync/)).toHaveCount(0);
+});
+
+test('photos taken offline wait on the phone and complete the delivery once online', async ({ page, context, db }) => {
+  test.setTimeout(60_000);
+  const { courier } = await signInNewCourier(page, db);
+  const order = await insertHeldOrder(db, courier.id, 'arrived_at_customer');
+  await openDashboard(page);
+  const view = page.getByRole('dialog');
+  await view.getByRole('button', { name: 'I Understand' }).click();
+
+  await context.setOffline(true);
+  await photoInput(page).setInputFiles(photoFiles(4, 120, 90));
+  await expect(view.getByText('All required photos uploaded!')).toBeVisible();
+  await expect(view.getByRole('list', { name: 'Photos' }).getByText('Waiting to sync')).toHaveCount(4);
+  await view.getByRole('button', { name: 'Complete Delivery' }).click();
+  await expect(view.getByText('Delivery Complete!')).toBeVisible();
+  await expect(view.getByText('4 delivery photos uploaded')).toBeVisible();
+  await expect(view.getByText('Waiting to sync (6)')).toBeVisible();
+  expect((await statusOf(db, order.id)).status).toBe('arrived_at_customer');
+
+  await context.setOffline(false);
+  await expect.poll(async () => (await statusOf(db, order.id)).status, { timeout: 20_000 }).toBe('delivered');
+  expect((await statusOf(db, order.id)).deliveryPhotos).toHaveLength(4);
+  await expect(page.getByText(/Waiting to sync/)).toHaveCount(0);
+});

@@ -1,0 +1,90 @@
+/** The courier's own profile and earnings (issue 5). */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema';
+import { signedIn, testDb } from '../support/api';
+import { insertHeldOrder, insertPharmacyOrder, insertSignableCourier } from '../support/courier';
+
+const DAY = 86_400_000;
+
+describe('GET/PATCH /api/couriers/profile', () => {
+  it('reads the courier record with the account phone, and saves the courier own fields', async () => {
+    const db = testDb();
+    const { courier, user, username } = await insertSignableCourier(db, { driversLicenseVerified: true, insuranceVerified: true });
+    const client = await signedIn(username);
+    const profile = await client.get('/api/couriers/profile');
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ id: courier.id, email: courier.email, vehicleMake: 'Toyota', driversLicenseExpiry: '2099-01-01', hasThermoBags: false });
+
+    const saved = await client.patch('/api/couriers/profile', {
+      phone: '8135550999',
+      vehicleType: 'hatchback',
+      vehicleYear: '2023',
+      driversLicenseExpiry: '2031-05-31',
+      hasThermoBags: 'true',
+      hasCateringDolly: true,
+      zoneId: 999,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ phone: '8135550999', vehicleType: 'hatchback', vehicleYear: '2023', driversLicenseExpiry: '2031-05-31', hasThermoBags: true, hasCateringDolly: true });
+    // A new licence expiry needs checking again; the insurance did not change. The zone is not the courier's to change.
+    expect(saved.body).toMatchObject({ driversLicenseVerified: false, insuranceVerified: true, zoneId: courier.zoneId });
+    const [account] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(account.phone).toBe('8135550999');
+  });
+
+  it('answers 400 with the schema messages for invalid fields', async () => {
+    const { username } = await insertSignableCourier(testDb());
+    const response = await (await signedIn(username)).patch('/api/couriers/profile', { email: 'nope', phone: '123', insuranceExpiry: '2026-02-30' });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.fields).sort()).toEqual(['email', 'insuranceExpiry', 'phone']);
+    expect(response.body.fields.email).toEqual(['Valid email is required']);
+  });
+
+  it('is for couriers only', async () => {
+    expect((await (await signedIn('admin')).get('/api/couriers/profile')).status).toBe(403);
+  });
+});
+
+describe('GET /api/couriers/earnings', () => {
+  it('sums completed orders by period: base pay, tips (100% to the courier) and totals', async () => {
+    const db = testDb();
+    const { courier, username } = await insertSignableCourier(db);
+    const client = await signedIn(username);
+    const now = Date.now();
+    const today = await insertHeldOrder(db, courier.id, 'delivered', { courierPayCents: 4000, tipCents: 700, completedAt: now - 60_000 });
+    await insertHeldOrder(db, courier.id, 'delivered', { courierPayCents: 3000, tipCents: 0, completedAt: now - 3 * DAY });
+    const { order: route } = await insertPharmacyOrder(db, { courierId: courier.id, status: 'pharmacy_completed', courierPayCents: null, completedAt: now - 20 * DAY });
+    await insertHeldOrder(db, courier.id, 'delivered', { courierPayCents: 9900, completedAt: now - 40 * DAY });
+    await insertHeldOrder(db, courier.id, 'cancelled', { courierPayCents: 9900, completedAt: null });
+
+    const month = await client.get('/api/couriers/earnings');
+    expect(month.status).toBe(200);
+    const routeFee = route.deliveryFeeCents;
+    expect(month.body.summary).toEqual({
+      totalEarnings: ((4000 + 3000 + routeFee) / 100).toFixed(2),
+      totalBasePay: ((4000 - 700 + 3000 + routeFee - 300) / 100).toFixed(2),
+      totalTips: ((700 + 300) / 100).toFixed(2),
+      ordersCount: 3,
+    });
+    expect(month.body.orders[0]).toMatchObject({ id: today.id, orderNumber: today.orderNumber, restaurantName: 'Harbor Bistro', basePay: '33.00', tipAmount: '7.00', totalPay: '40.00' });
+    // A pharmacy order without courier pay earns its delivery fee.
+    expect(month.body.orders.find((row: { id: number }) => row.id === route.id).totalPay).toBe((routeFee / 100).toFixed(2));
+
+    expect((await client.get('/api/couriers/earnings?period=today')).body.summary.ordersCount).toBe(1);
+    expect((await client.get('/api/couriers/earnings?period=week')).body.summary.ordersCount).toBe(2);
+    const day = (offset: number) => new Date(now + offset * DAY).toISOString().slice(0, 10);
+    const custom = await client.get(`/api/couriers/earnings?startDate=${day(-45)}&endDate=${day(-15)}`);
+    expect(custom.body.summary.ordersCount).toBe(2);
+    expect((await client.get(`/api/couriers/earnings?startDate=${new Date(now - 2 * DAY).toISOString()}&endDate=${new Date(now).toISOString()}`)).body.summary.ordersCount).toBe(1);
+    expect((await client.get(`/api/couriers/earnings?startDate=${day(0)}&endDate=${day(-3)}`)).status).toBe(400);
+    expect((await client.get('/api/couriers/earnings?period=forever')).status).toBe(400);
+  });
+
+  it('is empty for a courier with nothing completed', async () => {
+    const db = testDb();
+    const { username } = await insertSignableCourier(db);
+    const body = (await (await signedIn(username)).get('/api/couriers/earnings?period=7days')).body;
+    expect(body).toEqual({ summary: { totalEarnings: '0.00', totalBasePay: '0.00', totalTips: '0.00', ordersCount: 0 }, orders: [] });
+  });
+});
