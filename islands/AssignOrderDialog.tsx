@@ -16,7 +16,8 @@ import { firstErrors, type FieldErrors } from './admin/form';
 import { useTrigger } from './admin/trigger';
 import { apiRequest, serverMessage } from './lib/api';
 import { errorToast, refreshPartials, toast } from './lib/events';
-import { Field, Modal } from './lib/ui';
+import { Field } from './lib/Field';
+import { Modal } from './lib/Modal';
 
 export interface AssignableCourier {
   id: number;

@@ -10,6 +10,7 @@ import { courierUpdateSchema, registerSchema } from '../src/domain/schemas/users
 import { COURIER_VEHICLE_TYPES, vehicleLabel } from '../src/domain/vehicles';
 import { AccountFormDialog, Checkbox, firstErrors, SelectField, TextField } from './admin/form';
 import { useEditDialog } from './admin/useEditDialog';
+import { EQUIPMENT, type CourierDetails } from '../src/domain/courierDetails';
 
 export interface ZoneOption {
   id: number;
@@ -17,23 +18,9 @@ export interface ZoneOption {
 }
 
 /** A courier as GET /api/couriers gives it (the fields the dialog edits). */
-export interface CourierToEdit {
+export interface CourierToEdit extends CourierDetails {
   id: number;
   zoneId: number;
-  address: string;
-  email: string;
-  vehicleType: string;
-  vehicleMake: string;
-  vehicleModel: string;
-  vehicleYear: string;
-  driversLicense: string;
-  driversLicenseExpiry: string;
-  insurance: string;
-  insuranceExpiry: string;
-  hasQuickDeliveryEquipment: boolean;
-  hasCateringDolly: boolean;
-  hasThermoBags: boolean;
-  hasIsothermalBoxes: boolean;
   user: { name: string; phone: string | null };
 }
 
@@ -223,10 +210,9 @@ export default function CourierDialog({ zones }: { zones: ZoneOption[] }) {
       content: (
         <fieldset className="space-y-3">
           <legend className="sr-only">Equipment</legend>
-          <Checkbox label="Quick Delivery Equipment" {...flag('hasQuickDeliveryEquipment')} />
-          <Checkbox label="Catering Dolly for Thermos" {...flag('hasCateringDolly')} />
-          <Checkbox label="Thermo Bags" {...flag('hasThermoBags')} />
-          <Checkbox label="Isothermal Boxes" {...flag('hasIsothermalBoxes')} />
+          {EQUIPMENT.map((item) => (
+            <Checkbox key={item.name} label={item.label} {...flag(item.name)} />
+          ))}
         </fieldset>
       ),
     },

@@ -3,7 +3,7 @@
  * placeholder "Pick a date range". A chosen range loads the earnings region for it.
  */
 import { navigatePartial } from './lib/events';
-import { DateRangePicker } from './lib/ui';
+import { DateRangePicker } from './lib/popovers';
 
 export interface CourierEarningsRangeProps {
   /** The earnings page path. */

@@ -7,24 +7,12 @@ import { useState, type FormEvent } from 'react';
 import { courierProfileSchema, PROFILE_VEHICLE_TYPES } from '../src/domain/schemas/courier';
 import { vehicleLabel } from '../src/domain/vehicles';
 import { apiRequest, ApiRequestError } from './lib/api';
+import { EQUIPMENT, type CourierDetails } from '../src/domain/courierDetails';
 import { errorToast, toast } from './lib/events';
 
-export interface CourierProfileData {
-  email: string;
+/** The profile as the page gives it: the courier's details and the user's phone. */
+export interface CourierProfileData extends CourierDetails {
   phone: string | null;
-  address: string;
-  vehicleType: string;
-  vehicleMake: string;
-  vehicleModel: string;
-  vehicleYear: string;
-  driversLicense: string;
-  driversLicenseExpiry: string;
-  insurance: string;
-  insuranceExpiry: string;
-  hasQuickDeliveryEquipment: boolean;
-  hasCateringDolly: boolean;
-  hasThermoBags: boolean;
-  hasIsothermalBoxes: boolean;
 }
 
 export interface CourierProfileProps {
@@ -48,13 +36,6 @@ const TEXT_FIELDS: Array<{ name: TextField; label: string; type?: string; autoCo
 
 /** The vehicle type is asked for after the contact fields, before make, model and year. */
 const VEHICLE_AT = 3;
-
-const EQUIPMENT: Array<{ name: keyof CourierProfileData & `has${string}`; label: string }> = [
-  { name: 'hasQuickDeliveryEquipment', label: 'Quick Delivery Equipment' },
-  { name: 'hasCateringDolly', label: 'Catering Dolly' },
-  { name: 'hasThermoBags', label: 'Thermo Bags' },
-  { name: 'hasIsothermalBoxes', label: 'Isothermal Boxes' },
-];
 
 type Errors = Partial<Record<string, string>>;
 

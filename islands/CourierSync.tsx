@@ -2,8 +2,11 @@
  * In the courier header on every courier page: starts sending what waits in the outbox
  * (so steps taken offline land once the connection returns, whichever page is open),
  * and shows "Waiting to sync" with the number of waiting steps until they have landed.
+ * While the courier has an active order, it also reports the device's position for the
+ * admins' live map (issue 6), whichever courier page is open.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocationReporting } from './lib/locationReporter';
 import { startOutbox, useOutbox } from './lib/courier/outbox';
 import { SyncBadge } from './lib/courier/SyncBadge';
 
@@ -12,8 +15,25 @@ export interface CourierSyncProps {
   signInUrl: string;
 }
 
+/** The header's active-orders indicator (a polled region) says how many orders are active. */
+const ACTIVE_ORDERS = '[data-partial="active-indicator"] [data-active-orders]';
+
+function useHasActiveOrder(): boolean {
+  const [active, setActive] = useState(false);
+  useEffect(() => {
+    const check = () => setActive(Number(document.querySelector<HTMLElement>(ACTIVE_ORDERS)?.dataset.activeOrders ?? 0) > 0);
+    check();
+    // The indicator is replaced, not edited, when its count changes.
+    const observer = new MutationObserver(check);
+    observer.observe(document.querySelector('header') ?? document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+  return active;
+}
+
 export default function CourierSync({ userId, signInUrl }: CourierSyncProps) {
   const { entries, needsSignIn } = useOutbox();
+  useLocationReporting(useHasActiveOrder());
   useEffect(() => void startOutbox(userId), [userId]);
   if (entries.length === 0) return null;
   if (needsSignIn) {

@@ -10,23 +10,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { gpsFreshness, type GpsFreshness } from '../src/domain/indicators';
 import { SERVICE_CENTER } from '../src/domain/geo';
+import type { PositionMessage, TrackedCourier } from '../src/domain/live';
 import { relativeAge } from '../src/domain/time';
 import { vehicleLabel } from '../src/domain/vehicles';
 import { apiRequest } from './lib/api';
 import { loadMapsLibrary } from './lib/maps';
 import { QueryProvider } from './lib/query';
-
-export interface TrackedCourier {
-  id: number;
-  name: string;
-  vehicleType: string;
-  vehicleMake: string;
-  vehicleModel: string;
-  latitude: number | null;
-  longitude: number | null;
-  /** epoch ms */
-  lastLocationUpdateTime: number | null;
-}
 
 export interface MapOrder {
   id: number;
@@ -90,14 +79,6 @@ function updatedAgo(time: number | null, now: number): string {
   const { unit, value } = relativeAge(time, now);
   if (unit === 'now') return `${RU.updated} ${RU.justNow}`;
   return `${RU.updated} ${relativeFormat.format(-value, unit === 'minutes' ? 'minute' : unit === 'hours' ? 'hour' : 'day')}`;
-}
-
-interface PositionMessage {
-  type: 'position';
-  courierId: number;
-  latitude: number;
-  longitude: number;
-  recordedAt: number;
 }
 
 interface CourierListItem {

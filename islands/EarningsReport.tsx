@@ -13,7 +13,7 @@ import { DataTable } from './admin/DataTable';
 import type { DayRange } from './lib/Calendar';
 import { apiRequest } from './lib/api';
 import { QueryProvider } from './lib/query';
-import { DateRangePicker } from './lib/ui';
+import { DateRangePicker } from './lib/popovers';
 
 interface Report {
   summary: { totalOrders: number; totalOrdersAmount: string; totalCourierPay: string; totalPlatformRevenue: string };

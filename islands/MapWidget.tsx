@@ -8,7 +8,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { METERS_PER_MILE, type LatLng } from '../src/domain/geo';
 import { geocodeQuery, pseudoRandomNear, widgetDistance } from '../src/domain/mapWidget';
-import { drawMap, loadMapsLibrary, MapsUnavailableError, onMapsAuthFailure, MAPS_NOT_CONFIGURED } from './business/maps';
+import { drawMap } from './business/maps';
+import { loadMapsLibrary, MAPS_NOT_CONFIGURED, MapsUnavailableError, onMapsAuthFailure } from './lib/maps';
 import { StaticPickupToDelivery } from './business/StaticMaps';
 
 export interface MapWidgetProps {

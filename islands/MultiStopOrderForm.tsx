@@ -17,7 +17,7 @@ import { DragHandle, SortableList, type HandleProps } from './business/SortableL
 import { AFTER_CREATE_DELAY_MS, type BusinessOnForm } from './SingleOrderForm';
 import { apiRequest, ApiRequestError } from './lib/api';
 import { errorToast, toast } from './lib/events';
-import { Modal } from './lib/ui';
+import { Modal } from './lib/Modal';
 
 export interface MultiStopOrderFormProps {
   business: BusinessOnForm;

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Calendar, MonthGrid } from './lib/Calendar';
 import { navigatePartial } from './lib/events';
-import { PopoverButton } from './lib/ui';
+import { PopoverButton } from './lib/popovers';
 
 export interface OrderListFilterProps {
   /** The list page, e.g. '/admin/orders'. */

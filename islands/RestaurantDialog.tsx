@@ -13,7 +13,7 @@ import { AddressAutocomplete } from './admin/AddressAutocomplete';
 import { AccountFormDialog, firstErrors, SelectField, TextArea, TextField } from './admin/form';
 import { useEditDialog } from './admin/useEditDialog';
 import type { ZoneOption } from './CourierDialog';
-import { Field } from './lib/ui';
+import { Field } from './lib/Field';
 
 /** A business as GET /api/restaurants gives it (the fields the dialog edits). */
 export interface RestaurantToEdit {

@@ -7,7 +7,7 @@ import type { FormEvent } from 'react';
 import { zoneSchema } from '../src/domain/schemas/zones';
 import { DialogFooter, firstErrors, Switch, TextField } from './admin/form';
 import { useEditDialog } from './admin/useEditDialog';
-import { Modal } from './lib/ui';
+import { Modal } from './lib/Modal';
 
 export interface ZoneJson {
   id: number;

@@ -113,8 +113,13 @@ async function buildScripts(): Promise<Pick<AssetManifest, 'runtime' | 'islands'
   return { runtime: publicUrl(join(ROOT, runtimeFile)), islands };
 }
 
-export async function buildAssets(): Promise<AssetManifest> {
-  rmSync(OUT, { recursive: true, force: true });
+/**
+ * Builds the assets. Files of earlier builds are kept unless `clean` is set: a running
+ * server (npm start, a test stack) may still serve pages that link them, and hashed
+ * names never collide. A deploy builds clean, so only current files are uploaded.
+ */
+export async function buildAssets(options: { clean?: boolean } = {}): Promise<AssetManifest> {
+  if (options.clean) rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   const [css, scripts] = await Promise.all([Promise.resolve(buildCss()), buildScripts()]);
   const manifest: AssetManifest = { css, ...scripts };
@@ -125,6 +130,6 @@ export async function buildAssets(): Promise<AssetManifest> {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const started = Date.now();
-  const manifest = await buildAssets();
+  const manifest = await buildAssets({ clean: process.argv.includes('--clean') });
   console.log(`Assets built in ${Date.now() - started} ms: ${Object.keys(manifest.islands).length} islands`);
 }

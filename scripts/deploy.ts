@@ -12,7 +12,7 @@ import { buildAssets } from './build-assets';
 import { ROOT } from './lib/stack';
 
 const dryRun = process.argv.includes('--dry-run');
-await buildAssets();
+await buildAssets({ clean: true });
 const outdir = dryRun ? mkdtempSync(join(tmpdir(), 'dispatch-bundle-')) : null;
 const args = ['deploy', '--minify', ...(outdir ? ['--dry-run', '--outdir', outdir] : [])];
 const result = spawnSync(join(ROOT, 'node_modules/.bin/wrangler'), args, {

@@ -10,19 +10,18 @@
  * - how long an accepted report takes to reach the admin socket (p50/p95/p99).
  * Results go to bench/live.json and the "Live positions" section of bench/RESULTS.md.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { createDb } from '../src/db/client';
-import { couriers, sessions, users, zones } from '../src/db/schema';
+import { couriers, users, zones } from '../src/db/schema';
+import { insertSession } from '../tests/support/factories';
 import { startTestStack } from '../tests/support/stack';
 import { ROOT } from './lib/stack';
 
 const COURIERS = Number(process.env.COURIERS ?? 300);
 const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 5000);
 const DURATION_MS = Number(process.env.DURATION_MS ?? 60_000);
-const DAY = 86_400_000;
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -48,14 +47,8 @@ try {
       })),
     )
     .returning({ id: couriers.id, userId: couriers.userId });
-  const now = Date.now();
   const cookies = new Map<number, string>();
-  const sessionRows = courierRows.map((courier) => {
-    const token = randomBytes(16).toString('base64url');
-    cookies.set(courier.id, `sid=${token}`);
-    return { id: createHash('sha256').update(token).digest('hex'), userId: courier.userId, createdAt: now, lastSeenAt: now, expiresAt: now + DAY };
-  });
-  await db.insert(sessions).values(sessionRows);
+  for (const courier of courierRows) cookies.set(courier.id, `sid=${await insertSession(db, courier.userId)}`);
 
   const adminLogin = await fetch(`${stack.baseUrl}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'demo1234' }) });
   const adminCookie = adminLogin.headers.get('set-cookie')!.split(';')[0];

@@ -9,8 +9,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { assertChromium } from '../tests/support/chromium';
-import { startTestStack } from '../tests/support/stack';
-import { buildAssets } from './build-assets';
+import { startTestStack, testSources } from '../tests/support/stack';
 import { ROOT } from './lib/stack';
 
 const BIN = join(ROOT, 'node_modules/.bin');
@@ -36,8 +35,9 @@ try {
   process.exit(1);
 }
 
-step('Building assets');
-await buildAssets();
+step('Building assets and taking a snapshot of the sources');
+// Every stack of this run (and of the test processes it starts) serves this one version.
+await testSources();
 
 step('Type checking');
 if ((await run('tsc', ['--noEmit', '-p', '.'])) !== 0 || (await run('tsc', ['--noEmit', '-p', 'islands'])) !== 0) process.exit(1);

@@ -12,7 +12,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { LoaderIcon } from '../lib/icons';
-import { loadPlaces } from './maps';
+import { loadMapsLibrary } from '../lib/maps';
 
 export interface ChosenPlace {
   address: string;
@@ -57,7 +57,7 @@ export function AddressAutocomplete({
   useEffect(() => {
     if (!apiKey) return;
     let live = true;
-    loadPlaces(apiKey)
+    loadMapsLibrary(apiKey, 'places')
       .then((places) => {
         library.current = places;
         if (live) setStatus('ready');

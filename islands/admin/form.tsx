@@ -1,7 +1,8 @@
 /** Form pieces the admin dialogs share: text fields tied to their errors, tabs, a switch, the footer. */
 import { Tabs } from 'radix-ui';
 import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react';
-import { Field, Modal } from '../lib/ui';
+import { Field } from '../lib/Field';
+import { Modal } from '../lib/Modal';
 
 export type FieldErrors = Partial<Record<string, string>>;
 

@@ -7,9 +7,10 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { apiRequest } from '../lib/api';
-import { Field } from '../lib/ui';
+import { Field } from '../lib/Field';
 import type { ChosenPlace } from '../../src/domain/places';
-import { mapsPredictions, MapsUnavailableError } from './maps';
+import { MapsUnavailableError } from '../lib/maps';
+import { mapsPredictions } from './maps';
 
 interface Suggestion {
   key: string;

@@ -6,7 +6,8 @@
 import { decode } from '@googlemaps/polyline-codec';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LatLng } from '../../src/domain/geo';
-import { drawMap, MapsUnavailableError, onMapsAuthFailure } from './maps';
+import { MapsUnavailableError, onMapsAuthFailure } from '../lib/maps';
+import { drawMap } from './maps';
 import { StaticRouteMap } from './StaticMaps';
 
 export const ROUTE_MAP_ZOOM = 11;

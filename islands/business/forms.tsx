@@ -4,7 +4,7 @@
  */
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import { ApiRequestError } from '../lib/api';
-import { Field } from '../lib/ui';
+import { Field } from '../lib/Field';
 
 /** 'YYYY-MM-DDTHH:mm' (or a date and a time) in the browser's zone, as UTC with an offset (spec 2 §7). */
 export function localToUtc(local: string): string | null {

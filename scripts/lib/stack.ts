@@ -5,7 +5,7 @@
  * always on ports it checked are free, so a running `npm start` never collides with tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, openSync } from 'node:fs';
+import { cpSync, mkdirSync, openSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,15 +102,33 @@ export async function startSqld(options: { dataDir: string; port?: number; logFi
 }
 
 /**
- * The Worker under wrangler dev. Local R2 and Durable Object state live in persistDir.
- * vars are passed with --var (DATABASE_URL and friends).
+ * A copy of what the Worker is built from (sources, config, built assets) in outDir,
+ * with node_modules linked. A server started from it (startWorker's sourceDir) rebuilds
+ * nothing when the repository's files change, so tests and benchmarks run one fixed
+ * version while people keep editing.
+ */
+export function snapshotSources(outDir: string): string {
+  mkdirSync(outDir, { recursive: true });
+  for (const entry of ['src', 'islands', 'public', 'wrangler.toml', 'package.json', 'tsconfig.json']) {
+    cpSync(join(ROOT, entry), join(outDir, entry), { recursive: true });
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(outDir, 'node_modules'), 'dir');
+  return outDir;
+}
+
+/**
+ * The Worker under wrangler dev: from the repository (watched and rebuilt on change), or
+ * from a snapshot made by snapshotSources. `production` builds as a deploy does
+ * (minified, React's production build). Local R2 and Durable Object state live in
+ * persistDir. vars are passed with --var (DATABASE_URL and friends).
  */
 export async function startWorker(options: {
   port?: number;
   persistDir: string;
   vars: Record<string, string>;
   logFile?: string;
-  minify?: boolean;
+  production?: boolean;
+  sourceDir?: string;
 }): Promise<Running> {
   const port = options.port ?? (await freePort());
   const inspectorPort = await freePort();
@@ -128,13 +146,13 @@ export async function startWorker(options: {
     // Cron triggers do not fire locally; /__scheduled runs the scheduled handler on demand (tests).
     '--test-scheduled',
     '--log-level',
-    'warn',
+    process.env.WRANGLER_LOG_LEVEL ?? 'warn',
   ];
-  if (options.minify) args.push('--minify');
+  if (options.production) args.push('--minify', '--define', 'process.env.NODE_ENV:"production"');
   for (const [name, value] of Object.entries(options.vars)) args.push('--var', `${name}:${value}`);
   const out = logTarget(options.logFile);
   const child = spawn(join(BIN, 'wrangler'), args, {
-    cwd: ROOT,
+    cwd: options.sourceDir ?? ROOT,
     detached: true,
     stdio: ['ignore', out, out],
     env: {

@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { CourierProfileInput } from '../domain/schemas/courier';
+import { courierDetailsOf } from '../domain/courierDetails';
 import type { Db } from './client';
 import { couriers, users, type Courier } from './schema';
 
@@ -23,23 +24,10 @@ export async function courierProfile(db: Db, courierId: number) {
     zoneId: courier.zoneId,
     name: row.name,
     username: row.username,
-    email: courier.email,
     phone: row.phone,
-    address: courier.address,
-    vehicleType: courier.vehicleType,
-    vehicleMake: courier.vehicleMake,
-    vehicleModel: courier.vehicleModel,
-    vehicleYear: courier.vehicleYear,
-    driversLicense: courier.driversLicense,
-    driversLicenseExpiry: courier.driversLicenseExpiry,
+    ...courierDetailsOf(courier),
     driversLicenseVerified: courier.driversLicenseVerified,
-    insurance: courier.insurance,
-    insuranceExpiry: courier.insuranceExpiry,
     insuranceVerified: courier.insuranceVerified,
-    hasQuickDeliveryEquipment: courier.hasQuickDeliveryEquipment,
-    hasCateringDolly: courier.hasCateringDolly,
-    hasThermoBags: courier.hasThermoBags,
-    hasIsothermalBoxes: courier.hasIsothermalBoxes,
   };
 }
 

@@ -5,6 +5,7 @@
 import { and, asc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { courierUpdateSchema } from '../domain/schemas/users';
+import { courierDetailsOf } from '../domain/courierDetails';
 import type { Db } from './client';
 import { couriers, orders, users, zones, type Courier } from './schema';
 
@@ -89,22 +90,9 @@ export function serializeCourier({ courier, user, zoneName }: CourierWithUser) {
     userId: courier.userId,
     zoneId: courier.zoneId,
     zoneName,
-    address: courier.address,
-    email: courier.email,
-    vehicleType: courier.vehicleType,
-    vehicleMake: courier.vehicleMake,
-    vehicleModel: courier.vehicleModel,
-    vehicleYear: courier.vehicleYear,
-    driversLicense: courier.driversLicense,
-    driversLicenseExpiry: courier.driversLicenseExpiry,
+    ...courierDetailsOf(courier),
     driversLicenseVerified: courier.driversLicenseVerified,
-    insurance: courier.insurance,
-    insuranceExpiry: courier.insuranceExpiry,
     insuranceVerified: courier.insuranceVerified,
-    hasQuickDeliveryEquipment: courier.hasQuickDeliveryEquipment,
-    hasCateringDolly: courier.hasCateringDolly,
-    hasThermoBags: courier.hasThermoBags,
-    hasIsothermalBoxes: courier.hasIsothermalBoxes,
     courierLatitude: courier.courierLatitude,
     courierLongitude: courier.courierLongitude,
     lastLocationUpdateTime: courier.lastLocationUpdateTime == null ? null : new Date(courier.lastLocationUpdateTime).toISOString(),

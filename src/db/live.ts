@@ -1,7 +1,7 @@
 /** Live positions in the database: the write-through from each courier's Durable Object, and what the GPS page reads. */
 import { and, desc, eq, isNotNull, isNull, lt, not, or, inArray } from 'drizzle-orm';
 import { FINISHED_STATUSES } from '../domain/orderStatus';
-import type { Position } from '../durable-objects/CourierLocation';
+import type { Position, TrackedCourier } from '../domain/live';
 import type { Db } from './client';
 import { couriers, orders, restaurants, users } from './schema';
 
@@ -16,18 +16,6 @@ export async function recordCourierPosition(db: Db, courierId: number, position:
         or(isNull(couriers.lastLocationUpdateTime), lt(couriers.lastLocationUpdateTime, position.recordedAt)),
       ),
     );
-}
-
-export interface TrackedCourier {
-  id: number;
-  name: string;
-  vehicleType: string;
-  vehicleMake: string;
-  vehicleModel: string;
-  latitude: number | null;
-  longitude: number | null;
-  /** epoch ms */
-  lastLocationUpdateTime: number | null;
 }
 
 /** Couriers whose account is active, with their last known position (the GPS page's list). */

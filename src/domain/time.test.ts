@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayRange, formatDateTime, formatTime, isDay, isValidTimeZone, monthLabel, monthRange, relativeAge } from './time';
+import { agoText, dayRange, formatDateTime, formatTime, isDay, isValidTimeZone, monthLabel, monthRange, relativeAge } from './time';
 
 describe('formatting', () => {
   it('shows times in the given zone', () => {
@@ -45,5 +45,14 @@ describe('relativeAge', () => {
     expect(relativeAge(now - 5 * 60_000, now)).toEqual({ unit: 'minutes', value: 5 });
     expect(relativeAge(now - 3 * 3600_000, now)).toEqual({ unit: 'hours', value: 3 });
     expect(relativeAge(now - 50 * 3600_000, now)).toEqual({ unit: 'days', value: 2 });
+  });
+});
+
+describe('agoText', () => {
+  it('says how long ago in words', () => {
+    const now = 10_000_000_000;
+    expect(agoText(now - 10_000, now)).toBe('just now');
+    expect(agoText(now - 60_000, now)).toBe('1 minute ago');
+    expect(agoText(now - 2 * 3600_000, now)).toBe('2 hours ago');
   });
 });

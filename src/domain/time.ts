@@ -100,6 +100,14 @@ export function relativeAge(then: number, now: number): { unit: 'now' | 'minutes
   return { unit: 'days', value: Math.floor(hours / 24) };
 }
 
+/** 'just now', '5 minutes ago', '2 hours ago', '3 days ago' (spec 1 §4.7), in English. */
+export function agoText(then: number, now: number): string {
+  const { unit, value } = relativeAge(then, now);
+  if (unit === 'now') return 'just now';
+  const word = { minutes: 'minute', hours: 'hour', days: 'day' }[unit];
+  return `${value} ${word}${value === 1 ? '' : 's'} ago`;
+}
+
 /** Night runs before 06:00 or from 20:00 (spec 1 §4.10). */
 export function isNight(hour: number): boolean {
   return hour < 6 || hour >= 20;

@@ -14,32 +14,15 @@
 import { DurableObject } from 'cloudflare:workers';
 import { createDb } from '../db/client';
 import { recordCourierPosition } from '../db/live';
+import type { Position, PositionMessage } from '../domain/live';
 import type { Env } from '../env';
 import { LIVE_HUB_NAME } from './names';
-
-export interface Position {
-  latitude: number;
-  longitude: number;
-  accuracy: number | null;
-  heading: number | null;
-  speed: number | null;
-  /** When the device took the fix (epoch ms). */
-  recordedAt: number;
-}
 
 export interface LocationReport extends Position {
   courierId: number;
 }
 
 export type ReportOutcome = { accepted: true } | { accepted: false; reason: 'stale' | 'out_of_order' };
-
-/** The message admins' sockets receive for each accepted report. */
-export interface PositionMessage extends Position {
-  type: 'position';
-  courierId: number;
-  /** When the object accepted it (epoch ms): lets watchers measure delivery delay. */
-  acceptedAt: number;
-}
 
 /** Reports recorded longer ago than this are dropped: they no longer say where the courier is. */
 export const STALE_AFTER_MS = 10 * 60 * 1000;

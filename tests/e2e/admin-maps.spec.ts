@@ -15,7 +15,7 @@ const test = base.extend<{ db: Db }, { mapsStack: TestStack }>({
   mapsStack: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const stack = await startTestStack({ vars: { MAPS_API_KEY: 'test-key' }, build: false });
+      const stack = await startTestStack({ vars: { MAPS_API_KEY: 'test-key' } });
       await use(stack);
       await stack.stop();
     },

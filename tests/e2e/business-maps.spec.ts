@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { startWorker, type Running } from '../../scripts/lib/stack';
+import { testSources } from '../support/stack';
 import { orders } from '../../src/db/schema';
 import { insertOrder } from '../support/factories';
 import { fakeMapsLog, serveFakeMaps } from './business-fake-maps';
@@ -23,7 +24,7 @@ let dir: string;
 
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dispatch-maps-browser-'));
-  worker = await startWorker({ persistDir: dir, vars: { DATABASE_URL: process.env.TEST_DATABASE_URL!, MAPS_API_KEY: 'fake-browser-key' } });
+  worker = await startWorker({ persistDir: dir, vars: { DATABASE_URL: process.env.TEST_DATABASE_URL!, MAPS_API_KEY: 'fake-browser-key' }, sourceDir: await testSources() });
 });
 
 test.afterAll(async () => {

@@ -9,7 +9,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { orderConditions } from '../../src/db/orders/read';
 import { orders, orderStops } from '../../src/db/schema';
 import { ADMIN_TABS } from '../../src/domain/orderStatus';
-import { dayIn, monthIn, monthRange } from '../../src/domain/time';
+import { dayIn, dayRange, monthIn, monthRange } from '../../src/domain/time';
 import { Client, signedIn, testDb } from '../support/api';
 import { insertCourier, insertOrder } from '../support/factories';
 
@@ -66,7 +66,9 @@ describe('orders list', () => {
     expect(tab.text).toMatch(/id="orders-tab-assigned"[^>]*aria-current="page"/);
 
     const today = dayIn(ZONE);
-    const order = await insertOrder(db, { deliveryTime: Date.now(), pickupTime: Date.now() - 3_600_000 });
+    // The last minute of today, so it heads the day's list however many orders other tests added.
+    const lastMinute = dayRange(today, ZONE).end - 60_000;
+    const order = await insertOrder(db, { deliveryTime: lastMinute, pickupTime: lastMinute - 3_600_000 });
     const day = await admin.get(`/admin/orders?day=${today}`, { 'X-Partial': 'orders' });
     expect(day.text).toContain(`data-order-id="${order.id}"`);
     expect(day.text).toMatch(/Showing \d+ orders for [A-Z][a-z]{2} \d{1,2}, \d{4}/);

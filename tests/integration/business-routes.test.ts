@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startWorker, type Running } from '../../scripts/lib/stack';
+import { testSources } from '../support/stack';
 import { restaurants } from '../../src/db/schema';
 import { distanceDeliveryFee, roundMiles } from '../../src/domain/fees';
 import { estimatedRoadMiles } from '../../src/domain/geo';
@@ -85,7 +86,7 @@ describe('with MAPS_SERVER_KEY but the maps service unreachable', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'dispatch-maps-key-'));
     // A second Worker on the same database, configured with a key; this machine has no route to the maps service.
-    worker = await startWorker({ persistDir: dir, vars: { DATABASE_URL: inject('databaseUrl'), MAPS_SERVER_KEY: 'test-server-key' } });
+    worker = await startWorker({ persistDir: dir, vars: { DATABASE_URL: inject('databaseUrl'), MAPS_SERVER_KEY: 'test-server-key' }, sourceDir: await testSources() });
   }, 120_000);
 
   afterAll(async () => {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { couriers } from '../../src/db/schema';
 import { Client, rawGet, signedIn, testDb } from '../support/api';
+import { insertOrder } from '../support/factories';
 
 const TAMPA = { latitude: 27.9506, longitude: -82.4572 };
 
@@ -112,4 +113,21 @@ describe('the GPS page data', () => {
     expect((await (await signedIn('bistro')).get('/api/orders/admin/active')).status).toBe(403);
     expect((await (await signedIn('courier')).get(`/api/couriers/1/track`)).status).toBe(403);
   });
+});
+
+describe('the admin order detail', () => {
+  it("shows the assigned courier's last known position", async () => {
+    const courier = await signedIn('courier2');
+    const courierId = await courierIdOf(courier);
+    const order = await insertOrder(testDb(), { status: 'courier_on_way_to_pickup', courierId });
+    const admin = await signedIn('admin');
+    await courier.post('/api/couriers/location', { latitude: 27.944444, longitude: -82.466666 });
+    // The first report after a quiet spell is written through at once; allow for a recent one.
+    await expect
+      .poll(async () => (await admin.get(`/admin/orders/${order.id}`, { 'X-Partial': 'dialog' })).text, { timeout: 12_000 })
+      .toContain('27.944444, -82.466666');
+    const dialog = await admin.get(`/admin/orders/${order.id}`, { 'X-Partial': 'dialog' });
+    expect(dialog.text).toContain('Last known position');
+    expect(dialog.text).toMatch(/>online<\/span>/);
+  }, 20_000);
 });

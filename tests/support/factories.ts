@@ -1,7 +1,8 @@
 /** Test data written straight to the database, for states the API under test does not create. */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
-import { couriers, orders, restaurants, users, zones } from '../../src/db/schema';
+import { createHash, randomBytes } from 'node:crypto';
+import { couriers, orders, restaurants, sessions, users, zones } from '../../src/db/schema';
 import { singleOrderDeliveryFee } from '../../src/domain/fees';
 
 const HOUR = 3_600_000;
@@ -67,4 +68,16 @@ export async function insertCourier(db: Db, overrides: Partial<typeof couriers.$
     })
     .returning();
   return { user, courier };
+}
+
+/**
+ * A session for a user, as if they had signed in: returns the cookie token. For accounts
+ * made by the factories (which have no usable password) and for load tests that would
+ * otherwise spend their time hashing passwords.
+ */
+export async function insertSession(db: Db, userId: number, lifetimeMs = 24 * 3_600_000): Promise<string> {
+  const token = randomBytes(16).toString('base64url');
+  const now = Date.now();
+  await db.insert(sessions).values({ id: createHash('sha256').update(token).digest('hex'), userId, createdAt: now, lastSeenAt: now, expiresAt: now + lifetimeMs });
+  return token;
 }

@@ -1,13 +1,15 @@
 /**
  * A complete, private platform for tests: sqld with a fresh database (migrated and
  * seeded with the demo data), and the Worker under wrangler dev, both on free ports
- * with their state in a temporary folder. A running `npm start` is never touched.
+ * with their state in a temporary folder. The Worker runs from a snapshot of the
+ * sources and built assets taken once per test run, so a running `npm start` is never
+ * touched and editing files while tests run does not disturb them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildAssets } from '../../scripts/build-assets';
-import { startSqld, startWorker, type Running } from '../../scripts/lib/stack';
+import { snapshotSources, startSqld, startWorker, type Running } from '../../scripts/lib/stack';
 import { migrateDatabase } from '../../scripts/migrate';
 import { seedDemo } from '../../scripts/seed';
 import { createDb } from '../../src/db/client';
@@ -21,10 +23,30 @@ export interface TestStack {
   stop(): Promise<void>;
 }
 
-export async function startTestStack(options: { vars?: Record<string, string>; keepDir?: boolean; build?: boolean } = {}): Promise<TestStack> {
-  // Always from the current sources (under a second), so a test never runs stale islands.
-  // A second stack started while another serves the same assets passes build: false.
-  if (options.build !== false) await buildAssets();
+/** Where `npm test` (or the first stack of this process) left the snapshot every stack runs. */
+export const SNAPSHOT_ENV = 'DISPATCH_TEST_SOURCES';
+
+let building: Promise<string> | undefined;
+
+/**
+ * The sources and built assets of this test run: built and copied once, then shared
+ * (through the environment, so Playwright's and vitest's workers use the same one).
+ */
+export function testSources(): Promise<string> {
+  const ready = process.env[SNAPSHOT_ENV];
+  if (ready) return Promise.resolve(ready);
+  building ??= (async () => {
+    await buildAssets();
+    const dir = snapshotSources(mkdtempSync(join(tmpdir(), 'dispatch-sources-')));
+    process.env[SNAPSHOT_ENV] = dir;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  })();
+  return building;
+}
+
+export async function startTestStack(options: { vars?: Record<string, string>; keepDir?: boolean } = {}): Promise<TestStack> {
+  const sourceDir = await testSources();
   const dir = mkdtempSync(join(tmpdir(), 'dispatch-test-'));
   const sqld = await startSqld({ dataDir: join(dir, 'sqld'), logFile: join(dir, 'sqld.log') });
   try {
@@ -34,6 +56,7 @@ export async function startTestStack(options: { vars?: Record<string, string>; k
       persistDir: join(dir, 'wrangler'),
       vars: { DATABASE_URL: sqld.url, ...options.vars },
       logFile: join(dir, 'wrangler.log'),
+      sourceDir,
     });
     return {
       baseUrl: worker.url,

@@ -26,11 +26,18 @@ export function courierView(c: Context<AppEnv>): CourierView {
 
 /** "N Active Order(s)" with a pulsing dot; the link opens the first one's workflow (spec 3 §2.3). */
 function ActiveOrdersIndicator({ count, orderId, base }: { count: number; orderId: number | null; base: string }) {
-  if (count === 0 || orderId == null) return <span className="text-sm text-slate-500">No Active Orders</span>;
+  if (count === 0 || orderId == null) {
+    return (
+      <span className="text-sm text-slate-500" data-active-orders="0">
+        No Active Orders
+      </span>
+    );
+  }
   return (
     <a
       href={`${base}/dashboard?order=${orderId}`}
       data-open-order={orderId}
+      data-active-orders={count}
       className="flex items-center gap-2 rounded-full bg-emerald-50 px-3 py-1.5 text-sm font-medium text-emerald-800"
     >
       <span className="relative flex h-2.5 w-2.5" aria-hidden="true">

@@ -4,12 +4,14 @@
  * storage, and the order's history. Rendered on the server as the 'dialog' partial.
  */
 import { isCompleted, isOrderStatus } from '../../domain/orderStatus';
+import { gpsFreshness } from '../../domain/indicators';
 import { formatPhone } from '../../domain/phone';
+import { agoText } from '../../domain/time';
 import { vehicleLabel } from '../../domain/vehicles';
 import type { CourierWithUser } from '../../db/couriers';
 import type { Order, OrderEvent, OrderStop } from '../../db/schema';
 import { CloseIcon } from '../../../islands/lib/icons';
-import { StatusBadge, Time } from '../components/ui';
+import { Badge, StatusBadge, Time } from '../components/ui';
 import {
   ActualTimeline,
   CustomerInformation,
@@ -56,12 +58,32 @@ function CourierInformation({ order, courier }: { order: Order; courier: Courier
             ['Phone', courier.user.phone ? formatPhone(courier.user.phone) : 'N/A'],
             ['Vehicle Info', `${courier.courier.vehicleMake} ${courier.courier.vehicleModel} (${courier.courier.vehicleYear})`],
             ['Type', vehicleLabel(courier.courier.vehicleType)],
+            ['Last known position', <LastPosition courier={courier.courier} />],
           ]}
         />
       ) : (
         <p className="text-sm text-red-700">Could not load courier information</p>
       )}
     </Section>
+  );
+}
+
+const FRESHNESS_TONES = { online: 'green', recent: 'amber', offline: 'red' } as const;
+
+/** Where the courier was last seen (issue 6), as their Durable Object last wrote it through. */
+function LastPosition({ courier }: { courier: CourierWithUser['courier'] }) {
+  const { courierLatitude: lat, courierLongitude: lng, lastLocationUpdateTime: at } = courier;
+  if (lat == null || lng == null || at == null) return <span className="text-slate-500">Not reported yet</span>;
+  const now = Date.now();
+  const freshness = gpsFreshness(at, now);
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <a href="/admin/courier-tracking" className="font-mono text-brand-700 hover:underline">
+        {`${lat.toFixed(6)}, ${lng.toFixed(6)}`}
+      </a>
+      <Badge tone={FRESHNESS_TONES[freshness]}>{freshness}</Badge>
+      <span className="text-slate-500">updated {agoText(at, now)}</span>
+    </span>
   );
 }
 

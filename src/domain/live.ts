@@ -1,0 +1,32 @@
+/** The shapes live positions travel in (issue 6): from a courier's Durable Object to admins' pages. */
+
+export interface Position {
+  latitude: number;
+  longitude: number;
+  accuracy: number | null;
+  heading: number | null;
+  speed: number | null;
+  /** When the device took the fix (epoch ms). */
+  recordedAt: number;
+}
+
+/** The message admins' sockets receive for each accepted report. */
+export interface PositionMessage extends Position {
+  type: 'position';
+  courierId: number;
+  /** When the courier's object accepted it (epoch ms): lets watchers measure delivery delay. */
+  acceptedAt: number;
+}
+
+/** A courier on the GPS page: who, in what, and where they were last seen. */
+export interface TrackedCourier {
+  id: number;
+  name: string;
+  vehicleType: string;
+  vehicleMake: string;
+  vehicleModel: string;
+  latitude: number | null;
+  longitude: number | null;
+  /** epoch ms */
+  lastLocationUpdateTime: number | null;
+}
