@@ -10,7 +10,7 @@ import { courierUpdateSchema, registerSchema } from '../src/domain/schemas/users
 import { COURIER_VEHICLE_TYPES, vehicleLabel } from '../src/domain/vehicles';
 import { AccountFormDialog, Checkbox, firstErrors, SelectField, TextField } from './admin/form';
 import { useEditDialog } from './admin/useEditDialog';
-import { EQUIPMENT, type CourierDetails } from '../src/domain/courierDetails';
+import { courierDetailsOf, EQUIPMENT, type CourierDetails } from '../src/domain/courierDetails';
 
 export interface ZoneOption {
   id: number;
@@ -75,23 +75,10 @@ const TAB_OF: Record<string, string> = {
 function formOf(courier: CourierToEdit): Form {
   return {
     ...EMPTY,
+    ...courierDetailsOf(courier),
     name: courier.user.name,
     zoneId: String(courier.zoneId),
-    email: courier.email,
     phone: courier.user.phone ?? '',
-    address: courier.address,
-    vehicleType: courier.vehicleType,
-    vehicleMake: courier.vehicleMake,
-    vehicleModel: courier.vehicleModel,
-    vehicleYear: courier.vehicleYear,
-    driversLicense: courier.driversLicense,
-    driversLicenseExpiry: courier.driversLicenseExpiry,
-    insurance: courier.insurance,
-    insuranceExpiry: courier.insuranceExpiry,
-    hasQuickDeliveryEquipment: courier.hasQuickDeliveryEquipment,
-    hasCateringDolly: courier.hasCateringDolly,
-    hasThermoBags: courier.hasThermoBags,
-    hasIsothermalBoxes: courier.hasIsothermalBoxes,
   };
 }
 
