@@ -47,6 +47,7 @@ const RU = {
   updated: 'обновлено',
   justNow: 'только что',
   live: 'Обновления в реальном времени',
+  connecting: 'Подключение к обновлениям…',
   polling: 'Нет соединения в реальном времени: обновление каждые 30 с',
   mapError: 'Не удалось загрузить карту',
   mapErrorDetail: 'Сервис карт недоступен. Показана схема; список курьеров обновляется.',
@@ -115,12 +116,14 @@ async function fetchActiveOrders(): Promise<MapOrder[]> {
   return apiRequest<MapOrder[]>('GET', '/api/orders/admin/active');
 }
 
+type SocketState = 'connecting' | 'live' | 'dropped';
+
 /**
  * The live socket: connected → positions arrive as they are accepted; dropped →
  * reconnect with backoff (1 s doubling to 30 s) while the caller polls.
  */
-function useLiveSocket(onPosition: (message: PositionMessage) => void): boolean {
-  const [live, setLive] = useState(false);
+function useLiveSocket(onPosition: (message: PositionMessage) => void): SocketState {
+  const [state, setState] = useState<SocketState>('connecting');
   const handler = useRef(onPosition);
   handler.current = onPosition;
   useEffect(() => {
@@ -133,7 +136,7 @@ function useLiveSocket(onPosition: (message: PositionMessage) => void): boolean 
       socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/couriers/live`);
       socket.onopen = () => {
         attempt = 0;
-        setLive(true);
+        setState('live');
         keepAlive = window.setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send('ping'), 25_000);
       };
       socket.onmessage = (event) => {
@@ -143,8 +146,8 @@ function useLiveSocket(onPosition: (message: PositionMessage) => void): boolean 
       };
       socket.onclose = () => {
         window.clearInterval(keepAlive);
-        setLive(false);
         if (stopped) return;
+        setState('dropped');
         retry = window.setTimeout(connect, Math.min(30_000, 1000 * 2 ** attempt++));
       };
     };
@@ -156,7 +159,7 @@ function useLiveSocket(onPosition: (message: PositionMessage) => void): boolean 
       socket?.close();
     };
   }, []);
-  return live;
+  return state;
 }
 
 function CourierTrackingPage({ couriers: initialCouriers, orders: initialOrders, mapsApiKey }: CourierTrackingProps) {
@@ -183,10 +186,10 @@ function CourierTrackingPage({ couriers: initialCouriers, orders: initialOrders,
     });
     if (selected.current === message.courierId) setLiveTrack((track) => [...track, { latitude: message.latitude, longitude: message.longitude }]);
   }, []);
-  const live = useLiveSocket(onPosition);
+  const socket = useLiveSocket(onPosition);
 
   // The spec's 30 s polling, only while the socket is down; the server-rendered lists count as fresh.
-  const polling = { enabled: !live, refetchInterval: POLL_MS, staleTime: POLL_MS, initialDataUpdatedAt: Date.now() } as const;
+  const polling = { enabled: socket === 'dropped', refetchInterval: POLL_MS, staleTime: POLL_MS, initialDataUpdatedAt: Date.now() } as const;
   const couriersQuery = useQuery({ queryKey: ['couriers'], queryFn: fetchCouriers, initialData: initialCouriers, ...polling });
   const ordersQuery = useQuery({ queryKey: ['active-orders'], queryFn: fetchActiveOrders, initialData: initialOrders, ...polling });
   useEffect(() => {
@@ -230,8 +233,8 @@ function CourierTrackingPage({ couriers: initialCouriers, orders: initialOrders,
             {refreshing ? RU.refreshing : RU.refresh}
           </button>
         </div>
-        <p className={`px-4 pt-3 text-xs ${live ? 'text-emerald-700' : 'text-amber-700'}`} role="status" data-live={live}>
-          {live ? RU.live : RU.polling}
+        <p className={`px-4 pt-3 text-xs ${socket === 'dropped' ? 'text-amber-700' : socket === 'live' ? 'text-emerald-700' : 'text-slate-500'}`} role="status" data-socket={socket}>
+          {socket === 'live' ? RU.live : socket === 'dropped' ? RU.polling : RU.connecting}
         </p>
         {located.length === 0 ? (
           <p className="p-4 text-sm text-slate-500">{RU.empty}</p>

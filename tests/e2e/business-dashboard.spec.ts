@@ -6,17 +6,19 @@
 import { eq } from 'drizzle-orm';
 import { orders, orderStops, restaurantOrderTotals } from '../../src/db/schema';
 import { formatUsd } from '../../src/domain/money';
-import { businessOf } from '../support/business';
 import { insertCourier, insertOrder } from '../support/factories';
 import { servePhotos } from './business-photos';
 import { expect, signIn, test } from './fixtures';
 
 test.use({ timezoneId: 'America/New_York' });
 
-test('the cards show the business’s own totals and update as orders change', async ({ page, db }) => {
-  const bistro = await businessOf(db, 'bistro');
-  const [totals] = await db.select().from(restaurantOrderTotals).where(eq(restaurantOrderTotals.restaurantId, bistro.id));
-  await signIn(page, 'bistro');
+test('the cards show the business’s own totals and update as orders change', async ({ page, db, business }) => {
+  // A new business has no totals row until its first order: all figures are zero.
+  const [totals = { activeCount: 0, ordersCount: 0, completedAmountCents: 0, completedCount: 0, completedDeliveryFeeCents: 0, completedTipCents: 0 }] = await db
+    .select()
+    .from(restaurantOrderTotals)
+    .where(eq(restaurantOrderTotals.restaurantId, business.restaurant.id));
+  await signIn(page, business.username);
   await page.goto('/dashboard');
   await expect(page.getByRole('navigation', { name: 'Business' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   const active = page.getByRole('region', { name: 'Active Orders' });
@@ -30,15 +32,15 @@ test('the cards show the business’s own totals and update as orders change', a
   await expect(page.getByRole('link', { name: 'Create New Order' })).toHaveAttribute('href', '/restaurant/create-order');
 
   // A new order arrives: both regions pick it up on their next poll, without a reload.
-  const order = await insertOrder(db, { customerName: 'Polled In' });
+  const order = await insertOrder(db, { business: business.username, customerName: 'Polled In' });
   await expect(page.getByRole('listitem').filter({ hasText: `Order #${order.orderNumber}` })).toContainText('Polled In', { timeout: 15_000 });
   await expect(active).toContainText(`${totals.activeCount + 1}Out of ${totals.ordersCount + 1} total orders`);
 });
 
-test('each active order shows its numbers, status, customer, times, amount and service fee plus tips', async ({ page, db }) => {
+test('each active order shows its numbers, status, customer, times, amount and service fee plus tips', async ({ page, db, business }) => {
   const pickupTime = Date.parse('2026-11-21T20:30:00Z');
-  const order = await insertOrder(db, { status: 'courier_confirmed', internalOrderNumber: 'HB-SHOWN', amountCents: 45000, deliveryFeeCents: 4500, tipCents: 1250, pickupTime, deliveryTime: pickupTime + 3_600_000 });
-  await signIn(page, 'bistro');
+  const order = await insertOrder(db, { business: business.username, status: 'courier_confirmed', internalOrderNumber: 'HB-SHOWN', amountCents: 45000, deliveryFeeCents: 4500, tipCents: 1250, pickupTime, deliveryTime: pickupTime + 3_600_000 });
+  await signIn(page, business.username);
   await page.goto('/restaurant');
   const entry = page.getByRole('listitem').filter({ hasText: `Order #${order.orderNumber}` });
   await expect(entry).toContainText('Internal Order #HB-SHOWN');
@@ -50,15 +52,15 @@ test('each active order shows its numbers, status, customer, times, amount and s
   await expect(entry).toContainText('Service fee + tips $57.50');
 });
 
-test('the details dialog re-reads the order every 3 s: status, courier, photos, refresh', async ({ page, db }) => {
+test('the details dialog re-reads the order every 3 s: status, courier, photos, refresh', async ({ page, db, business }) => {
   const { courier, user } = await insertCourier(db, { vehicleMake: 'Honda', vehicleModel: 'Civic', vehicleYear: '2022', vehicleType: 'suv' });
-  const order = await insertOrder(db, { status: 'assigned', courierId: courier.id, setupRequired: true, requiredVehicleTypes: ['suv', 'truck'], courierPayCents: 4000 });
+  const order = await insertOrder(db, { business: business.username, status: 'assigned', courierId: courier.id, setupRequired: true, requiredVehicleTypes: ['suv', 'truck'], courierPayCents: 4000 });
   const reads: number[] = [];
   await servePhotos(page);
   page.on('response', (response) => {
     if (response.url().endsWith(`/restaurant/orders/${order.id}/live`)) reads.push(response.status());
   });
-  await signIn(page, 'bistro');
+  await signIn(page, business.username);
   await page.goto('/restaurant');
   await page.getByRole('button', { name: `Order #${order.orderNumber}: open details` }).click();
   const dialog = page.getByRole('dialog', { name: `Order #${order.orderNumber}` });
@@ -73,7 +75,7 @@ test('the details dialog re-reads the order every 3 s: status, courier, photos, 
   await expect(payment).toContainText('Delivery Fee (10%)$30.00');
   await expect(payment).toContainText('Total Service Fee$30.00');
   await expect(payment).toContainText('Courier Pay$40.00');
-  await expect(dialog.getByRole('region', { name: 'Restaurant Information' })).toContainText('Harbor Bistro');
+  await expect(dialog.getByRole('region', { name: 'Restaurant Information' })).toContainText(business.restaurant.name);
   await expect(dialog.getByRole('region', { name: 'Customer Information' })).toContainText('Test Customer');
   await expect(dialog.getByRole('region', { name: 'Courier Information' })).toContainText(`Vehicle InfoHonda Civic (2022)TypeSUV`);
   // Without a maps key the map widget draws P to D with a distance.
@@ -104,9 +106,9 @@ test('the details dialog re-reads the order every 3 s: status, courier, photos, 
   await expect(photos.getByRole('button', { name: 'Refresh Photos' })).toBeVisible();
 });
 
-test('a delivered order without photos says so and is re-read sooner', async ({ page, db }) => {
-  const order = await insertOrder(db, { status: 'assigned' });
-  await signIn(page, 'bistro');
+test('a delivered order without photos says so and is re-read sooner', async ({ page, db, business }) => {
+  const order = await insertOrder(db, { business: business.username, status: 'assigned' });
+  await signIn(page, business.username);
   await page.goto('/restaurant');
   await page.getByRole('button', { name: `Order #${order.orderNumber}: open details` }).click();
   const dialog = page.getByRole('dialog', { name: `Order #${order.orderNumber}` });
@@ -161,10 +163,10 @@ test('a pharmacy order shows its route and the pharmacy delivery timeline with p
   await expect(timeline).toContainText('Stop 2: Second Stop');
 });
 
-test('a photo that cannot be loaded shows the placeholder', async ({ page, db }) => {
-  const order = await insertOrder(db, { status: 'assigned' });
+test('a photo that cannot be loaded shows the placeholder', async ({ page, db, business }) => {
+  const order = await insertOrder(db, { business: business.username, status: 'assigned' });
   await page.route('**/api/photos/**', (route) => route.fulfill({ status: 404, body: 'not found' }));
-  await signIn(page, 'bistro');
+  await signIn(page, business.username);
   await page.goto('/restaurant');
   await page.getByRole('button', { name: `Order #${order.orderNumber}: open details` }).click();
   await db.update(orders).set({ status: 'delivered', deliveryPhotos: ['orders/missing.jpg'] }).where(eq(orders.id, order.id));

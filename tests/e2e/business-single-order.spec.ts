@@ -108,10 +108,10 @@ test('bistro creates a single order from a past address, sees the right fee, and
   expect(edited).toMatchObject({ customerAddress: '3001 W Kennedy Blvd, Tampa, Florida, 33609', amountCents: 50000, deliveryFeeCents: 5000 });
 });
 
-test('bistro cancels another order after confirming', async ({ page, db }) => {
-  const order = await insertOrder(db, { status: 'assigned', customerName: 'To Be Cancelled' });
-  const started = await insertOrder(db, { status: 'courier_on_way_to_pickup', customerName: 'Already Rolling' });
-  await signIn(page, 'bistro');
+test('bistro cancels another order after confirming', async ({ page, db, business }) => {
+  const order = await insertOrder(db, { business: business.username, status: 'assigned', customerName: 'To Be Cancelled' });
+  const started = await insertOrder(db, { business: business.username, status: 'courier_on_way_to_pickup', customerName: 'Already Rolling' });
+  await signIn(page, business.username);
   await page.goto('/restaurant');
   const entry = page.getByRole('listitem').filter({ hasText: `Order #${order.orderNumber}` });
   const cancel = entry.getByRole('button', { name: `Cancel order #${order.orderNumber}` });

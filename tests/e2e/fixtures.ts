@@ -4,12 +4,15 @@
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { createDb, type Db } from '../../src/db/client';
+import { insertBusiness } from '../support/factories';
 
 export const DEMO_PASSWORD = 'demo1234';
 
-export const test = base.extend<{ db: Db }>({
+export const test = base.extend<{ db: Db; business: Awaited<ReturnType<typeof insertBusiness>> }>({
   baseURL: async ({}, use) => use(process.env.TEST_BASE_URL),
   db: async ({}, use) => use(createDb(process.env.TEST_DATABASE_URL!, undefined, 30_000)),
+  /** A restaurant business of the test's own (sign in with its username), for lists and totals no other test touches. */
+  business: async ({ db }, use) => use(await insertBusiness(db)),
 });
 
 export { expect };

@@ -1,5 +1,5 @@
 /** The admin GPS page follows couriers live (issue 6), and falls back to polling when its socket drops. */
-import { expect, signIn, test } from './fixtures';
+import { expect, islandsHydrated, signIn, test } from './fixtures';
 
 async function courierSession(browser: import('@playwright/test').Browser, baseURL: string, username: string) {
   const context = await browser.newContext({ baseURL });
@@ -59,6 +59,7 @@ test('when the socket drops the page polls every 30 s, then reconnects', async (
     if (path === '/api/couriers' || path === '/api/orders/admin/active') polls.push(path);
   });
   await page.goto('/admin/courier-tracking');
+  await islandsHydrated(page);
   await expect(page.getByRole('status').filter({ hasText: 'обновление каждые 30 с' })).toBeVisible();
 
   // While disconnected, the spec's polling of both lists runs.

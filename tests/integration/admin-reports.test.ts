@@ -92,7 +92,11 @@ describe('earnings report', () => {
     const db = testDb();
     const day = '2023-01-15';
     const count = 1_234;
-    const base = await insertOrder(db, { status: 'delivered', amountCents: 1, courierPayCents: 30_00, tipCents: 0, completedAt: at(`${day}T08:00:00`) });
+    // Dated that day throughout, so these rows stay out of the current month's lists.
+    const base = await insertOrder(db, {
+      status: 'delivered', amountCents: 1, courierPayCents: 30_00, tipCents: 0,
+      pickupTime: at(`${day}T07:00:00`), deliveryTime: at(`${day}T08:00:00`), completedAt: at(`${day}T08:00:00`),
+    });
     const rows = Array.from({ length: count - 1 }, (_, i) => ({
       ...base,
       id: undefined,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayIn } from '../../src/domain/time';
 import { Client, signedIn, testDb } from '../support/api';
-import { insertOrder } from '../support/factories';
+import { insertBusiness, insertOrder } from '../support/factories';
 
 const PARTIAL = { 'X-Partial': 'orders' };
 
@@ -104,5 +104,18 @@ describe('order dialogs', () => {
       expect(page.text).toContain('404 Page Not Found');
       expect(page.text).not.toContain('Test Customer');
     }
+  });
+});
+
+describe('dashboard active orders', () => {
+  it('says when there are more active orders than it lists, and links to all of them', async () => {
+    const db = testDb();
+    const business = await insertBusiness(db);
+    for (let i = 0; i < 101; i++) await insertOrder(db, { business: business.username, pickupTime: Date.now() + (i + 1) * 60_000 });
+    const client = await signedIn(business.username);
+    const region = await client.get('/restaurant', { 'X-Partial': 'active-orders' });
+    expect(region.text).toContain('Showing the <!-- -->100<!-- --> soonest of <!-- -->101<!-- --> active orders.');
+    expect(region.text).toContain('href="/restaurant/orders"');
+    expect((region.text.match(/<li /g) ?? []).length).toBe(100);
   });
 });

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { createHash, randomBytes } from 'node:crypto';
+import { hashPassword } from '../../src/auth/password';
 import { couriers, orders, restaurants, sessions, users, zones } from '../../src/db/schema';
 import { singleOrderDeliveryFee } from '../../src/domain/fees';
 
@@ -80,4 +81,30 @@ export async function insertSession(db: Db, userId: number, lifetimeMs = 24 * 3_
   const now = Date.now();
   await db.insert(sessions).values({ id: createHash('sha256').update(token).digest('hex'), userId, createdAt: now, lastSeenAt: now, expiresAt: now + lifetimeMs });
   return token;
+}
+
+let demoPasswordHash: Promise<string> | undefined;
+
+/**
+ * A business account of its own (password 'demo1234'), in the demo Tampa zone: for tests
+ * that count or list a business's orders, which must not see what other tests added to
+ * the shared demo businesses.
+ */
+export async function insertBusiness(db: Db, options: { customerType?: 'restaurant' | 'pharmacy'; name?: string } = {}) {
+  demoPasswordHash ??= hashPassword('demo1234');
+  const [zone] = await db.select().from(zones).where(eq(zones.name, 'Tampa'));
+  const username = `biz${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`;
+  const name = options.name ?? `Test Kitchen ${username.slice(-5)}`;
+  const [user] = await db
+    .insert(users)
+    .values({ username, passwordHash: await demoPasswordHash, role: 'restaurant', name, phone: '8135559000', address: '615 Channelside Dr, Tampa, FL 33602', zoneId: zone.id })
+    .returning();
+  const [restaurant] = await db
+    .insert(restaurants)
+    .values({
+      userId: user.id, name, address: '615 Channelside Dr, Tampa, FL 33602', phone: '8135559000', zoneId: zone.id,
+      customerType: options.customerType ?? 'restaurant', latitude: 27.9427, longitude: -82.4497,
+    })
+    .returning();
+  return { username, user, restaurant };
 }

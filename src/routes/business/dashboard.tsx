@@ -72,7 +72,11 @@ dashboard.get('/', requirePage('restaurant'), (c) => {
       'active-orders': {
         poll: DASHBOARD_POLL_MS,
         etag: etag('business-active'),
-        render: async () => <ActiveOrders orders={restaurantId ? await activeOrders(db, restaurantId, ACTIVE_LIMIT) : []} />,
+        render: async () => {
+          if (!restaurantId) return <ActiveOrders orders={[]} activeCount={0} />;
+          const [list, totals] = await Promise.all([activeOrders(db, restaurantId, ACTIVE_LIMIT), businessTotals(db, restaurantId)]);
+          return <ActiveOrders orders={list} activeCount={totals.activeCount} />;
+        },
       },
     },
     (slot) => (
