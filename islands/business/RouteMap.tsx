@@ -3,7 +3,7 @@
  * numbered markers, the route line from the returned encoded polyline, zoom 11. Without
  * the maps service (no key, or it fails) the same route is drawn to scale.
  */
-import { decode } from '@googlemaps/polyline-codec';
+import { decodePolyline as decode } from '../../src/domain/polyline';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LatLng } from '../../src/domain/geo';
 import { MapsUnavailableError, onMapsAuthFailure } from '../lib/maps';

@@ -1,4 +1,4 @@
-import { decode } from '@googlemaps/polyline-codec';
+import { decodePolyline as decode } from './polyline';
 import { describe, expect, it } from 'vitest';
 import { estimatedRoadMiles } from './geo';
 import { estimateRoute, priceRoute } from './routePlan';

@@ -4,7 +4,7 @@
  * (haversine with the road factor) and the route drawn as straight legs; either way the
  * fee is $2 per mile on the miles shown (2 decimals).
  */
-import { encode } from '@googlemaps/polyline-codec';
+import { encodePolyline as encode } from './polyline';
 import { distanceDeliveryFee, roundMiles } from './fees';
 import { estimatedRoadMiles, type LatLng } from './geo';
 import type { Cents } from './money';
