@@ -75,10 +75,10 @@ test('address suggestions add the maps service’s US places after past addresse
   expect(stored).toMatchObject({ customerAddress: '100 Main Street, Tampa, Florida, 33602', customerHouse: '100', customerLatitude: 27.9471, customerLongitude: -82.4588 });
 });
 
-test('the map widget draws P and D at zoom 12 with the driving distance and duration', async ({ page, db }) => {
+test('the map widget draws P and D at zoom 12 with the driving distance and duration', async ({ page, db, business }) => {
   await serveFakeMaps(page);
-  const order = await insertOrder(db, { status: 'assigned' });
-  await signInThere(page, 'bistro');
+  const order = await insertOrder(db, { business: business.username, status: 'assigned' });
+  await signInThere(page, business.username);
   const dialog = await openDetails(page, order.orderNumber);
   const widget = dialog.locator('[data-map-widget]');
   await expect(widget).toHaveAttribute('data-map-widget', 'map');
@@ -93,11 +93,11 @@ test('the map widget draws P and D at zoom 12 with the driving distance and dura
   expect(log.polylines.at(-1)!.path).toHaveLength(3);
 });
 
-test('when directions fail the widget draws the straight line and uses its distance', async ({ page, db }) => {
+test('when directions fail the widget draws the straight line and uses its distance', async ({ page, db, business }) => {
   await serveFakeMaps(page);
   await page.addInitScript(() => ((window as unknown as { __fakeDirectionsFail: boolean }).__fakeDirectionsFail = true));
-  const order = await insertOrder(db, { status: 'assigned' });
-  await signInThere(page, 'bistro');
+  const order = await insertOrder(db, { business: business.username, status: 'assigned' });
+  await signInThere(page, business.username);
   const dialog = await openDetails(page, order.orderNumber);
   const widget = dialog.locator('[data-map-widget]');
   await expect(widget).toHaveAttribute('data-map-widget', 'map');
@@ -108,19 +108,19 @@ test('when directions fail the widget draws the straight line and uses its dista
   expect(log.polylines.at(-1)!.path).toHaveLength(2);
 });
 
-test('an address without coordinates is geocoded with the default city and state appended', async ({ page, db }) => {
+test('an address without coordinates is geocoded with the default city and state appended', async ({ page, db, business }) => {
   await serveFakeMaps(page);
-  const order = await insertOrder(db, { status: 'assigned', customerAddress: '77 Unplaced Rd', customerLatitude: null, customerLongitude: null });
-  await signInThere(page, 'bistro');
+  const order = await insertOrder(db, { business: business.username, status: 'assigned', customerAddress: '77 Unplaced Rd', customerLatitude: null, customerLongitude: null });
+  await signInThere(page, business.username);
   const dialog = await openDetails(page, order.orderNumber);
   await expect(dialog.locator('[data-map-widget]')).toHaveAttribute('data-map-widget', 'map');
   expect((await fakeMapsLog(page))!.geocodes).toContain('77 Unplaced Rd, Tampa, Florida');
 });
 
-test('a refused key shows that the maps service is not configured, and the static P to D', async ({ page, db }) => {
+test('a refused key shows that the maps service is not configured, and the static P to D', async ({ page, db, business }) => {
   await serveFakeMaps(page, { authFailure: true });
-  const order = await insertOrder(db, { status: 'assigned' });
-  await signInThere(page, 'bistro');
+  const order = await insertOrder(db, { business: business.username, status: 'assigned' });
+  await signInThere(page, business.username);
   const dialog = await openDetails(page, order.orderNumber);
   const widget = dialog.locator('[data-map-widget]');
   await expect(widget).toHaveAttribute('data-map-widget', 'failed');
@@ -129,10 +129,10 @@ test('a refused key shows that the maps service is not configured, and the stati
   await expect(widget.getByTestId('static-p-to-d')).toBeVisible();
 });
 
-test('a maps script that cannot load is retried 3 times, then the static P to D is shown', async ({ page, db }) => {
+test('a maps script that cannot load is retried 3 times, then the static P to D is shown', async ({ page, db, business }) => {
   const requests = await serveFakeMaps(page, { unreachable: true });
-  const order = await insertOrder(db, { status: 'assigned' });
-  await signInThere(page, 'bistro');
+  const order = await insertOrder(db, { business: business.username, status: 'assigned' });
+  await signInThere(page, business.username);
   const dialog = await openDetails(page, order.orderNumber);
   const widget = dialog.locator('[data-map-widget]');
   await expect(widget).toHaveAttribute('data-map-widget', 'failed');

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { couriers } from '../../src/db/schema';
 import { Client, rawGet, signedIn, testDb } from '../support/api';
-import { insertOrder } from '../support/factories';
+import { insertCourier, insertOrder, insertSession } from '../support/factories';
 
 const TAMPA = { latitude: 27.9506, longitude: -82.4572 };
 
@@ -117,9 +117,13 @@ describe('the GPS page data', () => {
 
 describe('the admin order detail', () => {
   it("shows the assigned courier's last known position", async () => {
-    const courier = await signedIn('courier2');
-    const courierId = await courierIdOf(courier);
-    const order = await insertOrder(testDb(), { status: 'courier_on_way_to_pickup', courierId });
+    // A courier of its own: an order under way would open over a demo courier's dashboard in other tests.
+    const db = testDb();
+    const { user, courier: record } = await insertCourier(db);
+    const courier = new Client();
+    courier.cookie = `sid=${await insertSession(db, user.id)}`;
+    const courierId = record.id;
+    const order = await insertOrder(db, { status: 'courier_on_way_to_pickup', courierId });
     const admin = await signedIn('admin');
     await courier.post('/api/couriers/location', { latitude: 27.944444, longitude: -82.466666 });
     // The first report after a quiet spell is written through at once; allow for a recent one.
