@@ -21,7 +21,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', testIgnore: /\.phone\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
-    // Courier pages are tried as on a phone (Pixel 7 size, touch), in the same Chromium.
-    { name: 'phone', testMatch: /\.phone\.spec\.ts$/, use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' } },
+    // Courier pages are tried as on a phone (Pixel 7 size, touch), in the same Chromium,
+    // with location allowed as couriers allow it (in Tampa, away from every pickup).
+    {
+      name: 'phone',
+      testMatch: /\.phone\.spec\.ts$/,
+      use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium', permissions: ['geolocation'], geolocation: { latitude: 27.9, longitude: -82.53 } },
+    },
   ],
 });

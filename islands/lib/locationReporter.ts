@@ -2,16 +2,15 @@
  * Reports the device's position while a courier is on an active order or has chosen
  * to be online (issue 6; spec 3 §2.13): the position is watched with high accuracy,
  * a maximum age of 10 s and a timeout of 15 s, and sent at most every 5 s to
- * POST /api/couriers/location. GPS problems produce the spec's "GPS Warning" toast, at
- * most once a minute, and never block the delivery: positions are a live view, so one
- * that cannot be sent is simply superseded by the next.
+ * POST /api/couriers/location. GPS problems produce the spec's "GPS Warning" toast once
+ * while the page is open, and never block the delivery: positions are a live view, so
+ * one that cannot be sent is simply superseded by the next.
  */
 import { useEffect } from 'react';
 import { toast } from './events';
 
 export const WATCH_OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 10_000, timeout: 15_000 };
 export const REPORT_INTERVAL_MS = 5_000;
-const WARNING_INTERVAL_MS = 60_000;
 
 export function gpsWarning(): void {
   toast({ title: 'GPS Warning', description: 'GPS issues detected - you can continue with the delivery', variant: 'destructive' });
@@ -37,7 +36,7 @@ export function startLocationReporting(onWarning: () => void = gpsWarning): () =
     return () => {};
   }
   let lastSent = 0;
-  let lastWarning = 0;
+  let warned = false;
   let latest: GeolocationPosition | null = null;
   let trailing: number | undefined;
   const flush = () => {
@@ -55,8 +54,8 @@ export function startLocationReporting(onWarning: () => void = gpsWarning): () =
       else trailing ??= window.setTimeout(flush, wait);
     },
     () => {
-      if (Date.now() - lastWarning < WARNING_INTERVAL_MS) return;
-      lastWarning = Date.now();
+      if (warned) return;
+      warned = true;
       onWarning();
     },
     WATCH_OPTIONS,

@@ -156,14 +156,18 @@ test('the workflow of a delivery under way opens by itself; arrival waits until 
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'En Route to Pickup' })).toBeVisible();
 });
 
-test('without a position the courier is warned and may continue', async ({ page, db }) => {
-  const { courier } = await signInNewCourier(page, db);
-  const order = await insertHeldOrder(db, courier.id, 'courier_on_way_to_pickup');
-  await openDashboard(page);
-  await expect(toast(page)).toContainText('GPS issues detected - you can continue with the delivery');
-  await page.getByRole('dialog').getByRole('button', { name: 'Arrived at Restaurant' }).click();
-  await expect(page.getByRole('dialog').getByRole('heading', { name: 'At Restaurant' })).toBeVisible();
-  await expect.poll(async () => (await db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('arrived_at_pickup');
+test.describe('without location access', () => {
+  test.use({ permissions: [] });
+
+  test('without a position the courier is warned and may continue', async ({ page, db }) => {
+    const { courier } = await signInNewCourier(page, db);
+    const order = await insertHeldOrder(db, courier.id, 'courier_on_way_to_pickup');
+    await openDashboard(page);
+    await expect(toast(page)).toContainText('GPS issues detected - you can continue with the delivery');
+    await page.getByRole('dialog').getByRole('button', { name: 'Arrived at Restaurant' }).click();
+    await expect(page.getByRole('dialog').getByRole('heading', { name: 'At Restaurant' })).toBeVisible();
+    await expect.poll(async () => (await db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('arrived_at_pickup');
+  });
 });
 
 test('arriving at the customer is refused more than 10 minutes before the drop-off time', async ({ page, db }) => {

@@ -2,7 +2,7 @@
 import { insertCourier, insertSession } from '../support/factories';
 import { expect, signIn, test } from './fixtures';
 
-test.use({ geolocation: { latitude: 27.9611, longitude: -82.4461 }, permissions: ['geolocation'] });
+test.use({ geolocation: { latitude: 27.9611, longitude: -82.4461 } });
 
 test('with an active order, the position reaches the courier’s live track', async ({ page, browser, baseURL }) => {
   const reports: Array<{ latitude: number; longitude: number }> = [];
@@ -34,4 +34,16 @@ test('without an active order, nothing is reported', async ({ page, db }) => {
   await expect(page.getByRole('banner').getByText('No Active Orders')).toBeVisible();
   await page.waitForTimeout(1500);
   expect(reports).toBe(0);
+});
+
+test.describe('without location access', () => {
+  test.use({ permissions: [] });
+
+  test('a courier with an active order is told once, and the app carries on', async ({ page }) => {
+    await signIn(page, 'courier');
+    await page.goto('/courier/tasks');
+    const warning = page.locator('.toast').filter({ hasText: 'GPS Warning' });
+    await expect(warning).toContainText('GPS issues detected - you can continue with the delivery');
+    await expect(page.getByRole('heading', { name: /Upcoming Orders/ })).toBeVisible();
+  });
 });
