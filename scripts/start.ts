@@ -54,6 +54,9 @@ try {
   running.push(worker);
 
   const url = `http://127.0.0.1:${port}`;
+  // Cron triggers do not fire under wrangler dev; the deployed Worker runs this every minute.
+  const cron = setInterval(() => void fetch(`${url}/__scheduled?cron=*+*+*+*+*`).catch(() => {}), 60_000);
+  cron.unref();
   const photographed = await addDemoPhotos(url, db).catch((error: Error) => console.warn(`Demo photos were not added: ${error.message}`));
   if (photographed) console.log(`Delivery photos added to ${photographed} demo orders (local R2).`);
   console.log(`

@@ -24,7 +24,7 @@ export default {
   },
 
   /** The cron trigger (wrangler.toml, every minute): orders whose courier never went online become missed pickups (D17). */
-  scheduled(_controller, env, ctx) {
-    ctx.waitUntil(markMissedPickups(createDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN), { limit: 1000 }));
+  async scheduled(_controller, env) {
+    await markMissedPickups(createDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN), { limit: 1000 });
   },
 } satisfies ExportedHandler<Env>;

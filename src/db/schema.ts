@@ -248,15 +248,17 @@ export const orders = sqliteTable(
     check('orders_distance_check', sql`${t.totalDistanceMiles} is null or ${t.totalDistanceMiles} >= 0`),
     // Admin list: a tab (status set) within a month or day of delivery time.
     index('orders_status_delivery_idx').on(t.status, t.deliveryTime),
-    index('orders_delivery_idx').on(t.deliveryTime),
+    // A month or day of delivery time: ordered lists, and tab counts read from the index alone.
+    index('orders_delivery_status_idx').on(t.deliveryTime, t.status),
     // Business lists and dashboards.
     index('orders_restaurant_delivery_idx').on(t.restaurantId, t.deliveryTime),
     index('orders_restaurant_status_idx').on(t.restaurantId, t.status),
     // Courier lists: assigned to me; offered to my zone.
     index('orders_courier_status_idx').on(t.courierId, t.status),
     index('orders_zone_status_idx').on(t.zoneId, t.status),
-    // Earnings over a range of completion days.
-    index('orders_completed_idx').on(t.completedAt),
+    // Earnings over a range of completion days, among completed orders only (status first:
+    // otherwise SQLite reads every completed order through the status index).
+    index('orders_status_completed_idx').on(t.status, t.completedAt),
     index('orders_courier_completed_idx').on(t.courierId, t.completedAt),
   ],
 );

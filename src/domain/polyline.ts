@@ -6,7 +6,7 @@
 import * as codec from '@googlemaps/polyline-codec';
 
 type Codec = Pick<typeof codec, 'encode' | 'decode'>;
-const library: Codec = 'encode' in codec && typeof codec.encode === 'function' ? codec : (codec as unknown as { default: Codec }).default;
+const library: Codec = typeof codec.encode === 'function' ? codec : (Reflect.get(codec, 'default') as Codec);
 
 export const encodePolyline: Codec['encode'] = (...args) => library.encode(...args);
 export const decodePolyline: Codec['decode'] = (...args) => library.decode(...args);

@@ -106,6 +106,8 @@ test('an admin sets up a zone, a courier and a restaurant, dispatches its orders
   await assign(dispatched.id, courierName);
   await expect(row(dispatched.id)).toContainText(courierName);
   await db.update(orders).set({ pickupTime: minutesAgo(20), updatedAt: minutesAgo(16) }).where(eq(orders.id, dispatched.id));
+  // The every-minute cron job runs (wrangler dev runs it on demand), and the list's next poll shows it.
+  expect((await page.request.get('/__scheduled?cron=*+*+*+*+*')).status()).toBe(200);
   await expect(row(dispatched.id)).toContainText(`Missed by courier #${courier.id}`, { timeout: 10_000 });
 
   // 5. Reassigned to another courier of the zone.

@@ -163,6 +163,7 @@ test.describe('assign dialog', () => {
     const { courier } = await insertCourier(db);
     const next = await insertCourier(db);
     const order = await orderOnTop(db, { status: 'assigned', courierId: courier.id, pickupTime: minutesAgo(20), updatedAt: minutesAgo(20) });
+    expect((await page.request.get('/__scheduled?cron=*+*+*+*+*')).status()).toBe(200);
     await openAsAdmin(page, '/admin/orders');
     const missed = row(page, order.id);
     await expect(missed.getByText('missed pickup')).toHaveClass(/animate-pulse/);

@@ -10,7 +10,6 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { assignableCouriers, courierNames, findCourier } from '../../db/couriers';
 import { findVisibleOrder } from '../../db/orders/access';
-import { markMissedPickups } from '../../db/orders/missedPickup';
 import { countByStatus, getEvents, getStops, listOrders } from '../../db/orders/read';
 import { minuteBucket, versionTag } from '../../db/versions';
 import { countTabs, describeListFilter, resolveListFilter, type ListFilter } from '../../domain/orderFilters';
@@ -82,9 +81,6 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
         poll: ORDERS_POLL_MS,
         etag: () => versionTag(db, ['orders', 'users'], 'admin-orders', filter.tab.key, filter.month, filter.day, query.page, zone, minuteBucket()),
         render: async () => {
-          // Cron does not fire under wrangler dev: rendering the list (never a 304) runs the
-          // job too, a few orders at a time so the list stays quick.
-          await markMissedPickups(db, { limit: 20 });
           const byStatus = await countByStatus(db, { deliveryRange: filter.range });
           const counts = countTabs(ADMIN_TABS, byStatus);
           const pages = paging(query.page, counts[filter.tab.key]);
