@@ -12,6 +12,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/client';
 import { couriers, restaurants, sessions, users, type Role } from '../db/schema';
+import { allVersions, rememberVersions } from '../db/versions';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -94,12 +95,19 @@ export async function loadAccount(db: Db, userId: number): Promise<Omit<SessionU
   return account;
 }
 
-/** The signed-in user, or null when the cookie is missing, unknown, expired or the user is inactive. */
-export async function readSession(c: Context, db: Db, now = Date.now()): Promise<SessionUser | null> {
+/**
+ * The signed-in user, or null when the cookie is missing, unknown, expired or the user is
+ * inactive. With `withVersions`, the data version counters come back in the same round
+ * trip (db/versions.ts): pages build their ETags from them without another read.
+ */
+export async function readSession(c: Context, db: Db, now = Date.now(), options: { withVersions?: boolean } = {}): Promise<SessionUser | null> {
   const token = getCookie(c, cookieName(c.req.url));
-  if (!token || token.length > 64) return null;
-  const id = await sha256Hex(token);
-  const [row] = await db
+  const id = token && token.length <= 64 ? await sha256Hex(token) : null;
+  if (!id) {
+    if (options.withVersions) rememberVersions(db, await allVersions(db));
+    return null;
+  }
+  const sessionQuery = db
     .select({ ...accountColumns, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -107,6 +115,14 @@ export async function readSession(c: Context, db: Db, now = Date.now()): Promise
     .leftJoin(restaurants, eq(restaurants.userId, users.id))
     .where(eq(sessions.id, id))
     .limit(1);
+  let row;
+  if (options.withVersions) {
+    const [sessionRows, versionRows] = await db.batch([sessionQuery, allVersions(db)]);
+    rememberVersions(db, versionRows);
+    row = sessionRows[0];
+  } else {
+    row = (await sessionQuery)[0];
+  }
   if (!row) return null;
   if (!row.isActive || now >= row.expiresAt || now - row.lastSeenAt >= SESSION_IDLE_MS) {
     await db.delete(sessions).where(eq(sessions.id, id));

@@ -72,10 +72,3 @@ export async function courierCard(db: Db, courierId: number): Promise<CourierCar
   return row;
 }
 
-/** Courier names for a page of orders, in one query. */
-export async function courierNames(db: Db, courierIds: readonly number[]): Promise<Map<number, string>> {
-  const ids = [...new Set(courierIds)];
-  if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: couriers.id, name: users.name }).from(couriers).innerJoin(users, eq(users.id, couriers.userId)).where(inArray(couriers.id, ids));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}

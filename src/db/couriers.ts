@@ -112,13 +112,3 @@ export function serializeCourierCard({ courier, user }: CourierWithUser) {
   };
 }
 
-/** The names of the couriers of a page of orders, by courier id. */
-export async function courierNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: couriers.id, name: users.name })
-    .from(couriers)
-    .innerJoin(users, eq(users.id, couriers.userId))
-    .where(inArray(couriers.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}

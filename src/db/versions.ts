@@ -9,6 +9,19 @@ import { dataVersions } from './schema';
 
 export type VersionedTable = 'zones' | 'users' | 'restaurants' | 'couriers' | 'orders' | 'order_stops';
 
+/** All counters: six rows, cheap enough to read with every page's session. */
+export const allVersions = (db: Db) => db.select().from(dataVersions);
+
+/**
+ * Counters read at the start of a request, together with its session (one round trip):
+ * ETags built during that request use them instead of reading again.
+ */
+const prefetched = new WeakMap<Db, Map<string, number>>();
+
+export function rememberVersions(db: Db, rows: ReadonlyArray<{ name: string; version: number }>): void {
+  prefetched.set(db, new Map(rows.map((row) => [row.name, row.version])));
+}
+
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest).slice(0, 12)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -19,8 +32,11 @@ async function sha256(text: string): Promise<string> {
  * (viewer, filters, time zone; a minute bucket when it shows time-relative states).
  */
 export async function versionTag(db: Db, tables: readonly VersionedTable[], ...inputs: Array<string | number | null | undefined>): Promise<string> {
-  const rows = await db.select().from(dataVersions).where(inArray(dataVersions.name, [...tables]));
-  const versions = rows
+  const known = prefetched.get(db);
+  const rows = known
+    ? tables.map((name) => ({ name, version: known.get(name) ?? 0 }))
+    : await db.select().from(dataVersions).where(inArray(dataVersions.name, [...tables]));
+  const versions = [...rows]
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((row) => `${row.name}:${row.version}`)
     .join(',');

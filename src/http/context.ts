@@ -15,7 +15,8 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set('user', await readSession(c, c.var.db));
+  // Reads (pages, partial polls, lists) may answer from ETags: fetch the counters with the session.
+  c.set('user', await readSession(c, c.var.db, Date.now(), { withVersions: c.req.method === 'GET' }));
   await next();
 };
 

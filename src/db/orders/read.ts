@@ -3,10 +3,12 @@
  * orders), plus an order's stops and history.
  */
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { OrderStatus } from '../../domain/orderStatus';
+import { countTabs } from '../../domain/orderFilters';
+import type { OrderStatus, StatusTab } from '../../domain/orderStatus';
+import { paging, type Paging } from '../../domain/paging';
 import type { Range } from '../../domain/time';
 import type { Db } from '../client';
-import { orderEvents, orders, orderStops, users, type Order } from '../schema';
+import { couriers, orderEvents, orders, orderStops, users, type Order } from '../schema';
 
 export interface OrderFilter {
   /** An access condition (orders/access.ts visibleTo). */
@@ -51,13 +53,8 @@ export async function countOrders(db: Db, filter: OrderFilter): Promise<number> 
 }
 
 /** Orders per status under a filter (the status itself unfiltered): what tab counts are made of. */
-export async function countByStatus(db: Db, filter: Omit<OrderFilter, 'statuses'>): Promise<Partial<Record<OrderStatus, number>>> {
-  const rows = await db
-    .select({ status: orders.status, count: sql<number>`count(*)` })
-    .from(orders)
-    .where(orderConditions(filter))
-    .groupBy(orders.status);
-  return Object.fromEntries(rows.map((row) => [row.status, row.count]));
+function statusCounts(db: Db, filter: Omit<OrderFilter, 'statuses'>) {
+  return db.select({ status: orders.status, count: sql<number>`count(*)` }).from(orders).where(orderConditions(filter)).groupBy(orders.status);
 }
 
 export async function getStops(db: Db, orderId: number) {
@@ -84,4 +81,50 @@ export async function getEvents(db: Db, orderId: number) {
     .leftJoin(users, eq(users.id, orderEvents.actorUserId))
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.id));
+}
+
+export interface OrderListPage<K extends string> {
+  counts: Record<K, number>;
+  /** Orders in the chosen tab. */
+  total: number;
+  paging: Paging;
+  rows: Order[];
+  /** The name of each courier holding a listed order. */
+  courierNames: Map<number, string>;
+}
+
+function pageOfOrders(db: Db, filter: OrderFilter, paged: Pick<Paging, 'limit' | 'offset'>) {
+  return db
+    .select({ order: orders, courierName: users.name })
+    .from(orders)
+    .leftJoin(couriers, eq(couriers.id, orders.courierId))
+    .leftJoin(users, eq(users.id, couriers.userId))
+    .where(orderConditions(filter))
+    .orderBy(desc(orders.deliveryTime), desc(orders.id))
+    .limit(paged.limit)
+    .offset(paged.offset);
+}
+
+/**
+ * One page of an orders list (admin and business Orders Management): the tab counts, the
+ * page's orders and their couriers' names, in one round trip. A page past the end (the
+ * list shrank) is read again as the last page.
+ */
+export async function orderListPage<T extends StatusTab>(
+  db: Db,
+  options: { visible?: SQL; tabs: readonly T[]; tab: T; deliveryRange: Range; page: number; pageSize: number },
+): Promise<OrderListPage<T['key']>> {
+  const range = { visible: options.visible, deliveryRange: options.deliveryRange };
+  const listed = { ...range, statuses: options.tab.statuses };
+  const requested = paging(options.page, Number.MAX_SAFE_INTEGER, options.pageSize);
+  const [statusRows, firstTry] = await db.batch([
+    statusCounts(db, range),
+    pageOfOrders(db, listed, requested),
+  ]);
+  const counts = countTabs(options.tabs, Object.fromEntries(statusRows.map((row) => [row.status, row.count])));
+  const total = counts[options.tab.key as T['key']];
+  const pages = paging(options.page, total, options.pageSize);
+  const rows = pages.page === requested.page ? firstTry : await pageOfOrders(db, listed, pages);
+  const courierNames = new Map(rows.flatMap(({ order, courierName }) => (order.courierId != null && courierName != null ? [[order.courierId, courierName] as const] : [])));
+  return { counts, total, paging: pages, rows: rows.map(({ order }) => order), courierNames };
 }

@@ -8,13 +8,13 @@
  */
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { assignableCouriers, courierNames, findCourier } from '../../db/couriers';
+import { assignableCouriers, findCourier } from '../../db/couriers';
 import { findVisibleOrder } from '../../db/orders/access';
-import { countByStatus, getEvents, getStops, listOrders } from '../../db/orders/read';
+import { getEvents, getStops, orderListPage } from '../../db/orders/read';
 import { minuteBucket, versionTag } from '../../db/versions';
-import { countTabs, describeListFilter, resolveListFilter, type ListFilter } from '../../domain/orderFilters';
+import { describeListFilter, resolveListFilter, type ListFilter } from '../../domain/orderFilters';
 import { ADMIN_TABS, type AdminTabKey } from '../../domain/orderStatus';
-import { pageNumber, paging } from '../../domain/paging';
+import { PAGE_SIZE, pageNumber } from '../../domain/paging';
 import { idParam } from '../../domain/schemas/common';
 import { orderListQuerySchema } from '../../domain/schemas/orders';
 import { dayIn } from '../../domain/time';
@@ -81,11 +81,13 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
         poll: ORDERS_POLL_MS,
         etag: () => versionTag(db, ['orders', 'users'], 'admin-orders', filter.tab.key, filter.month, filter.day, query.page, zone, minuteBucket()),
         render: async () => {
-          const byStatus = await countByStatus(db, { deliveryRange: filter.range });
-          const counts = countTabs(ADMIN_TABS, byStatus);
-          const pages = paging(query.page, counts[filter.tab.key]);
-          const rows = await listOrders(db, { statuses: filter.tab.statuses, deliveryRange: filter.range }, pages);
-          const names = await courierNames(db, rows.flatMap((row) => (row.courierId == null ? [] : [row.courierId])));
+          const { counts, total, paging: pages, rows, courierNames: names } = await orderListPage(db, {
+            tabs: ADMIN_TABS,
+            tab: filter.tab,
+            deliveryRange: filter.range,
+            page: query.page,
+            pageSize: PAGE_SIZE,
+          });
           return (
             <div className="space-y-4">
               <div className="card space-y-3 p-4">
@@ -96,7 +98,7 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
                 />
               </div>
               <p className="text-sm text-slate-600" role="status">
-                {describeListFilter(counts[filter.tab.key], filter)}
+                {describeListFilter(total, filter)}
               </p>
               {rows.length === 0 ? (
                 <EmptyState>No orders match these filters.</EmptyState>

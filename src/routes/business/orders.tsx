@@ -4,11 +4,10 @@
  * counted and paged in SQL, and re-read every 5 s with an ETag.
  */
 import { Hono } from 'hono';
-import { courierNames } from '../../db/business';
 import { visibleTo } from '../../db/orders/access';
-import { countByStatus, listOrders } from '../../db/orders/read';
+import { orderListPage } from '../../db/orders/read';
 import { versionTag } from '../../db/versions';
-import { countTabs, describeListFilter, resolveListFilter } from '../../domain/orderFilters';
+import { describeListFilter, resolveListFilter } from '../../domain/orderFilters';
 import { BUSINESS_TABS } from '../../domain/orderStatus';
 import { orderListQuerySchema } from '../../domain/schemas/orders';
 import { dayIn } from '../../domain/time';
@@ -42,17 +41,14 @@ ordersPage.get('/', requirePage('restaurant'), validate('query', orderListQueryS
         poll: ORDERS_POLL_MS,
         etag: () => versionTag(db, ['orders', 'couriers', 'users'], 'business-orders', user.restaurantId, zone, filter.tab.key, filter.month, filter.day, query.page),
         render: async () => {
-          const byStatus = await countByStatus(db, { visible, deliveryRange: filter.range });
-          const counts = countTabs(BUSINESS_TABS, byStatus);
-          const total = counts[filter.tab.key];
-          const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
-          const page = Math.min(query.page ?? 1, pages);
-          const rows = await listOrders(
-            db,
-            { visible, statuses: filter.tab.statuses, deliveryRange: filter.range },
-            { limit: ORDERS_PAGE_SIZE, offset: (page - 1) * ORDERS_PAGE_SIZE },
-          );
-          const names = await courierNames(db, rows.flatMap((row) => (row.courierId == null ? [] : [row.courierId])));
+          const { counts, total, paging, rows, courierNames: names } = await orderListPage(db, {
+            visible,
+            tabs: BUSINESS_TABS,
+            tab: filter.tab,
+            deliveryRange: filter.range,
+            page: query.page ?? 1,
+            pageSize: ORDERS_PAGE_SIZE,
+          });
           return (
             <OrdersList
               path={path}
@@ -61,8 +57,8 @@ ordersPage.get('/', requirePage('restaurant'), validate('query', orderListQueryS
               summary={describeListFilter(total, filter)}
               orders={rows}
               courierNames={names}
-              page={page}
-              pages={pages}
+              page={paging.page}
+              pages={paging.pages}
               today={dayIn(zone)}
             />
           );
