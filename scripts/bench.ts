@@ -206,15 +206,19 @@ async function main() {
       .groupBy(restaurants.id)
       .orderBy(desc(sql`count(${orders.id})`))
       .limit(1);
-    const [courier] = await db
+    // Two couriers: one whose dashboard is measured, one whose orders the status changes move
+    // (so the thousands of orders those need do not crowd the first one's lists).
+    const [courier, mover] = await db
       .select({ username: users.username, courierId: couriers.id, userId: users.id, zoneId: couriers.zoneId })
       .from(couriers)
       .innerJoin(users, eq(users.id, couriers.userId))
       .where(sql`${users.username} like 'driver%'`)
-      .limit(1);
+      .orderBy(couriers.id)
+      .limit(2);
     const admin = await signIn(base, 'admin');
     const businessCookie = await signIn(base, business.username);
     const courierCookie = `sid=${await insertSession(db, courier.userId)}`;
+    const moverCookie = `sid=${await insertSession(db, mover.userId)}`;
 
     // Orders for the status-change run: each request moves a different order one step.
     const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, business.restaurantId));
@@ -224,7 +228,7 @@ async function main() {
     for (let i = 0; i < 8; i++) {
       const rows = await db
         .insert(orders)
-        .values(Array.from({ length: 500 }, (_, j) => ({ ...fields, orderNumber: `B${Date.now().toString(36)}${i}-${j}`, status: 'courier_on_way_to_pickup' as const, courierId: courier.courierId, pickupTime: Date.now() + DAY, deliveryTime: Date.now() + DAY + 3_600_000, completedAt: null })))
+        .values(Array.from({ length: 500 }, (_, j) => ({ ...fields, orderNumber: `B${Date.now().toString(36)}${i}-${j}`, status: 'courier_on_way_to_pickup' as const, courierId: mover.courierId, pickupTime: Date.now() + DAY, deliveryTime: Date.now() + DAY + 3_600_000, completedAt: null })))
         .returning({ id: orders.id });
       pool.push(...rows.map((row) => row.id));
     }
@@ -254,7 +258,7 @@ async function main() {
     await run('Courier status change (PATCH)', {
       path: '/api/orders/0',
       method: 'PATCH',
-      headers: { Cookie: courierCookie, 'Content-Type': 'application/json' },
+      headers: { Cookie: moverCookie, 'Content-Type': 'application/json' },
       body: JSON.stringify({ status: 'arrived_at_pickup' }),
       setupRequest: (request) => ({ ...request, path: `/api/orders/${pool[next++ % pool.length]}` }),
     });
