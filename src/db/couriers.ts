@@ -47,8 +47,14 @@ export async function findCourier(db: Db, id: number): Promise<CourierWithUser |
 
 /** The couriers a dispatcher can give an order to: active accounts, by name, with their zone. */
 export async function assignableCouriers(db: Db): Promise<Array<{ id: number; name: string; zoneName: string | null }>> {
-  const rows = await couriersWithUsers(db, eq(users.isActive, true));
-  return rows.map((row) => ({ id: row.courier.id, name: row.user.name, zoneName: row.zoneName }));
+  // Only the three fields the dialog shows: every orders page carries this list.
+  return db
+    .select({ id: couriers.id, name: users.name, zoneName: zones.name })
+    .from(couriers)
+    .innerJoin(users, eq(users.id, couriers.userId))
+    .leftJoin(zones, eq(zones.id, couriers.zoneId))
+    .where(eq(users.isActive, true))
+    .orderBy(asc(sql`${users.name} collate nocase`), asc(couriers.id));
 }
 
 /** Couriers who hold, or held, one of the business's orders: the only couriers a business may see. */

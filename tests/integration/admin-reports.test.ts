@@ -91,7 +91,7 @@ describe('earnings report', () => {
   it('streams a long report in batches: every row once, in order, matching the summary', async () => {
     const db = testDb();
     const day = '2023-01-15';
-    const count = 1_234;
+    const count = 4_321; // three batches of the stream (2,000 rows each), edges inside groups of equal instants
     // Dated that day throughout, so these rows stay out of the current month's lists.
     const base = await insertOrder(db, {
       status: 'delivered', amountCents: 1, courierPayCents: 30_00, tipCents: 0,

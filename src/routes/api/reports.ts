@@ -13,8 +13,8 @@ import { validate } from '../../http/validate';
 
 const reports = new Hono<AppEnv>();
 
-/** Rows per database read when a whole report is streamed. */
-const STREAM_BATCH = 500;
+/** Rows per database read when a whole report is streamed: about 400 KB, few round trips. */
+const STREAM_BATCH = 2000;
 
 function serializeRow(row: EarningsRow) {
   return {
@@ -74,17 +74,15 @@ const nextRows = (db: Db, range: Range) => (last: EarningsRow | undefined) =>
 reports.get('/earnings', requireApi('admin'), validate('query', earningsQuerySchema), async (c) => {
   const query = c.req.valid('query');
   const range = dayRange(query.from, c.env.SERVICE_TIME_ZONE, query.to);
-  const overview = await earningsOverview(c.var.db, range);
+  const pageSize = query.pageSize ?? 50;
+  const page = query.page ? { limit: pageSize, offset: (query.page - 1) * pageSize } : undefined;
+  const overview = await earningsOverview(c.var.db, range, page);
   const head = {
     summary: serializeSummary(overview.summary),
     courierSummary: overview.couriers.map(serializeCourierEarnings),
     restaurantSummary: overview.restaurants.map(serializeRestaurantEarnings),
   };
-  if (query.page) {
-    const pageSize = query.pageSize ?? 50;
-    const rows = await earningsRows(c.var.db, range, { limit: pageSize, offset: (query.page - 1) * pageSize });
-    return c.json({ ...head, report: rows.map(serializeRow), page: query.page, pageSize });
-  }
+  if (query.page) return c.json({ ...head, report: overview.rows.map(serializeRow), page: query.page, pageSize });
   const body = streamBatches({
     next: nextRows(c.var.db, range),
     batchSize: STREAM_BATCH,

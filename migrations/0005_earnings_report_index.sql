@@ -1,0 +1,2 @@
+DROP INDEX `orders_status_completed_idx`;--> statement-breakpoint
+CREATE INDEX `orders_completed_report_idx` ON `orders` (`completed_at`,`status`,`courier_id`,`restaurant_id`,`amount_cents`,`delivery_fee_cents`,`tip_cents`,`courier_pay_cents`) WHERE "orders"."completed_at" is not null;
