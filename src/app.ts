@@ -13,10 +13,12 @@ import courier from './routes/courier';
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  // Liveness for the process supervisor; touches nothing.
+  // Every response carries the security headers, the liveness probe's too.
+  app.use('*', securityHeaders);
+
+  // Liveness for the process supervisor; touches nothing (no session, no database).
   app.get('/healthz', (c) => c.text('ok'));
 
-  app.use('*', securityHeaders);
   app.use('*', requestContext);
   app.use('*', refuseCrossOriginWrites);
   app.use('*', loadUser);
