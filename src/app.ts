@@ -1,6 +1,7 @@
 /** The Hono application: middleware in order, then the API and the pages of each area. */
 import { Hono } from 'hono';
 import type { AppEnv } from './env';
+import { limitApiBodies } from './http/body';
 import { requestContext, loadUser } from './http/context';
 import { handleError, handleNotFound } from './http/errorHandler';
 import { refuseCrossOriginWrites, securityHeaders } from './http/security';
@@ -22,6 +23,7 @@ export function createApp(): Hono<AppEnv> {
   app.use('*', requestContext);
   app.use('*', refuseCrossOriginWrites);
   app.use('*', loadUser);
+  app.use('/api/*', limitApiBodies);
 
   app.route('/api', api);
   app.route('/', auth);
