@@ -2,9 +2,12 @@
  * What the security suites (tests/integration/security-*.test.ts) share: one signed-in
  * caller per role of the authorization matrix, sessions minted straight into the
  * database (no password hashing per request), and an exact fingerprint of every write
- * the database has taken, to prove that a refused request changed nothing.
+ * the database has taken, to prove that a refused request changed nothing. Also the
+ * cookie and header checks the http stack (session.test.ts, pages.test.ts) and the https
+ * one (security-https.test.ts) both make.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Db } from '../../src/db/client';
 import { users } from '../../src/db/schema';
 import { Client, type ApiResponse } from './api';
@@ -138,4 +141,53 @@ export async function inBatches<T, R>(items: readonly T[], limit: number, work: 
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
   return results;
+}
+
+/** HSTS must last at least a year (issue 7). */
+export const MIN_HSTS_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The cookie a sign-in sets: HttpOnly, SameSite=Lax, a 128-bit token (22 base64url
+ * characters); over https also Secure and the __Host- name, which the browser keeps to
+ * this host and path / (no Domain). Answers the token.
+ */
+export function expectSessionCookie(setCookie: string | null, https: boolean): string {
+  const name = https ? '__Host-sid' : 'sid';
+  const match = new RegExp(`^${name}=([A-Za-z0-9_-]{22});`).exec(setCookie ?? '');
+  expect(match, setCookie ?? 'no Set-Cookie').not.toBeNull();
+  expect(setCookie).toMatch(/HttpOnly/i);
+  expect(setCookie).toMatch(/SameSite=Lax/i);
+  expect(setCookie).toMatch(/Path=\/(;|$)/);
+  expect(setCookie).not.toMatch(/Domain=/i);
+  // Secure (and the __Host- name) apply over https only: plain http locally.
+  if (https) expect(setCookie).toMatch(/;\s*Secure/i);
+  else expect(setCookie).not.toMatch(/Secure/i);
+  return match![1];
+}
+
+/**
+ * What every page answer carries: a CSP whose scripts need this response's nonce (no
+ * 'unsafe-inline'), frame-ancestors 'none', nosniff and a Referrer-Policy; every inline
+ * script carries the nonce; over https, HSTS for at least a year, and none over http.
+ */
+export function expectPageSecurityHeaders(page: Pick<ApiResponse, 'headers' | 'text'>, https: boolean): void {
+  const csp = page.headers.get('content-security-policy')!;
+  const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src'))!;
+  expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/]+=*'/);
+  expect(scriptSrc).not.toContain('unsafe-inline');
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  const nonce = /'nonce-([^']+)'/.exec(scriptSrc)![1];
+  const inline = [...page.text.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+  for (const [, attributes] of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+  expectHsts(page.headers, https);
+}
+
+/** Strict-Transport-Security over https for at least a year; none over plain http (a browser would ignore it there). */
+export function expectHsts(headers: Headers, https: boolean): void {
+  const hsts = headers.get('strict-transport-security');
+  if (!https) return void expect(hsts).toBeNull();
+  const maxAge = Number(/max-age=(\d+)/.exec(hsts ?? '')?.[1]);
+  expect(maxAge, hsts ?? 'no HSTS').toBeGreaterThanOrEqual(MIN_HSTS_SECONDS);
 }
