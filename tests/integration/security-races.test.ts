@@ -98,7 +98,7 @@ describe('an admin cancels while the courier goes online', () => {
           outcomes.add('cancel first, step refused');
           expect(attempts[1]).toMatchObject({ action: 'status', fromStatus: 'cancelled' });
         } else {
-          // The step arrived after the cancel: the courier no longer holds the order and may not see it (S3).
+          // The step arrived after the cancel: the courier no longer holds the order and may not see it (S4).
           outcomes.add('cancel first, step after it');
           expect(online.status).toBe(404);
           expect(attempts).toHaveLength(1);
