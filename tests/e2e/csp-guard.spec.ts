@@ -19,7 +19,7 @@ test('a script added without the nonce is reported as a violation', async ({ bro
   await page.evaluate(() => {
     const script = document.createElement('script');
     script.textContent = 'window.injected = true';
-    document.body.append(script);
+    document.body.appendChild(script);
   });
   await expect.poll(() => violations.join('\n')).toMatch(/script-src/);
   expect(await page.evaluate(() => 'injected' in window)).toBe(false);
