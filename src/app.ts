@@ -1,6 +1,7 @@
 /** The Hono application: middleware in order, then the API and the pages of each area. */
 import { Hono } from 'hono';
 import type { AppEnv } from './env';
+import { limitApiBodies } from './http/body';
 import { requestContext, loadUser } from './http/context';
 import { handleError, handleNotFound } from './http/errorHandler';
 import { refuseCrossOriginWrites, securityHeaders } from './http/security';
@@ -13,13 +14,16 @@ import courier from './routes/courier';
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  // Liveness for the process supervisor; touches nothing.
+  // Every response carries the security headers, the liveness probe's too.
+  app.use('*', securityHeaders);
+
+  // Liveness for the process supervisor; touches nothing (no session, no database).
   app.get('/healthz', (c) => c.text('ok'));
 
-  app.use('*', securityHeaders);
   app.use('*', requestContext);
   app.use('*', refuseCrossOriginWrites);
   app.use('*', loadUser);
+  app.use('/api/*', limitApiBodies);
 
   app.route('/api', api);
   app.route('/', auth);

@@ -6,6 +6,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, openSync, symlinkSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +50,20 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs: n
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`${what} was not ready after ${timeoutMs} ms`);
+}
+
+/**
+ * Whether url answers 200. Over https the certificate is wrangler's self-signed one, which
+ * fetch would refuse; this check is about being up, not about who answers.
+ */
+function answersOk(url: string): Promise<boolean> {
+  const get = url.startsWith('https:') ? httpsGet : httpGet;
+  return new Promise((resolveOk, reject) => {
+    get(url, { rejectUnauthorized: false }, (response) => {
+      response.resume();
+      resolveOk(response.statusCode === 200);
+    }).on('error', reject);
+  });
 }
 
 function stopper(child: ChildProcess): () => Promise<void> {
@@ -119,7 +135,8 @@ export function snapshotSources(outDir: string): string {
 /**
  * The Worker under wrangler dev: from the repository (watched and rebuilt on change), or
  * from a snapshot made by snapshotSources. `production` builds as a deploy does
- * (minified, React's production build). Local R2 and Durable Object state live in
+ * (minified, React's production build); `https` serves https with a self-signed
+ * certificate, as production is served (__Host- cookie, HSTS). Local R2 and Durable Object state live in
  * persistDir. vars are passed with --var (DATABASE_URL and friends).
  */
 export async function startWorker(options: {
@@ -128,6 +145,7 @@ export async function startWorker(options: {
   vars: Record<string, string>;
   logFile?: string;
   production?: boolean;
+  https?: boolean;
   sourceDir?: string;
 }): Promise<Running> {
   const port = options.port ?? (await freePort());
@@ -149,6 +167,7 @@ export async function startWorker(options: {
     process.env.WRANGLER_LOG_LEVEL ?? 'warn',
   ];
   if (options.production) args.push('--minify', '--define', 'process.env.NODE_ENV:"production"');
+  if (options.https) args.push('--local-protocol', 'https');
   for (const [name, value] of Object.entries(options.vars)) args.push('--var', `${name}:${value}`);
   const out = logTarget(options.logFile);
   const child = spawn(join(BIN, 'wrangler'), args, {
@@ -164,7 +183,7 @@ export async function startWorker(options: {
       CI: '1',
     },
   });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(async () => (await fetch(`${url}/healthz`)).ok, 'wrangler dev', 90_000, child);
+  const url = `${options.https ? 'https' : 'http'}://127.0.0.1:${port}`;
+  await waitFor(() => answersOk(`${url}/healthz`), 'wrangler dev', 90_000, child);
   return { url, port, process: child, stop: stopper(child) };
 }

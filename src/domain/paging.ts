@@ -1,10 +1,11 @@
 /** Pages of a list counted in SQL: the admin lists show 50 rows a page. */
 import * as z from 'zod/mini';
+import { wholeNumber } from './schemas/common';
 
 export const PAGE_SIZE = 50;
 
 /** ?page=N of a list page; anything else (missing, garbage, out of range) is page 1. */
-export const pageNumber = z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1);
+export const pageNumber = z.catch(wholeNumber('page', 100_000), 1);
 
 export const listPageQuery = z.object({ page: pageNumber });
 

@@ -1,15 +1,49 @@
 /**
  * Shared fixtures: the base URL of the stack under test, a signed-in page for a demo
  * account (signed in through the API, sharing the page's cookies), and the database.
+ * Every test is also guarded against Content-Security-Policy violations: a page that
+ * breaks the CSP fails the test, so the whole browser suite proves the pages work under it.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { createDb, type Db } from '../../src/db/client';
 import { insertBusiness } from '../support/factories';
 
 export const DEMO_PASSWORD = 'demo1234';
 
-export const test = base.extend<{ db: Db; business: Awaited<ReturnType<typeof insertBusiness>> }>({
+/** How the page's own report of a violation is told apart from the page's logging. */
+const CSP_VIOLATION = '[csp-violation]';
+
+/**
+ * Collects the CSP violations of every page of the context: the document's
+ * securitypolicyviolation events (reported by a script Playwright injects, which the CSP
+ * does not apply to) and the browser's own "Refused to … Content Security Policy" messages.
+ */
+export async function watchCspViolations(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.addInitScript((mark) => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => console.error(`${mark} ${event.effectiveDirective} blocked ${event.blockedURI || 'an inline script or style'} (${event.sourceFile || 'the page'}:${event.lineNumber})`),
+      true,
+    );
+  }, CSP_VIOLATION);
+  context.on('console', (message) => {
+    const text = message.text();
+    if (text.startsWith(CSP_VIOLATION) || /Content Security Policy/i.test(text)) violations.push(`${message.page()?.url() ?? 'a page'}: ${text}`);
+  });
+  return violations;
+}
+
+export const test = base.extend<{ db: Db; business: Awaited<ReturnType<typeof insertBusiness>>; cspViolations: string[] }>({
   baseURL: async ({}, use) => use(process.env.TEST_BASE_URL),
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations = await watchCspViolations(context);
+      await use(violations);
+      expect(violations, 'the page broke its Content-Security-Policy').toEqual([]);
+    },
+    { auto: true },
+  ],
   db: async ({}, use) => use(createDb(process.env.TEST_DATABASE_URL!, undefined, 30_000)),
   /** A restaurant business of the test's own (sign in with its username), for lists and totals no other test touches. */
   business: async ({ db }, use) => use(await insertBusiness(db)),

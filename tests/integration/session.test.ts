@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users, zones } from '../../src/db/schema';
 import { Client, DEMO_PASSWORD, signedIn, testDb, unique } from '../support/api';
+import { expectSessionCookie } from '../support/security';
 
 async function tampaZoneId(): Promise<number> {
   const [zone] = await testDb().select().from(zones).where(eq(zones.name, 'Tampa'));
@@ -32,12 +33,7 @@ describe('POST /api/login', () => {
 
   it('sets an HttpOnly, SameSite=Lax session cookie holding a 128-bit token', async () => {
     const response = await new Client().post('/api/login', { username: 'admin', password: DEMO_PASSWORD });
-    const cookie = response.headers.get('set-cookie')!;
-    expect(cookie).toMatch(/^sid=[A-Za-z0-9_-]{22};/);
-    expect(cookie).toMatch(/HttpOnly/i);
-    expect(cookie).toMatch(/SameSite=Lax/i);
-    // Plain http locally: Secure (and the __Host- name) apply over https only.
-    expect(cookie).not.toMatch(/Secure/i);
+    expectSessionCookie(response.headers.get('set-cookie'), false);
   });
 
   it('refuses a wrong password or unknown user with the same 401', async () => {

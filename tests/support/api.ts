@@ -2,7 +2,7 @@
  * A small HTTP client for integration tests: keeps its own session cookie like a
  * browser would, and returns status, headers and parsed body without throwing.
  */
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { inject } from 'vitest';
 import { createDb, type Db } from '../../src/db/client';
 
@@ -69,23 +69,29 @@ export const signedIn = (username: string, password?: string) => new Client().lo
  * A GET with headers fetch does not let one set (Host, Upgrade): for the area selection by
  * host name and for WebSocket handshakes.
  */
-export function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; text: string; location?: string }> {
+export function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; text: string; location?: string; headers: Headers }> {
   const url = new URL(path, inject('baseUrl'));
   return new Promise((resolve, reject) => {
     const req = httpRequest({ hostname: url.hostname, port: url.port, path: url.pathname + url.search, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, location: res.headers.location }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, location: res.headers.location, headers: toHeaders(res.headers) }));
     });
     // A successful upgrade hands over the socket instead of a response.
     req.on('upgrade', (res, socket) => {
       socket.destroy();
-      resolve({ status: res.statusCode ?? 101, text: '' });
+      resolve({ status: res.statusCode ?? 101, text: '', headers: toHeaders(res.headers) });
     });
     req.on('error', reject);
     req.end();
   });
+}
+
+function toHeaders(raw: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  return headers;
 }
 
 export const getWithHost = (path: string, host: string, cookie?: string | null) => rawGet(path, { Host: host, ...(cookie ? { Cookie: cookie } : {}) });

@@ -45,7 +45,8 @@ export function testSources(): Promise<string> {
   return building;
 }
 
-export async function startTestStack(options: { vars?: Record<string, string>; keepDir?: boolean } = {}): Promise<TestStack> {
+/** `https`: the Worker serves https with a self-signed certificate (clients must accept it). */
+export async function startTestStack(options: { vars?: Record<string, string>; keepDir?: boolean; https?: boolean } = {}): Promise<TestStack> {
   const sourceDir = await testSources();
   const dir = mkdtempSync(join(tmpdir(), 'dispatch-test-'));
   const sqld = await startSqld({ dataDir: join(dir, 'sqld'), logFile: join(dir, 'sqld.log') });
@@ -57,6 +58,7 @@ export async function startTestStack(options: { vars?: Record<string, string>; k
       vars: { DATABASE_URL: sqld.url, ...options.vars },
       logFile: join(dir, 'wrangler.log'),
       sourceDir,
+      https: options.https,
     });
     return {
       baseUrl: worker.url,

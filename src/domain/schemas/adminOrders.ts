@@ -10,7 +10,7 @@
  */
 import * as z from 'zod/mini';
 import { ORDER_STATUSES } from '../orderStatus';
-import { money } from './common';
+import { money, wholeNumber } from './common';
 
 export const DELIVERY_FEE_MESSAGE = 'Delivery fee must be a valid number';
 export const TIP_MESSAGE = 'Tip must be a valid number';
@@ -29,7 +29,7 @@ export const adminOrderPatchSchema = z.discriminatedUnion(
   [
     z.object({
       status: z.literal('assigned'),
-      courierId: z.coerce.number({ error: COURIER_REQUIRED }).check(z.int(COURIER_REQUIRED), z.positive(COURIER_REQUIRED)),
+      courierId: wholeNumber(COURIER_REQUIRED),
       ...courierFees,
       expectedStatus,
     }),

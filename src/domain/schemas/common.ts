@@ -79,17 +79,42 @@ export const yesNo = z.pipe(
 /** A yes/no flag that is false when not given (on create). */
 export const flag = z._default(yesNo, false);
 
+/**
+ * A positive whole number from JSON (a number) or from a path, query or form value (its
+ * decimal digits). Coercion would also read " 1", "0x10", "1e3" and true as numbers, so
+ * a malformed id could name a real row.
+ */
+export const wholeNumber = (message: string, max = Number.MAX_SAFE_INTEGER) =>
+  z.pipe(
+    z.union([z.number(), z.string().check(z.regex(/^\d{1,16}$/))], { error: message }),
+    z.transform((value, context) => {
+      const number = typeof value === 'number' ? value : Number(value);
+      return Number.isInteger(number) && number >= 1 && number <= max ? number : fail(context, message);
+    }),
+  );
+
 /** A positive integer id, from JSON or from a path segment. */
 const ID_MESSAGE = 'Must be a positive whole number';
-export const id = z.coerce.number({ error: ID_MESSAGE }).check(z.int(ID_MESSAGE), z.positive(ID_MESSAGE), z.maximum(Number.MAX_SAFE_INTEGER, ID_MESSAGE));
+export const id = wholeNumber(ID_MESSAGE);
 export const idParam = z.object({ id });
+
+/**
+ * An instant as an ISO 8601 date-time with its offset ("2030-01-15T14:00:00+00:00", "…Z")
+ * or epoch ms; null for anything else. The text must name a real moment: Date.parse alone
+ * reads "2030-02-30" as 2 March, "1" as 2001 and a time without offset in the server's zone.
+ */
+const isoDateTime = z.iso.datetime({ offset: true });
+export function parseInstant(value: string | number): number | null {
+  const time = typeof value === 'number' ? value : isoDateTime.safeParse(value).success ? Date.parse(value) : Number.NaN;
+  return Number.isFinite(time) ? Math.round(time) : null;
+}
 
 /** An instant given as an ISO string (with offset) or epoch ms, kept as epoch ms; years 2000–2100 only. */
 export const instant = (message: string) =>
   z.pipe(
     z.union([z.string(), z.number()], { error: message }),
     z.transform((value, context) => {
-      const time = typeof value === 'number' ? value : Date.parse(value);
-      return Number.isFinite(time) && time >= Date.UTC(2000, 0, 1) && time <= Date.UTC(2100, 0, 1) ? time : fail(context, message);
+      const time = parseInstant(value);
+      return time != null && time >= Date.UTC(2000, 0, 1) && time <= Date.UTC(2100, 0, 1) ? time : fail(context, message);
     }),
   );

@@ -7,7 +7,7 @@ import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST } from '../photos';
 import { ORDER_STATUSES, STOP_STATUSES } from '../orderStatus';
 import type { CourierVehicleType } from '../vehicles';
 import { courierFields } from './users';
-import { day, latitude, longitude, MAX_LONG_TEXT } from './common';
+import { day, latitude, longitude, MAX_LONG_TEXT, wholeNumber } from './common';
 
 /** An image data string (base64 takes 4 characters per 3 bytes) or the URL of an uploaded photo. */
 const photoText = z.string({ error: 'A photo must be an image data string or a photo URL' }).check(
@@ -60,7 +60,7 @@ export const deliveryPhotosSchema = z.object({
 /** Where a binary upload belongs (POST /api/orders/:id/photos?kind=…&stopId=…). */
 export const photoUploadQuerySchema = z.object({
   kind: z._default(z.enum(['delivery', 'pharmacy_pickup', 'stop'], { error: 'kind must be delivery, pharmacy_pickup or stop' }), 'delivery'),
-  stopId: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  stopId: z.optional(wholeNumber('stopId must be a positive whole number')),
 });
 
 export const stopPatchSchema = z.object({

@@ -1,6 +1,7 @@
 /** A courier's position report (POST /api/couriers/location, issue 6). */
 import * as z from 'zod/mini';
 import { isValidLatitude, isValidLongitude } from '../geo';
+import { parseInstant } from './common';
 
 /** How far ahead of the server's clock a device may be before its timestamp is refused. */
 export const MAX_CLOCK_SKEW_MS = 60_000;
@@ -20,10 +21,9 @@ export const locationReportSchema = z.object({
     z.pipe(
       z.union([z.string().check(z.maxLength(40)), z.number()], { error: 'recordedAt must be a time' }),
       z.transform((value, context) => {
-        const time = typeof value === 'number' ? value : Date.parse(value);
-        const message = !Number.isFinite(time) ? 'recordedAt must be a time' : time > Date.now() + MAX_CLOCK_SKEW_MS ? 'recordedAt is in the future' : null;
-        if (message) {
-          context.issues.push({ code: 'custom', message, input: value });
+        const time = parseInstant(value);
+        if (time == null || time > Date.now() + MAX_CLOCK_SKEW_MS) {
+          context.issues.push({ code: 'custom', message: time == null ? 'recordedAt must be a time' : 'recordedAt is in the future', input: value });
           return z.NEVER;
         }
         return time;

@@ -1,11 +1,19 @@
 /** Order list query (GET /api/orders and the list pages) and shared order field schemas (spec 1 §5.8). */
 import * as z from 'zod/mini';
+import { ADMIN_TABS, BUSINESS_TABS, isOrderStatus } from '../orderStatus';
+import { isDay, isMonth } from '../time';
+import { wholeNumber } from './common';
+
+const TAB_KEYS: ReadonlySet<string> = new Set([...ADMIN_TABS, ...BUSINESS_TABS].map((tab) => tab.key));
+
+/** An empty value (a GET form's blank field) means "not given"; anything else must be what the name says. */
+const blankOr = (valid: (value: string) => boolean, message: string) => z.optional(z.string().check(z.refine((value) => value === '' || valid(value), message)));
 
 /** Optional filters and paging on top of the spec's "the order list". */
 export const orderListQuerySchema = z.object({
-  status: z.optional(z.string().check(z.maxLength(40))),
-  month: z.optional(z.string().check(z.maxLength(7))),
-  day: z.optional(z.string().check(z.maxLength(10))),
-  page: z.optional(z.coerce.number().check(z.int(), z.minimum(1, 'page must be 1 or more'), z.maximum(100_000))),
-  pageSize: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200, 'pageSize must be at most 200'))),
+  status: blankOr((value) => TAB_KEYS.has(value) || isOrderStatus(value), 'status must be a tab or an order status'),
+  month: blankOr(isMonth, 'month must be yyyy-MM'),
+  day: blankOr(isDay, 'day must be yyyy-MM-dd'),
+  page: z.optional(wholeNumber('page must be a whole number from 1 to 100000', 100_000)),
+  pageSize: z.optional(wholeNumber('pageSize must be a whole number from 1 to 200', 200)),
 });

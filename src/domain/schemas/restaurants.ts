@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { CUSTOMER_TYPES } from '../customerTypes';
 import { isValidPhone } from '../phone';
-import { latitude, longitude, MAX_LONG_TEXT, optionalPhone, optionalText, requiredText } from './common';
+import { latitude, longitude, MAX_LONG_TEXT, optionalPhone, optionalText, requiredText, wholeNumber } from './common';
 import { userFields } from './users';
 
 const PHONE_DIGITS_MESSAGE = 'Phone must be exactly 10 digits';
@@ -36,7 +36,7 @@ const ZONE_REQUIRED = 'Zone is required';
 export const restaurantCreateSchema = z.object({
   username: userFields.username,
   password: userFields.password,
-  zoneId: z.coerce.number({ error: ZONE_REQUIRED }).check(z.int(ZONE_REQUIRED), z.minimum(1, ZONE_REQUIRED)),
+  zoneId: wholeNumber(ZONE_REQUIRED),
   customerType: z._default(z.enum(CUSTOMER_TYPES, { error: 'Customer type must be restaurant or pharmacy' }), 'restaurant'),
   ...restaurantFields,
 });

@@ -1,7 +1,7 @@
 /** Sign-in, account and courier schemas (spec 1 §5.1, §5.5, §5.7; spec 2 §5 "Change password"). */
 import * as z from 'zod/mini';
 import { COURIER_VEHICLE_TYPES } from '../vehicles';
-import { day, flag, optionalPhone, requiredText, yesNo } from './common';
+import { day, flag, optionalPhone, requiredText, wholeNumber, yesNo } from './common';
 
 const password = (message: string) => z.string({ error: message }).check(z.minLength(1, message), z.maxLength(200));
 
@@ -30,7 +30,7 @@ export const changePasswordFormSchema = z
     z.refine((form) => form.confirmPassword === form.newPassword, { message: 'Passwords do not match', path: ['confirmPassword'] }),
   );
 
-const zoneId = z.coerce.number({ error: 'Zone is required' }).check(z.int('Zone is required'), z.minimum(1, 'Zone is required'));
+const zoneId = wholeNumber('Zone is required');
 
 /** The user fields of spec 1 §5.7. */
 export const userFields = {

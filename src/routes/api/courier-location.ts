@@ -6,11 +6,12 @@
  * - GET /api/couriers/:id/track: an admin reads a courier's recent track.
  */
 import { Hono } from 'hono';
+import { findCourier } from '../../db/orders/courier';
 import { idParam } from '../../domain/schemas/common';
 import { locationReportSchema } from '../../domain/schemas/location';
 import { courierLocationName, LIVE_HUB_NAME } from '../../durable-objects/names';
 import type { AppEnv, Env } from '../../env';
-import { ApiError, forbidden } from '../../http/errors';
+import { ApiError, forbidden, notFound } from '../../http/errors';
 import { requireApi } from '../../http/guards';
 import { validate } from '../../http/validate';
 
@@ -35,7 +36,10 @@ courierLocation.get('/live', requireApi('admin'), async (c) => {
 });
 
 courierLocation.get('/:id/track', requireApi('admin'), validate('param', idParam), async (c) => {
-  const track = await locationOf(c.env, c.req.valid('param').id).track();
+  const { id } = c.req.valid('param');
+  // The tracker answers for any name, so a courier that does not exist is refused here.
+  if (!(await findCourier(c.var.db, id))) throw notFound('Courier not found');
+  const track = await locationOf(c.env, id).track();
   return c.json(track.map((point) => ({ ...point, recordedAt: new Date(point.recordedAt).toISOString() })));
 });
 
