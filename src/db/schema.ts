@@ -315,6 +315,9 @@ export const orderEvents = sqliteTable(
     toStatus: text('to_status'),
     outcome: text('outcome', { enum: EVENT_OUTCOMES }).notNull().default('applied'),
     detail: text('detail'),
+    // Who held the order when the attempt was made: a courier whose order was just taken
+    // (cancelled, reassigned) can still have their late step recorded as refused.
+    fromCourierId: integer('from_courier_id').references((): AnySQLiteColumn => couriers.id),
   },
   (t) => [
     index('order_events_order_idx').on(t.orderId, t.id),

@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type * as z from 'zod/mini';
-import { findVisibleOrder } from '../db/orders/access';
+import { findOrderTakenFrom, findVisibleOrder } from '../db/orders/access';
 import { findCourier } from '../db/orders/courier';
 import type { CourierContext } from '../db/orders/courierSteps';
 import type { Courier, Order } from '../db/schema';
@@ -56,11 +56,17 @@ export async function courierContext(c: Context<AppEnv>): Promise<CourierContext
 
 /**
  * The order a courier acts on: 404 when they may not see it, 403 when they see it only
- * as an offer (accept it first).
+ * as an offer (accept it first). With `orTakenFromCourier`, also an order just taken from
+ * them (cancelled or reassigned), for the step that records the late attempt.
  */
-export async function heldOrder(c: Context<AppEnv>, ctx: CourierContext, id: number): Promise<Order> {
+export async function heldOrder(c: Context<AppEnv>, ctx: CourierContext, id: number, options: { orTakenFromCourier?: boolean } = {}): Promise<Order> {
   const order = await findVisibleOrder(ctx.db, ctx.user, id);
-  if (!order) throw notFound('Order not found');
+  if (!order) {
+    // A workflow step may name an order just taken from the courier: stepOrder records it as refused.
+    const taken = options.orTakenFromCourier ? await findOrderTakenFrom(ctx.db, ctx.user.courierId, id) : undefined;
+    if (taken) return taken;
+    throw notFound('Order not found');
+  }
   if (order.courierId !== ctx.user.courierId) throw new ApiError(403, 'Accept the order first', 'Only the courier holding this order can update it.');
   return order;
 }

@@ -66,7 +66,7 @@ describe('20 couriers accept one offer at the same moment', () => {
 });
 
 describe('an admin cancels while the courier goes online', () => {
-  it('ends in one consistent state whoever is first, the winner applied first in the history and a step that lost at the write recorded as refused after it', async () => {
+  it('ends in one consistent state whoever is first, with both attempts in the history: the winner applied, the other refused', async () => {
     // Several orders at once, so both orders of arrival are likely to happen in one run.
     const admin = await who.admin.client();
     const setups = [];
@@ -93,16 +93,13 @@ describe('an admin cancels while the courier goes online', () => {
       if (cancel.status === 200) {
         expect(stored).toMatchObject({ status: 'cancelled', courierId: null });
         expect(attempts[0]).toMatchObject({ action: 'cancel', toStatus: 'cancelled' });
-        if (online.status === 409) {
-          // The step read the order before the cancel and lost at the write: recorded.
-          outcomes.add('cancel first, step refused');
-          expect(attempts[1]).toMatchObject({ action: 'status', fromStatus: 'cancelled' });
-        } else {
-          // The step arrived after the cancel: the courier no longer holds the order and may not see it (S4).
-          outcomes.add('cancel first, step after it');
-          expect(online.status).toBe(404);
-          expect(attempts).toHaveLength(1);
-        }
+        // Whether the step read the order before the cancel (and lost at the write) or arrived
+        // after it (the order no longer theirs, S4), it is answered 409 and recorded as refused.
+        expect(online.status).toBe(409);
+        expect(online.body.details).toBe('It is now "Cancelled". Refresh to see it as it is.');
+        expect(attempts).toHaveLength(2);
+        expect(attempts[1]).toMatchObject({ action: 'status', fromStatus: 'cancelled', outcome: 'refused', actorUserId: courier.userId });
+        outcomes.add('cancel first, step refused');
       } else {
         outcomes.add('online first');
         expect(cancel.status).toBe(409);
@@ -114,6 +111,26 @@ describe('an admin cancels while the courier goes online', () => {
       }
     }
     console.info(`cancel vs going online: ${[...outcomes].join(', ')} over ${rounds.length} rounds`);
+  });
+  it('a step sent after the order was taken from the courier is answered 409 and recorded; nobody else can add to the history', async () => {
+    const admin = await who.admin.client();
+    const courier = await signedInCourier();
+    const stranger = await signedInCourier();
+    const order = await insertHeldOrder(db, courier.courierId, 'courier_confirmed', { pickupTime: Date.now() + 30 * 60_000 });
+    expect((await admin.patch(`/api/orders/${order.id}`, { status: 'cancelled', expectedStatus: 'courier_confirmed' })).status).toBe(200);
+
+    const late = await courier.client.patch(`/api/orders/${order.id}`, { status: 'courier_on_way_to_pickup' });
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ error: 'The order has changed', details: 'It is now "Cancelled". Refresh to see it as it is.' });
+    // Another courier learns nothing and writes nothing; nor can the late courier upload to it.
+    expect((await stranger.client.patch(`/api/orders/${order.id}`, { status: 'courier_on_way_to_pickup' })).status).toBe(404);
+    expect((await courier.client.get(`/api/orders/${order.id}`)).status).toBe(404);
+    expect(await storedOrder(order.id)).toMatchObject({ status: 'cancelled', courierId: null });
+    const history = (await getEvents(db, order.id)).map((event) => [event.action, event.fromStatus, event.toStatus, event.outcome, event.actorUserId]);
+    expect(history).toEqual([
+      ['cancel', 'courier_confirmed', 'cancelled', 'applied', expect.any(Number)],
+      ['status', 'cancelled', 'courier_on_way_to_pickup', 'refused', courier.userId],
+    ]);
   });
   it('a cancel sent from a dialog opened before the courier went online is refused and recorded; the order stays online', async () => {
     const admin = await who.admin.client();

@@ -7,10 +7,10 @@
  * - courier: orders they hold, and orders offered to their zone (pending_courier, no
  *   courier) that they have not declined.
  */
-import { and, eq, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session';
 import type { Db } from '../client';
-import { orderDeclines, orders, type Order } from '../schema';
+import { orderDeclines, orderEvents, orders, type Order } from '../schema';
 
 type Viewer = Pick<SessionUser, 'role' | 'restaurantId' | 'courierId' | 'zoneId'>;
 
@@ -58,4 +58,24 @@ export function canSee(viewer: Viewer, order: Pick<Order, 'restaurantId' | 'cour
 export async function findVisibleOrder(db: Db, viewer: Viewer, id: number): Promise<Order | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   return order && canSee(viewer, order) ? order : undefined;
+}
+
+/**
+ * An order the courier held until its last change (an admin cancelled or reassigned it):
+ * not theirs to see any more, but their step sent meanwhile is answered 409 and recorded
+ * as refused, beside the change that won (docs/decisions.md S4).
+ */
+export async function findOrderTakenFrom(db: Db, courierId: number, id: number): Promise<Order | undefined> {
+  const lastChange = db
+    .select({ fromCourierId: orderEvents.fromCourierId })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, id), eq(orderEvents.outcome, 'applied')))
+    .orderBy(desc(orderEvents.id))
+    .limit(1);
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), sql`${orders.courierId} is not ${courierId}`, eq(sql`(${lastChange})`, courierId)))
+    .limit(1);
+  return order;
 }

@@ -60,10 +60,10 @@ export async function changeOrder(db: Db, change: OrderChange): Promise<ChangeRe
     // transaction: the outcome written is the outcome that happens. A change repeated
     // after it already took effect (an offline retry) is not recorded again.
     db.run(sql`
-      insert into order_events (order_id, at, actor_user_id, actor_role, action, from_status, to_status, outcome, detail)
+      insert into order_events (order_id, at, actor_user_id, actor_role, action, from_status, to_status, outcome, detail, from_courier_id)
       select ${orders.id}, ${now}, ${change.actor.userId}, ${change.actor.role}, ${change.action}, ${orders.status},
              coalesce(${target}, ${orders.status}),
-             case when ${guard} then 'applied' else 'refused' end, ${change.detail ?? null}
+             case when ${guard} then 'applied' else 'refused' end, ${change.detail ?? null}, ${orders.courierId}
       from ${orders}
       where ${orders.id} = ${change.orderId} and not (not (${guard}) and ${alreadyDone})`),
     db

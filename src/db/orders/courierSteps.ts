@@ -179,6 +179,12 @@ function stepDetail(order: Order, to: OrderStatus, now: number, distance: number
 
 /** A step of the workflow, with the photos and notes that come with it. */
 export async function stepOrder(ctx: CourierContext, order: Order, input: StepInput): Promise<Order> {
+  if (order.courierId !== ctx.user.courierId) {
+    // Taken from the courier since their screen last saw it (an admin cancelled or
+    // reassigned it): the attempt is recorded as refused beside the change that won (S4).
+    const attempt = await changeOrder(ctx.db, { orderId: order.id, from: [order.status], to: input.status, where: heldBy(ctx), actor: actorOf(ctx), action: input.status ? 'status' : 'edit', now: ctx.now });
+    return settled(attempt, undefined, () => false);
+  }
   const to = input.status && input.status !== order.status ? input.status : undefined;
   const repeat = input.status !== undefined && to === undefined;
   const hasExtras = !!input.deliveryPhotos?.length || input.pharmacyPickupPhoto != null || input.deliveryNotes !== undefined;

@@ -75,6 +75,7 @@ export async function getEvents(db: Db, orderId: number) {
       toStatus: orderEvents.toStatus,
       outcome: orderEvents.outcome,
       detail: orderEvents.detail,
+      fromCourierId: orderEvents.fromCourierId,
       actorName: users.name,
     })
     .from(orderEvents)

@@ -125,7 +125,7 @@ export async function patchOrderAsCourier(c: Context<AppEnv>): Promise<Response>
   if (Number(c.req.header('content-length') ?? 0) > JSON_PHOTOS_LIMIT) throw new ApiError(413, 'Payload too large', 'Send photos as uploads, a few at a time.');
   return idempotently(c, async () => {
     const ctx = await courierContext(c);
-    const order = await heldOrder(c, ctx, Number(c.req.param('id')));
+    const order = await heldOrder(c, ctx, Number(c.req.param('id')), { orTakenFromCourier: true });
     const input = await jsonBody(c, courierOrderPatchSchema);
     return c.json(await courierOrderJson(ctx.db, await stepOrder(ctx, order, input)));
   });

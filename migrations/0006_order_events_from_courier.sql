@@ -1,0 +1,1 @@
+ALTER TABLE `order_events` ADD `from_courier_id` integer REFERENCES couriers(id);
