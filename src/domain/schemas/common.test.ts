@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { id, instant, parseInstant } from './common';
+import { id, instant, parseInstant, wholeNumber } from './common';
 import { orderListQuerySchema } from './orders';
 
 describe('ids', () => {
@@ -7,6 +7,12 @@ describe('ids', () => {
     expect(id.parse(42)).toBe(42);
     expect(id.parse('42')).toBe(42);
     expect(id.parse('007')).toBe(7);
+  });
+
+  it("are refused with the field's own message, whatever the wrong value", () => {
+    for (const value of ['', 'abc', 0, -1, null]) {
+      expect(wholeNumber('Zone is required').safeParse(value).error?.issues.map((issue) => issue.message), JSON.stringify(value)).toEqual(['Zone is required']);
+    }
   });
 
   it('refuse what coercion would read as a number', () => {

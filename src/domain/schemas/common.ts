@@ -86,7 +86,7 @@ export const flag = z._default(yesNo, false);
  */
 export const wholeNumber = (message: string, max = Number.MAX_SAFE_INTEGER) =>
   z.pipe(
-    z.union([z.number(), z.string().check(z.regex(/^\d{1,16}$/))], { error: message }),
+    z.union([z.number(), z.string().check(z.regex(/^\d{1,16}$/, { error: message }))], { error: message }),
     z.transform((value, context) => {
       const number = typeof value === 'number' ? value : Number(value);
       return Number.isInteger(number) && number >= 1 && number <= max ? number : fail(context, message);
