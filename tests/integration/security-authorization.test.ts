@@ -22,7 +22,7 @@ import { Client, rawGet, testDb, unique, type ApiResponse } from '../support/api
 import { multiStopBody, singleOrderBody } from '../support/business';
 import { dataString, insertPharmacyOrder, png, upload } from '../support/courier';
 import { insertBusiness, insertCourier, insertOrder } from '../support/factories';
-import { callers, fingerprint, isErrorShape, ROLE_NAMES, ROLES, type Caller, type Role } from '../support/security';
+import { callers, fingerprint, isErrorShape, ROLE_NAMES, ROLES, type Caller, type Role, removeOrdersCreatedBySuite } from '../support/security';
 
 type Db = ReturnType<typeof testDb>;
 type Expected = Record<Role, number>;
@@ -424,6 +424,9 @@ async function makeFixtures(db: Db, as: Record<Role, Caller>): Promise<Fixtures>
     },
   };
 }
+
+// Acts as the demo couriers: leaves none of its orders on their phones.
+removeOrdersCreatedBySuite();
 
 beforeAll(async () => {
   const db = testDb();

@@ -19,7 +19,7 @@ import { multiStopBody, singleOrderBody, TAMPA_STOPS } from '../support/business
 import { dataString, insertPharmacyOrder, png, upload } from '../support/courier';
 import { insertBusiness, insertCourier, insertOrder, insertSession } from '../support/factories';
 import { bodyCases, describe as show, HOSTILE, HOSTILE_ID_SEGMENTS, MEGABYTE, UNKNOWN_ID, type Values } from '../support/hostile';
-import { callers, fingerprint, inBatches, isErrorShape, sessionCookie, type Role, type Caller } from '../support/security';
+import { callers, fingerprint, inBatches, isErrorShape, sessionCookie, type Role, type Caller, removeOrdersCreatedBySuite } from '../support/security';
 
 type Db = ReturnType<typeof testDb>;
 
@@ -84,6 +84,9 @@ async function freshCourierCaller(): Promise<{ client: Client; courierId: number
   session.cookie = sessionCookie(await insertSession(db, created.user.id));
   return { client: session, courierId: created.courier.id, userId: created.user.id };
 }
+
+// Acts as the demo couriers: leaves none of its orders on their phones.
+removeOrdersCreatedBySuite();
 
 beforeAll(async () => {
   db = testDb();

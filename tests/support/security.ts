@@ -6,11 +6,11 @@
  * cookie and header checks the http stack (session.test.ts, pages.test.ts) and the https
  * one (security-https.test.ts) both make.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { eq, gte, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Db } from '../../src/db/client';
-import { users } from '../../src/db/schema';
-import { Client, type ApiResponse } from './api';
+import { orders, users } from '../../src/db/schema';
+import { Client, testDb, type ApiResponse } from './api';
 import { insertCourier, insertSession } from './factories';
 
 /** The seven columns of the authorization matrix. */
@@ -190,4 +190,23 @@ export function expectHsts(headers: Headers, https: boolean): void {
   if (!https) return void expect(hsts).toBeNull();
   const maxAge = Number(/max-age=(\d+)/.exec(hsts ?? '')?.[1]);
   expect(maxAge, hsts ?? 'no HSTS').toBeGreaterThanOrEqual(MIN_HSTS_SECONDS);
+}
+
+/**
+ * Suites that act as the demo couriers remove the orders they created when they end: left
+ * in the shared database, those deliveries would be under way on the demo couriers' phones
+ * in the browser tests (an active delivery opens by itself and covers the dashboard).
+ * Integration files run one at a time, so the orders created since the suite began are its own.
+ */
+export function removeOrdersCreatedBySuite(): void {
+  let firstId = 0;
+  let db: Db;
+  beforeAll(async () => {
+    db = testDb();
+    const [row] = await db.select({ last: sql<number>`coalesce(max(${orders.id}), 0)` }).from(orders);
+    firstId = row.last + 1;
+  });
+  afterAll(async () => {
+    await db.delete(orders).where(gte(orders.id, firstId));
+  });
 }
