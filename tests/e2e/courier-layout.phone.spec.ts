@@ -1,5 +1,5 @@
 /** The courier layout on a phone (issue 2): header, side menu, active-orders indicator. */
-import { expect, signIn, test } from './fixtures';
+import { expect, islandsHydrated, signIn, test } from './fixtures';
 
 test('the side menu opens from the header and signs out with Log-Out', async ({ page }) => {
   await signIn(page, 'courier');
@@ -12,4 +12,18 @@ test('the side menu opens from the header and signs out with Log-Out', async ({ 
   for (const item of ['Your Profile', 'Earnings', 'Scheduled Tasks']) await expect(menu.getByRole('link', { name: item })).toBeVisible();
   await menu.getByRole('button', { name: 'Log-Out' }).click();
   await expect(page).toHaveURL(/\/courier\/login/);
+});
+
+test('a toast shows below the header, whose menu stays within reach', async ({ page }) => {
+  await signIn(page, 'courier');
+  await page.goto('/courier/dashboard');
+  await islandsHydrated(page);
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('dd:toast', { detail: { title: 'GPS Warning', description: 'GPS issues detected - you can continue with the delivery' } })));
+  const toast = page.locator('.toast');
+  await expect(toast).toBeVisible();
+  const header = (await page.getByRole('banner').boundingBox())!;
+  expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+  // Clicked while the toast is showing (and paused under the pointer, were it on top).
+  await page.getByRole('button', { name: 'Open menu' }).click({ timeout: 3000 });
+  await expect(page.getByRole('navigation', { name: 'Courier menu' })).toBeVisible();
 });
