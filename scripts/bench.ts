@@ -21,10 +21,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { createDb, type Db } from '../src/db/client';
+import { completedIn } from '../src/db/completedOrders';
 import { couriers, orderEvents, orders, restaurants, users } from '../src/db/schema';
-import { dayIn, monthIn } from '../src/domain/time';
+import { dayIn, dayRange, monthIn } from '../src/domain/time';
 import { insertSession } from '../tests/support/factories';
 import { buildAssets } from './build-assets';
 import { ROOT, snapshotSources, startWorker } from './lib/stack';
@@ -328,7 +329,7 @@ async function main() {
     console.log(`  naive: 12 × ${kb(naiveBody)} KB = ${kb(naivePerMinute)} KB/min; ours: ${kb(ours.bytes)} KB/min ${JSON.stringify(ours.responses)}; ${pollingRatio}× fewer bytes`);
 
     console.log('▶ Memory while streaming the 30-day CSV');
-    const monthRows = (await db.select({ count: sql<number>`count(*)` }).from(orders).where(and(inArray(orders.status, ['delivered', 'pharmacy_completed']), sql`${orders.completedAt} >= ${Date.now() - 30 * DAY}`)))[0].count;
+    const monthRows = (await db.select({ count: sql<number>`count(*)` }).from(orders).where(completedIn(dayRange(thirtyDaysAgo, ZONE, today))))[0].count;
     const memory = await memoryDuring(worker.process.pid!, async () => readAll(await fetch(`${base}/api/reports/earnings.csv?from=${thirtyDaysAgo}&to=${today}`, { headers: { Cookie: admin } })));
     console.log(`  ${monthRows.toLocaleString('en-US')} rows, ${kb(memory.bytes)} KB of CSV: workerd ${memory.baselineMB} MB → peak ${memory.peakMB} MB`);
 

@@ -4,12 +4,12 @@
  * newest first. Per order: total = courierPay (else the delivery fee), tip = 100% of the
  * tip, base pay = the rest (src/domain/courierFlow.ts deliveryEarnings).
  */
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { deliveryEarnings } from '../domain/courierFlow';
 import { formatMoney } from '../domain/money';
-import { COMPLETED_STATUSES } from '../domain/orderStatus';
 import type { Range } from '../domain/time';
 import type { Db } from './client';
+import { completedIn, courierEarnedCents } from './completedOrders';
 import { orders } from './schema';
 
 /** Rows shown for one period; the summary always covers the whole period. */
@@ -18,13 +18,8 @@ export const EARNINGS_ROW_LIMIT = 500;
 const iso = (time: number | null) => (time == null ? null : new Date(time).toISOString());
 
 export async function courierEarnings(db: Db, courierId: number, range: Range) {
-  const inPeriod = and(
-    eq(orders.courierId, courierId),
-    inArray(orders.status, [...COMPLETED_STATUSES]),
-    gte(orders.completedAt, range.start),
-    lt(orders.completedAt, range.end),
-  );
-  const total = sql<number>`coalesce(sum(coalesce(${orders.courierPayCents}, ${orders.deliveryFeeCents})), 0)`;
+  const inPeriod = and(eq(orders.courierId, courierId), completedIn(range));
+  const total = sql<number>`coalesce(sum(${courierEarnedCents}), 0)`;
   const [[summary], rows] = await db.batch([
     db.select({ total, tips: sql<number>`coalesce(sum(${orders.tipCents}), 0)`, count: sql<number>`count(*)` }).from(orders).where(inPeriod),
     db

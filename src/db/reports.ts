@@ -1,29 +1,14 @@
 /**
  * The admin earnings report (spec 1 §2.11, §7.7), computed in SQL over the orders
  * completed in a range of days (the range is taken in the service time zone by the
- * caller). Rules in src/domain/earnings.ts; the platform fee follows fees.ts platformFee.
+ * caller). Rules in src/domain/earnings.ts; their SQL forms in ./completedOrders.ts.
  */
-import { and, asc, eq, gt, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { COMPLETED_STATUSES } from '../domain/orderStatus';
+import { and, asc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import type { EarningsRow } from '../domain/earnings';
 import type { Range } from '../domain/time';
 import type { Db } from './client';
+import { completedIn, courierEarnedCents, platformFeeCents } from './completedOrders';
 import { couriers, orders, restaurants, users } from './schema';
-
-/** fees.ts platformFee in SQL: fee + tip − courier pay; the whole fee before any pay is set. */
-const platformFee = sql<number>`case when ${orders.courierPayCents} is null then ${orders.deliveryFeeCents}
-  else ${orders.deliveryFeeCents} + ${orders.tipCents} - ${orders.courierPayCents} end`;
-/** What the courier is paid for the order, as the courier's own earnings count it (spec 3 §2.16). */
-const courierTotal = sql<number>`coalesce(${orders.courierPayCents}, ${orders.deliveryFeeCents})`;
-
-/**
- * Orders completed in the range. The range walks orders_completed_report_idx; the status
- * check is written `+status` so SQLite keeps it a filter on that index rather than
- * choosing a status index and reading every completed order of the year.
- */
-function completedIn(range: Range): SQL {
-  return and(inArray(sql`+${orders.status}`, [...COMPLETED_STATUSES]), gte(orders.completedAt, range.start), lt(orders.completedAt, range.end))!;
-}
 
 export interface EarningsSummary {
   totalOrders: number;
@@ -62,9 +47,9 @@ export async function earningsOverview(
     .select({
       courierId: orders.courierId,
       orders: sql<number>`count(*)`.as('orders'),
-      basePayCents: sql<number>`sum(${courierTotal} - ${orders.tipCents})`.as('base_pay_cents'),
+      basePayCents: sql<number>`sum(${courierEarnedCents} - ${orders.tipCents})`.as('base_pay_cents'),
       tipsCents: sql<number>`sum(${orders.tipCents})`.as('tips_cents'),
-      totalCents: sql<number>`sum(${courierTotal})`.as('total_cents'),
+      totalCents: sql<number>`sum(${courierEarnedCents})`.as('total_cents'),
     })
     .from(orders)
     // Orders without a courier are left out of the courier summary (spec 1 §2.11).
@@ -76,7 +61,7 @@ export async function earningsOverview(
       restaurantId: orders.restaurantId,
       orders: sql<number>`count(*)`.as('orders'),
       orderTotalCents: sql<number>`sum(${orders.amountCents})`.as('order_total_cents'),
-      platformFeeCents: sql<number>`sum(${platformFee})`.as('platform_fee_cents'),
+      platformFeeCents: sql<number>`sum(${platformFeeCents})`.as('platform_fee_cents'),
     })
     .from(orders)
     .where(where)
@@ -88,7 +73,7 @@ export async function earningsOverview(
         totalOrders: sql<number>`count(*)`,
         totalOrdersAmountCents: sql<number>`coalesce(sum(${orders.amountCents}), 0)`,
         totalCourierPayCents: sql<number>`coalesce(sum(${orders.courierPayCents}), 0)`,
-        totalPlatformRevenueCents: sql<number>`coalesce(sum(${platformFee}), 0)`,
+        totalPlatformRevenueCents: sql<number>`coalesce(sum(${platformFeeCents}), 0)`,
       })
       .from(orders)
       .where(where),
@@ -145,7 +130,6 @@ export function earningsRows(db: Db, range: Range, page: { limit: number; offset
       deliveryFeeCents: orders.deliveryFeeCents,
       tipCents: orders.tipCents,
       courierPayCents: orders.courierPayCents,
-      platformFeeCents: platformFee,
     })
     .from(orders)
     .leftJoin(couriers, eq(couriers.id, orders.courierId))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courierLabel, csvField, csvLine, earningsCsvFileName, earningsCsvLine, EARNINGS_CSV_COLUMNS, type EarningsRow } from './earnings';
+import { courierLabel, csvField, csvLine, earningsCsvFileName, earningsCsvLine, EARNINGS_CSV_COLUMNS, rowPlatformFee, type EarningsRow } from './earnings';
 
 const row: EarningsRow = {
   orderId: 7,
@@ -12,7 +12,6 @@ const row: EarningsRow = {
   deliveryFeeCents: 30_00,
   tipCents: 7_77,
   courierPayCents: 31_11,
-  platformFeeCents: 6_66,
 };
 
 describe('earnings CSV', () => {
@@ -23,7 +22,7 @@ describe('earnings CSV', () => {
   it('writes dates in the service zone, money with 2 decimals, N/A and 0.00 for what is missing', () => {
     expect(earningsCsvLine(row, 'America/New_York')).toBe('7,10007,2026-11-02 22:30:05,Harbor Bistro,Marcus Reed,123.45,30.00,7.77,31.11,6.66\r\n');
     expect(earningsCsvLine({ ...row, courierId: null, courierName: null, tipCents: 0, courierPayCents: null }, 'UTC')).toBe(
-      '7,10007,2026-11-03 03:30:05,Harbor Bistro,N/A,123.45,30.00,0.00,0.00,6.66\r\n',
+      '7,10007,2026-11-03 03:30:05,Harbor Bistro,N/A,123.45,30.00,0.00,0.00,30.00\r\n',
     );
     expect(earningsCsvLine({ ...row, courierName: null }, 'UTC')).toContain(',Courier #3,');
   });
@@ -32,9 +31,15 @@ describe('earnings CSV', () => {
     expect(csvField('Smith, Jones')).toBe('"Smith, Jones"');
     expect(csvField('Say "hi"')).toBe('"Say ""hi"""');
     expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(earningsCsvLine({ ...row, restaurantName: '=SUM(A1)', courierName: '@evil', platformFeeCents: -5_00 }, 'UTC')).toBe(
-      "7,10007,2026-11-03 03:30:05,'=SUM(A1),'@evil,123.45,30.00,7.77,31.11,-5.00\r\n",
+    expect(earningsCsvLine({ ...row, restaurantName: '=SUM(A1)', courierName: '@evil', courierPayCents: 42_77 }, 'UTC')).toBe(
+      "7,10007,2026-11-03 03:30:05,'=SUM(A1),'@evil,123.45,30.00,7.77,42.77,-5.00\r\n",
     );
+  });
+
+  it('derives the platform fee: fee + tip − courier pay, the whole fee before any pay is set', () => {
+    expect(rowPlatformFee(row)).toBe(6_66);
+    expect(rowPlatformFee({ ...row, courierPayCents: null })).toBe(30_00);
+    expect(rowPlatformFee({ ...row, courierPayCents: 40_00 })).toBe(-2_23);
   });
 
   it('names the file after the day of the export', () => {

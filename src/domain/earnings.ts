@@ -11,6 +11,7 @@
  *   Base Pay + Tips = Total.
  */
 import { formatInTimeZone } from 'date-fns-tz';
+import { platformFee } from './fees';
 import { formatMoney, type Cents } from './money';
 
 export interface EarningsRow {
@@ -25,7 +26,11 @@ export interface EarningsRow {
   deliveryFeeCents: Cents;
   tipCents: Cents;
   courierPayCents: Cents | null;
-  platformFeeCents: Cents;
+}
+
+/** What the platform kept from a report row (fees.ts platformFee). */
+export function rowPlatformFee(row: Pick<EarningsRow, 'deliveryFeeCents' | 'tipCents' | 'courierPayCents'>): Cents {
+  return platformFee(row.deliveryFeeCents, row.tipCents, row.courierPayCents);
 }
 
 /** 'Courier #12' when the courier's name is missing (spec 1 §2.11 'Courier Summary'). */
@@ -77,7 +82,7 @@ export function earningsCsvLine(row: EarningsRow, zone: string): string {
     formatMoney(row.deliveryFeeCents),
     formatMoney(row.tipCents),
     formatMoney(row.courierPayCents ?? 0),
-    formatMoney(row.platformFeeCents),
+    formatMoney(rowPlatformFee(row)),
   ]);
 }
 

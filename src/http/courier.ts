@@ -59,7 +59,7 @@ export async function courierContext(c: Context<AppEnv>): Promise<CourierContext
  * as an offer (accept it first). With `orTakenFromCourier`, also an order just taken from
  * them (cancelled or reassigned), for the step that records the late attempt.
  */
-export async function heldOrder(c: Context<AppEnv>, ctx: CourierContext, id: number, options: { orTakenFromCourier?: boolean } = {}): Promise<Order> {
+export async function heldOrder(ctx: CourierContext, id: number, options: { orTakenFromCourier?: boolean } = {}): Promise<Order> {
   const order = await findVisibleOrder(ctx.db, ctx.user, id);
   if (!order) {
     // A workflow step may name an order just taken from the courier: stepOrder records it as refused.

@@ -5,8 +5,10 @@
  */
 import { fromZonedTime } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { completedIn } from '../../src/db/completedOrders';
 import { orders } from '../../src/db/schema';
-import { dayIn } from '../../src/domain/time';
+import { dayIn, dayRange } from '../../src/domain/time';
 import { signedIn, testDb } from '../support/api';
 import { insertCourier, insertOrder } from '../support/factories';
 
@@ -115,6 +117,16 @@ describe('earnings report', () => {
     expect(Number(json.body.summary.totalOrdersAmount) * 100).toBeCloseTo(amounts, 6);
     const csv = await admin.get(`/api/reports/earnings.csv?from=${day}&to=${day}`);
     expect(csv.text.trimEnd().split('\r\n')).toHaveLength(count + 1);
+  });
+
+  it('reads a range of completion days from the covering index alone, not through the status index', async () => {
+    const db = testDb();
+    const query = db
+      .select({ count: sql<number>`count(*)`, fees: sql<number>`sum(${orders.deliveryFeeCents})` })
+      .from(orders)
+      .where(completedIn(dayRange('2024-03-01', ZONE, '2024-03-30')));
+    const plan = await db.all<{ detail: string }>(sql.join([sql.raw('explain query plan '), query.getSQL()]));
+    expect(plan.map((row) => row.detail)).toEqual([expect.stringContaining('USING COVERING INDEX orders_completed_report_idx (completed_at>? AND completed_at<?)')]);
   });
 
   it('refuses bad ranges with 400', async () => {

@@ -17,7 +17,7 @@ import { couriers, orders, users, zones } from '../../src/db/schema';
 import { Client, testDb, unique, type ApiResponse } from '../support/api';
 import { multiStopBody, singleOrderBody, TAMPA_STOPS } from '../support/business';
 import { dataString, insertPharmacyOrder, png, upload } from '../support/courier';
-import { insertBusiness, insertCourier, insertOrder, insertSession } from '../support/factories';
+import { courierRegistration as newCourier, insertBusiness, insertCourier, insertOrder, insertSession } from '../support/factories';
 import { bodyCases, describe as show, HOSTILE, HOSTILE_ID_SEGMENTS, MEGABYTE, UNKNOWN_ID, type Values } from '../support/hostile';
 import { callers, fingerprint, inBatches, isErrorShape, sessionCookie, type Role, type Caller, removeOrdersCreatedBySuite } from '../support/security';
 
@@ -94,23 +94,7 @@ beforeAll(async () => {
   [{ id: tampaZoneId }] = await db.select({ id: zones.id }).from(zones).where(eq(zones.name, 'Tampa'));
 });
 
-const courierRegistration = () => ({
-  role: 'courier',
-  username: unique('hostile'),
-  password: 'courierpass',
-  name: 'Hostile Courier',
-  zoneId: tampaZoneId,
-  email: 'hostile@example.com',
-  address: '1 Test St, Tampa, FL',
-  vehicleType: 'suv',
-  vehicleMake: 'Kia',
-  vehicleModel: 'Sorento',
-  vehicleYear: '2022',
-  driversLicense: 'FL-123',
-  driversLicenseExpiry: '2030-01-01',
-  insurance: 'INS-9',
-  insuranceExpiry: '2029-06-30',
-});
+const courierRegistration = () => newCourier(tampaZoneId, unique('hostile'), 'Hostile Courier');
 
 const restaurantFields = () => ({
   name: 'Hostile Kitchen',

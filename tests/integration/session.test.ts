@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users, zones } from '../../src/db/schema';
 import { Client, DEMO_PASSWORD, signedIn, testDb, unique } from '../support/api';
+import { courierRegistration } from '../support/factories';
 import { expectSessionCookie } from '../support/security';
 
 async function tampaZoneId(): Promise<number> {
@@ -146,24 +147,7 @@ describe('cross-origin writes', () => {
 });
 
 describe('POST /api/register', () => {
-  const courierBody = async (username: string) => ({
-    role: 'courier',
-    username,
-    password: 'courierpass',
-    name: 'New Courier',
-    zoneId: await tampaZoneId(),
-    email: `${username}@example.com`,
-    address: '1 Test St, Tampa, FL',
-    vehicleType: 'suv',
-    vehicleMake: 'Kia',
-    vehicleModel: 'Sorento',
-    vehicleYear: '2022',
-    driversLicense: 'FL-123',
-    driversLicenseExpiry: '2030-01-01',
-    insurance: 'INS-9',
-    insuranceExpiry: '2029-06-30',
-    hasThermoBags: true,
-  });
+  const courierBody = async (username: string) => ({ ...courierRegistration(await tampaZoneId(), username), hasThermoBags: true });
 
   it('lets an admin create a courier with its courier record', async () => {
     const admin = await signedIn('admin');

@@ -108,3 +108,24 @@ export async function insertBusiness(db: Db, options: { customerType?: 'restaura
     .returning();
   return { username, user, restaurant };
 }
+
+/** A valid POST /api/register body for a courier of the given zone (the Add Courier dialog's fields). */
+export function courierRegistration(zoneId: number, username: string, name = 'New Courier') {
+  return {
+    role: 'courier',
+    username,
+    password: 'courierpass',
+    name,
+    zoneId,
+    email: `${username}@example.com`,
+    address: '1 Test St, Tampa, FL',
+    vehicleType: 'suv',
+    vehicleMake: 'Kia',
+    vehicleModel: 'Sorento',
+    vehicleYear: '2022',
+    driversLicense: 'FL-123',
+    driversLicenseExpiry: '2030-01-01',
+    insurance: 'INS-9',
+    insuranceExpiry: '2029-06-30',
+  };
+}

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/client';
 import { earningsOverview, earningsRows, type CourierEarnings, type EarningsSummary, type RestaurantEarnings } from '../../db/reports';
-import { courierLabel, EARNINGS_CSV_COLUMNS, earningsCsvFileName, earningsCsvLine, csvLine, type EarningsRow } from '../../domain/earnings';
+import { courierLabel, rowPlatformFee, EARNINGS_CSV_COLUMNS, earningsCsvFileName, earningsCsvLine, csvLine, type EarningsRow } from '../../domain/earnings';
 import { formatMoney } from '../../domain/money';
 import { earningsQuerySchema } from '../../domain/schemas/reports';
 import { dayIn, dayRange, type Range } from '../../domain/time';
@@ -28,7 +28,7 @@ function serializeRow(row: EarningsRow) {
     deliveryFee: formatMoney(row.deliveryFeeCents),
     tip: formatMoney(row.tipCents),
     courierPay: row.courierPayCents == null ? null : formatMoney(row.courierPayCents),
-    platformFee: formatMoney(row.platformFeeCents),
+    platformFee: formatMoney(rowPlatformFee(row)),
   };
 }
 

@@ -34,7 +34,7 @@ courierStops.patch(
     const ctx = await courierContext(c);
     const [stop] = await ctx.db.select().from(orderStops).where(eq(orderStops.id, c.req.valid('param').stopId)).limit(1);
     if (!stop) throw notFound('Stop not found');
-    const order = await heldOrder(c, ctx, stop.orderId);
+    const order = await heldOrder(ctx, stop.orderId);
     await stepStop(ctx, order, stop, c.req.valid('json'));
     const [[updatedStop], [updatedOrder]] = await ctx.db.batch([
       ctx.db.select().from(orderStops).where(eq(orderStops.id, stop.id)),

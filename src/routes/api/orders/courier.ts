@@ -81,7 +81,7 @@ courierOrders.post(
  */
 courierOrders.post('/:id/delivery-photos', requireApi('courier'), validate('param', idParam), limitBody(JSON_PHOTOS_LIMIT), idempotent, async (c) => {
   const ctx = await courierContext(c);
-  const order = await heldOrder(c, ctx, c.req.valid('param').id);
+  const order = await heldOrder(ctx, c.req.valid('param').id);
   let changed: Order;
   if (isBinaryUpload(c)) {
     changed = await addDeliveryPhotos(ctx, order, await binaryBody(c));
@@ -106,7 +106,7 @@ courierOrders.post(
   validate('query', photoUploadQuerySchema),
   async (c) => {
     const ctx = await courierContext(c);
-    const order = await heldOrder(c, ctx, c.req.valid('param').id);
+    const order = await heldOrder(ctx, c.req.valid('param').id);
     const { kind, stopId } = c.req.valid('query');
     if (!canUploadPhotos(order)) throw conflict('Photos closed', 'This order takes no more photos.');
     if (kind === 'stop' && !(stopId && (await getStops(ctx.db, order.id)).some((stop) => stop.id === stopId))) {
@@ -125,7 +125,7 @@ export async function patchOrderAsCourier(c: Context<AppEnv>): Promise<Response>
   if (Number(c.req.header('content-length') ?? 0) > JSON_PHOTOS_LIMIT) throw new ApiError(413, 'Payload too large', 'Send photos as uploads, a few at a time.');
   return idempotently(c, async () => {
     const ctx = await courierContext(c);
-    const order = await heldOrder(c, ctx, Number(c.req.param('id')), { orTakenFromCourier: true });
+    const order = await heldOrder(ctx, Number(c.req.param('id')), { orTakenFromCourier: true });
     const input = await jsonBody(c, courierOrderPatchSchema);
     return c.json(await courierOrderJson(ctx.db, await stepOrder(ctx, order, input)));
   });
