@@ -125,6 +125,8 @@ test.describe('earnings', () => {
 
     await period.getByRole('link', { name: 'Custom range' }).click();
     await expect(page.getByText('Pick a date range to see your earnings.')).toBeVisible();
+    // The range picker arrived with the swapped region: a tap before it hydrates opens nothing.
+    await islandsHydrated(page);
     await page.getByRole('button', { name: /Pick a date range/ }).click();
     const day = new Date(now - 5 * DAY);
     const label = (date: Date) => `${date.toLocaleString('en-US', { month: 'long', timeZone: 'America/New_York' })} ${date.toLocaleString('en-US', { year: 'numeric', timeZone: 'America/New_York' })} ${date.toLocaleString('en-US', { day: 'numeric', timeZone: 'America/New_York' })}`;
