@@ -4,6 +4,7 @@ import { createDb } from './db/client';
 import { markMissedPickups } from './db/orders/missedPickup';
 import type { Env } from './env';
 import { courierHostPath, isCourierHost } from './http/context';
+import { removeUnattachedPhotos } from './photos/store';
 
 export { CourierLocation } from './durable-objects/CourierLocation';
 export { LiveHub } from './durable-objects/LiveHub';
@@ -23,8 +24,13 @@ export default {
     return app.fetch(request, env, ctx);
   },
 
-  /** The cron trigger (wrangler.toml, every minute): orders whose courier never went online become missed pickups (D17). */
+  /**
+   * The cron trigger (wrangler.toml, every minute): orders whose courier never went online
+   * become missed pickups (D17); photos no step used within a day are removed.
+   */
   async scheduled(_controller, env) {
-    await markMissedPickups(createDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN), { limit: 1000 });
+    const db = createDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+    await markMissedPickups(db, { limit: 1000 });
+    await removeUnattachedPhotos(env.PHOTOS, db);
   },
 } satisfies ExportedHandler<Env>;

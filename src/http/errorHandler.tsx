@@ -39,7 +39,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
     );
   }
   if (error instanceof ApiError) {
-    if (isApi(c)) return c.json(error.toJSON(), error.status);
+    if (isApi(c)) return c.json(error.toJSON(), error.status, error.headers);
     if (error.status === 404) return renderNotFound(c);
     if (error.status === 401) return c.redirect('/auth', 302);
     return renderPage(c, <ErrorPage status={error.status} title="Something is not right" message={error.message} />, error.status);

@@ -87,9 +87,16 @@ async function withPhotos<T>(ctx: CourierContext, work: (stored: string[]) => Pr
   }
 }
 
-async function storeAll(ctx: CourierContext, stored: string[], target: Omit<PhotoTarget, 'uploadedByUserId'>, values: readonly string[]): Promise<string[]> {
+/** A photo the courier adds: uploaded by them, to an order they must still hold when it is recorded. */
+export const courierPhoto = (ctx: CourierContext, target: Omit<PhotoTarget, 'uploadedByUserId' | 'holderCourierId'>): PhotoTarget => ({
+  ...target,
+  uploadedByUserId: ctx.user.id,
+  holderCourierId: ctx.user.courierId,
+});
+
+async function storeAll(ctx: CourierContext, stored: string[], target: Omit<PhotoTarget, 'uploadedByUserId' | 'holderCourierId'>, values: readonly string[]): Promise<string[]> {
   if (values.length === 0) return [];
-  const resolved = await resolvePhotos(ctx.bucket, ctx.db, { ...target, uploadedByUserId: ctx.user.id }, values);
+  const resolved = await resolvePhotos(ctx.bucket, ctx.db, courierPhoto(ctx, target), values);
   stored.push(...resolved.created);
   return resolved.keys;
 }
@@ -259,7 +266,7 @@ export async function addDeliveryPhotos(ctx: CourierContext, order: Order, photo
   if (!(photos instanceof Uint8Array)) return stepOrder(ctx, order, { deliveryPhotos: photos, deliveryNotes: notes });
   assertTakesPhotos(order);
   return withPhotos(ctx, async (stored) => {
-    const photo = await storePhoto(ctx.bucket, ctx.db, { orderId: order.id, kind: 'delivery', uploadedByUserId: ctx.user.id }, photos);
+    const photo = await storePhoto(ctx.bucket, ctx.db, courierPhoto(ctx, { orderId: order.id, kind: 'delivery' }), photos);
     stored.push(photo.key);
     return stepOrder(ctx, order, { deliveryPhotos: [photoUrl(photo.key)], deliveryNotes: notes });
   });

@@ -10,7 +10,7 @@ import { clearAttempts, deviceChannel, recordFailure, reserveAttempt, untrustedC
 import { createAccount, findUserByUsername, serializeUser, setPasswordHash, usernameTaken, zoneExists } from '../../db/users';
 import { changePasswordSchema, loginSchema, registerSchema } from '../../domain/schemas/users';
 import type { AppEnv } from '../../env';
-import { ApiError, badRequest, conflict, forbidden, unauthorized } from '../../http/errors';
+import { badRequest, conflict, forbidden, tooMany, unauthorized } from '../../http/errors';
 import { requireApi } from '../../http/guards';
 import { validate } from '../../http/validate';
 
@@ -28,10 +28,8 @@ session.post('/login', validate('json', loginSchema), async (c) => {
   // Counted before the password is checked: parallel guesses cannot get more than their share evaluated.
   const locked = await reserveAttempt(db, channel, now);
   if (locked) {
-    const seconds = Math.max(1, Math.ceil((locked - now) / 1000));
-    const minutes = Math.ceil(seconds / 60);
-    c.header('Retry-After', String(seconds));
-    throw new ApiError(429, 'Too many failed sign-in attempts', `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
+    const minutes = Math.ceil((locked - now) / 60_000);
+    throw tooMany('Too many failed sign-in attempts', `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, (locked - now) / 1000);
   }
   // A missing user costs the same hashing time as a wrong password: no username probing.
   const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);

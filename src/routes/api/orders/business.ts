@@ -73,9 +73,12 @@ export async function patchOrderAsBusiness(c: Context<AppEnv>): Promise<Response
 
   if (Object.keys(edit).length === 0) throw badRequest('Nothing to change', 'Send the fields to edit, or {"status": "cancelled"} to cancel.');
   const plan = planOrderEdit(order, edit);
-  if (!plan.ok) throw badRequest('Invalid request', plan.message, { deliveryTime: [plan.message] });
-  const result = await editOrder(db, order.id, plan.values, actor, plan.changed);
+  if (!plan.ok) throw badRequest('Invalid request', plan.message, { [plan.field]: [plan.message] });
+  const result = await editOrder(db, order, plan.values, actor, plan.changed);
   if (result.applied) return c.json(serializeOrder(result.order));
+  if (result.order && BUSINESS_EDITABLE.has(result.order.status)) {
+    throw conflict('The order has changed', 'A courier was assigned or paid while you edited. Refresh and try again.');
+  }
   throw conflict(
     'This order can no longer be edited',
     `Orders can be edited only while ${inWords(BUSINESS_EDITABLE)}; this one is ${statusWords(result.order?.status ?? order.status)}.`,

@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import type { SessionUser } from '../../../auth/session';
 import type { Db } from '../../../db/client';
 import { activeOrders, assignedOrders, availableOrders, courierOrderJson, scheduledOrders, acceptedByAnother, withCourierDetails } from '../../../db/orders/courier';
-import { acceptOrder, addDeliveryPhotos, canUploadPhotos, declineOrder, stepOrder } from '../../../db/orders/courierSteps';
+import { acceptOrder, addDeliveryPhotos, canUploadPhotos, courierPhoto, declineOrder, stepOrder } from '../../../db/orders/courierSteps';
 import { findVisibleOrder } from '../../../db/orders/access';
 import { getStops } from '../../../db/orders/read';
 import { photoUrl } from '../../../db/orders/serialize';
@@ -22,7 +22,7 @@ import type { AppEnv } from '../../../env';
 import { binaryBody, courierContext, heldOrder, isBinaryUpload, requireValidDocuments, serviceToday } from '../../../http/courier';
 import { ApiError, badRequest, conflict, notFound } from '../../../http/errors';
 import { requireApi } from '../../../http/guards';
-import { idempotent, idempotently } from '../../../http/idempotency';
+import { idempotent } from '../../../http/idempotency';
 import { readJson, validate } from '../../../http/validate';
 import { storePhoto } from '../../../photos/store';
 
@@ -107,7 +107,7 @@ courierOrders.post(
     if (kind === 'stop' && !(stopId && (await getStops(ctx.db, order.id)).some((stop) => stop.id === stopId))) {
       throw badRequest('Invalid request', 'A stop photo needs the stopId of a stop of this order.');
     }
-    const photo = await storePhoto(ctx.bucket, ctx.db, { orderId: order.id, kind, stopId: kind === 'stop' ? stopId : undefined, uploadedByUserId: ctx.user.id }, await binaryBody(c));
+    const photo = await storePhoto(ctx.bucket, ctx.db, courierPhoto(ctx, { orderId: order.id, kind, stopId: kind === 'stop' ? stopId : undefined }), await binaryBody(c));
     return c.json({ key: photo.key, url: photoUrl(photo.key), contentType: photo.contentType, width: photo.width, height: photo.height }, 201);
   },
 );
@@ -116,10 +116,8 @@ export default courierOrders;
 
 /** PATCH /api/orders/:id by the courier holding the order: a workflow step (spec 3 §4.3–4.4). */
 export async function patchOrderAsCourier(c: Context<AppEnv>): Promise<Response> {
-  return idempotently(c, async () => {
-    const ctx = await courierContext(c);
-    const order = await heldOrder(ctx, Number(c.req.param('id')), { orTakenFromCourier: true });
-    const input = await readJson(c, courierOrderPatchSchema);
-    return c.json(await courierOrderJson(ctx.db, await stepOrder(ctx, order, input)));
-  });
+  const ctx = await courierContext(c);
+  const order = await heldOrder(ctx, Number(c.req.param('id')), { orTakenFromCourier: true });
+  const input = await readJson(c, courierOrderPatchSchema);
+  return c.json(await courierOrderJson(ctx.db, await stepOrder(ctx, order, input)));
 }
