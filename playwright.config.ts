@@ -15,6 +15,9 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results',
   use: {
+    // The service area's zone, whatever the machine's: the browser reports it to the server (tz cookie), so
+    // "today" and "this month" mean the same in the browser, on the server and in the tests (tests/support/clock.ts).
+    timezoneId: 'America/New_York',
     launchOptions: { executablePath: CHROMIUM, args },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
