@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
 import { orders, restaurants, zones } from '../../src/db/schema';
 import { dayIn, DEFAULT_TIME_ZONE } from '../../src/domain/time';
+import { todayAt, todaysLastMinute } from '../support/clock';
 import { Client, rawGet, testDb, unique, type ApiResponse } from '../support/api';
 import { multiStopBody, singleOrderBody } from '../support/business';
 import { dataString, insertPharmacyOrder, png, upload } from '../support/courier';
@@ -388,9 +389,12 @@ async function makeFixtures(db: Db, as: Record<Role, Caller>): Promise<Fixtures>
   const courierA = as.courier.courierId!;
   const courierB = as.courier2.courierId!;
 
-  const orderA = await insertOrder(db, { status: 'arrived_at_customer', courierId: courierA, courierPayCents: 3000, customerName: ALPHA });
+  // Both tenants' orders are delivered in today's last minute: today is a day the lists can be filtered on (a later day
+  // cannot be chosen), and the orders head its lists (latest delivery first), whatever the hour and whatever else is there.
+  const delivered = { pickupTime: todayAt(-HOUR), deliveryTime: todaysLastMinute() };
+  const orderA = await insertOrder(db, { status: 'arrived_at_customer', courierId: courierA, courierPayCents: 3000, customerName: ALPHA, ...delivered });
   const photoA = await upload(await as.courier.client(), `/api/orders/${orderA.id}/photos?kind=delivery`, png(24, 24, 1));
-  const routeB = await insertPharmacyOrder(db, { courierId: courierB, status: 'pharmacy_picked_up', stops: 2, customerName: BRAVO });
+  const routeB = await insertPharmacyOrder(db, { courierId: courierB, status: 'pharmacy_picked_up', stops: 2, customerName: BRAVO, ...delivered });
   const photoB = await upload(await as.courier2.client(), `/api/orders/${routeB.order.id}/photos?kind=stop&stopId=${routeB.stops[0].id}`, png(24, 24, 2));
   expect([photoA.status, photoB.status]).toEqual([201, 201]);
 
