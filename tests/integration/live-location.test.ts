@@ -160,7 +160,7 @@ describe('the GPS page data', () => {
     const db = testDb();
     const { courier } = await insertCourier(db);
     // Picked up long ago: first of the map's orders (soonest pickup first, 500 at most), whatever else is under way.
-    const pickupTime = Date.UTC(1999, 5, 1, 12);
+    const pickupTime = Date.UTC(2000, 5, 1, 12);
     const underWay = await insertOrder(db, { status: 'on_way_to_customer', courierId: courier.id, pickupTime, deliveryTime: pickupTime + 3_600_000 });
     const admin = await signedIn('admin');
     const response = await admin.get('/api/orders/admin/active');

@@ -70,7 +70,8 @@ interface Fixtures {
   spareCourier: { userId: number; courierId: number };
   spareBusinessId: number;
   spareZoneId: number;
-  loginAs: string;
+  /** Per caller, an account to sign in as. */
+  loginAs: Record<Role, string>;
   fresh: {
     bistroOrder: (fields?: Partial<typeof orders.$inferInsert>) => Promise<number>;
     /** A pharmacy route held by courier B, picked up: its first stop can be reached. */
@@ -118,7 +119,7 @@ const COURIER_SIGN_IN = ['/courier', '/courier/auth', '/courier/login'];
 
 const TABLE: Row[] = [
   // Session and accounts
-  { route: 'POST /api/login', kind: 'public', ownSession: true, request: (_, fx) => post('/api/login', { username: fx.loginAs, password: 'demo1234' }), expect: everyone(200) },
+  { route: 'POST /api/login', kind: 'public', ownSession: true, request: (caller, fx) => post('/api/login', { username: fx.loginAs[caller.role], password: 'demo1234' }), expect: everyone(200) },
   { route: 'POST /api/logout', kind: 'public', ownSession: true, request: () => post('/api/logout'), expect: everyone(200) },
   { route: 'GET /api/user', kind: 'api', request: () => get('/api/user'), expect: anyone(200) },
   {
@@ -403,7 +404,9 @@ async function makeFixtures(db: Db, as: Record<Role, Caller>): Promise<Fixtures>
   const spareCourier = await insertCourier(db);
   const spareBusiness = await insertBusiness(db);
   const [spareZone] = await db.insert(zones).values({ name: unique('Matrix Spare '), cities: ['Tampa'] }).returning();
-  const login = await insertBusiness(db);
+  // An account per caller: seven sign-ins of one username at once would be throttled (at most 5 attempts at a time).
+  const logins = {} as Record<Role, string>;
+  for (const role of ROLES) logins[role] = (await insertBusiness(db)).username;
 
   return {
     db,
@@ -417,7 +420,7 @@ async function makeFixtures(db: Db, as: Record<Role, Caller>): Promise<Fixtures>
     spareCourier: { userId: spareCourier.user.id, courierId: spareCourier.courier.id },
     spareBusinessId: spareBusiness.restaurant.id,
     spareZoneId: spareZone.id,
-    loginAs: login.username,
+    loginAs: logins,
     fresh: {
       bistroOrder: async (fields = {}) => (await insertOrder(db, fields)).id,
       routeOfCourierB: async () => {
