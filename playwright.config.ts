@@ -4,6 +4,13 @@ import { defineConfig, devices } from '@playwright/test';
 export const CHROMIUM = '/usr/bin/chromium';
 const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+/**
+ * Under `npm run test:at` (a fake clock through libfaketime) Chromium is started without it:
+ * preloaded, it made opening a page take over 45 s. The pages get the fake time from
+ * Playwright's clock instead (tests/e2e/fixtures.ts).
+ */
+const { LD_PRELOAD: _preload, FAKETIME: _faketime, ...browserEnv } = process.env;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/support/playwright-setup.ts',
@@ -15,7 +22,10 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results',
   use: {
-    launchOptions: { executablePath: CHROMIUM, args },
+    // The service area's zone, whatever the machine's: the browser reports it to the server (tz cookie), so
+    // "today" and "this month" mean the same in the browser, on the server and in the tests (tests/support/clock.ts).
+    timezoneId: 'America/New_York',
+    launchOptions: { executablePath: CHROMIUM, args, ...(process.env.FAKETIME ? { env: browserEnv } : {}) },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

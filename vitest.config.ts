@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'islands/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'islands/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/support/**/*.test.ts'],
           environment: 'node',
         },
       },

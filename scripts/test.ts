@@ -1,10 +1,13 @@
 /**
- * npm test: everything, in order of cost.
- * 1. unit tests (domain rules, next to the code);
- * 2. one private stack (sqld + wrangler dev on free ports, fresh seeded database);
- * 3. integration tests of the Worker over HTTP against it;
+ * npm test: everything, cheapest first, overlapping what does not depend on each other.
+ * 1. type checking (both projects), from the start;
+ * 2. the built assets and a snapshot of the sources, then side by side: the unit tests
+ *    (domain rules, next to the code) and one private stack (sqld + wrangler dev on free
+ *    ports, a fresh seeded database, crowded: tests/support/crowd.ts);
+ * 3. integration tests of the Worker over HTTP against the stack;
  * 4. Playwright tests in Chromium against it.
- * Suites that need their own stack (an outage, for instance) start one themselves.
+ * Suites that need their own stack (an outage, for instance) start one themselves. Each
+ * stage says how long it took.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -14,19 +17,31 @@ import { ROOT } from './lib/stack';
 
 const BIN = join(ROOT, 'node_modules/.bin');
 
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
+function run(command: string, args: string[], env: Record<string, string> = {}): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn(join(BIN, command), args, {
       cwd: ROOT,
       stdio: 'inherit',
       env: { ...process.env, PATH: `${BIN}:${process.env.PATH}`, ...env },
     });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('exit', (code) => resolve(code === 0));
+    child.on('error', () => resolve(false));
   });
 }
 
 const started = Date.now();
-const step = (name: string) => console.log(`\n▶ ${name} (${Math.round((Date.now() - started) / 1000)} s)`);
+const seconds = (since: number) => Math.round((Date.now() - since) / 1000);
+
+/** Runs a stage, saying when it starts and how long it took. */
+async function stage<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const begun = Date.now();
+  console.log(`\n▶ ${name} (at ${seconds(started)} s)`);
+  try {
+    return await work();
+  } finally {
+    console.log(`\n■ ${name}: ${seconds(begun)} s`);
+  }
+}
 
 try {
   assertChromium();
@@ -35,27 +50,22 @@ try {
   process.exit(1);
 }
 
-step('Building assets and taking a snapshot of the sources');
+const typesChecked = stage('Type checking', async () => (await Promise.all([run('tsc', ['--noEmit', '-p', '.']), run('tsc', ['--noEmit', '-p', 'islands'])])).every(Boolean));
 // Every stack of this run (and of the test processes it starts) serves this one version.
-await testSources();
+await stage('Building assets and taking a snapshot of the sources', () => testSources());
+const unitsPassed = stage('Unit tests', () => run('vitest', ['run', '--project', 'unit']));
+const stackStarted = stage('Starting the test stack (sqld + wrangler dev)', () => startTestStack({ crowded: true })).catch((error: Error) => {
+  console.error(`\nThe test stack did not start: ${error.message}`);
+  return undefined;
+});
 
-step('Type checking');
-if ((await run('tsc', ['--noEmit', '-p', '.'])) !== 0 || (await run('tsc', ['--noEmit', '-p', 'islands'])) !== 0) process.exit(1);
-
-step('Unit tests');
-if ((await run('vitest', ['run', '--project', 'unit'])) !== 0) process.exit(1);
-
-step('Starting the test stack (sqld + wrangler dev)');
-const stack = await startTestStack();
-const env = { TEST_BASE_URL: stack.baseUrl, TEST_DATABASE_URL: stack.databaseUrl };
-let failed = false;
-try {
-  step('Integration tests (Worker in workerd against sqld)');
-  failed = (await run('vitest', ['run', '--project', 'integration'], env)) !== 0;
-  step('Browser tests (Playwright, Chromium)');
-  failed = (await run('playwright', ['test'], env)) !== 0 || failed;
-} finally {
-  await stack.stop();
+const [types, units, stack] = await Promise.all([typesChecked, unitsPassed, stackStarted]);
+let failed = !types || !units || !stack;
+if (stack && !failed) {
+  const env = { TEST_BASE_URL: stack.baseUrl, TEST_DATABASE_URL: stack.databaseUrl };
+  failed = !(await stage('Integration tests (Worker in workerd against sqld)', () => run('vitest', ['run', '--project', 'integration'], env)));
+  failed = !(await stage('Browser tests (Playwright, Chromium)', () => run('playwright', ['test'], env))) || failed;
 }
-console.log(`\n${failed ? '✗ Some tests failed' : '✓ All tests passed'} in ${Math.round((Date.now() - started) / 1000)} s`);
+await stack?.stop();
+console.log(`\n${failed ? '✗ Some tests failed' : '✓ All tests passed'} in ${seconds(started)} s`);
 process.exit(failed ? 1 : 0);

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { couriers, users, zones } from '../../src/db/schema';
 import { insertCourier } from '../support/factories';
-import { expectToast, openAsAdmin } from './admin-helpers';
+import { expectToast, listPageOf, openAsAdmin } from './admin-helpers';
 import { expect, test } from './fixtures';
 
 test.describe('couriers', () => {
@@ -58,11 +58,11 @@ test.describe('couriers', () => {
   });
 
   test('an admin edits a courier in tabs, and deactivates and activates the account', async ({ page, db }) => {
-    // A courier of this test's own, named to sort onto the first page of the list.
-    const { user } = await insertCourier(db, { vehicleType: 'pickup', vehicleMake: 'Ford', vehicleModel: 'F-150', hasCateringDolly: true });
+    // A courier of this test's own, on the page of the list its name sorts to.
+    const { user, courier: created } = await insertCourier(db, { vehicleType: 'pickup', vehicleMake: 'Ford', vehicleModel: 'F-150', hasCateringDolly: true });
     const name = `Aaron ${user.username}`;
     await db.update(users).set({ name, phone: '8135550123' }).where(eq(users.id, user.id));
-    await openAsAdmin(page, '/admin/couriers');
+    await openAsAdmin(page, `/admin/couriers?page=${await listPageOf(db, 'couriers', name, created.id)}`);
     const row = page.getByRole('row').filter({ hasText: user.username });
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Edit Courier: ${name}` });

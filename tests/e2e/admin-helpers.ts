@@ -1,7 +1,10 @@
-/** What the admin browser tests share: signing in as the admin, toasts, and names no other test uses. */
+/** What the admin browser tests share: signing in as the admin, toasts, names no other test uses, and where a row is. */
 import type { Page } from '@playwright/test';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
-import { monthIn, monthRange } from '../../src/domain/time';
+import { couriers, restaurants, users } from '../../src/db/schema';
+import { PAGE_SIZE } from '../../src/domain/paging';
+import { monthsLastMinute } from '../support/clock';
 import { insertOrder } from '../support/factories';
 import { expect, islandsHydrated, signIn } from './fixtures';
 
@@ -30,8 +33,28 @@ const MINUTE = 60_000;
  * the month's last minute in New York, picked up 30 minutes ago unless told otherwise.
  */
 export function orderOnTop(db: Db, overrides: Parameters<typeof insertOrder>[1] = {}) {
-  const monthEnd = monthRange(monthIn('America/New_York'), 'America/New_York').end;
-  return insertOrder(db, { deliveryTime: monthEnd - MINUTE, pickupTime: Date.now() - 30 * MINUTE, ...overrides });
+  return insertOrder(db, { deliveryTime: monthsLastMinute(), pickupTime: Date.now() - 30 * MINUTE, ...overrides });
 }
 
 export const minutesAgo = (minutes: number) => Date.now() - minutes * MINUTE;
+
+/**
+ * The page of the admin's Couriers or Restaurants list that shows a row: the lists go by
+ * name (case aside), then id, 50 to a page (src/db/couriers.ts, restaurants.ts), and other
+ * tests add accounts, so a row is not always on the first page.
+ */
+export async function listPageOf(db: Db, list: 'couriers' | 'restaurants', name: string, id: number): Promise<number> {
+  const before =
+    list === 'couriers'
+      ? db
+          .select({ count: sql<number>`count(*)` })
+          .from(couriers)
+          .innerJoin(users, eq(users.id, couriers.userId))
+          .where(sql`${users.name} < ${name} collate nocase or (${users.name} = ${name} collate nocase and ${couriers.id} < ${id})`)
+      : db
+          .select({ count: sql<number>`count(*)` })
+          .from(restaurants)
+          .where(sql`${restaurants.name} < ${name} collate nocase or (${restaurants.name} = ${name} collate nocase and ${restaurants.id} < ${id})`);
+  const [{ count }] = await before;
+  return Math.floor(count / PAGE_SIZE) + 1;
+}

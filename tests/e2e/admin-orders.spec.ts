@@ -11,7 +11,6 @@ import { expectToast, minutesAgo, openAsAdmin, orderOnTop } from './admin-helper
 import { expect, islandsHydrated, test } from './fixtures';
 
 const ZONE = 'America/New_York';
-test.use({ timezoneId: ZONE });
 
 const row = (page: import('@playwright/test').Page, id: number) => page.locator(`tr[data-order-id="${id}"]`);
 

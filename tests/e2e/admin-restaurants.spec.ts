@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { orders, restaurants, users } from '../../src/db/schema';
 import { insertOrder } from '../support/factories';
-import { expectToast, openAsAdmin } from './admin-helpers';
+import { expectToast, listPageOf, openAsAdmin } from './admin-helpers';
 import { expect, test } from './fixtures';
 
 test.describe('restaurants', () => {
@@ -59,17 +59,19 @@ test.describe('restaurants', () => {
     await expectToast(page, 'Restaurant account created successfully');
     await expect(dialog).toBeHidden();
 
+    // Listed on the page its name sorts to.
+    const [stored] = await db.select().from(restaurants).where(eq(restaurants.name, name));
+    await page.goto(`/admin/restaurants?page=${await listPageOf(db, 'restaurants', name, stored.id)}`);
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText('(813) 555-1234');
     await expect(row).toContainText('$0.00');
-    const [stored] = await db.select().from(restaurants).where(eq(restaurants.name, name));
     expect(stored).toMatchObject({ customerType: 'pharmacy', latitude: null, longitude: null, contactPersonPhone: '8135557777', backupPhone: '8135558888' });
     const [user] = await db.select().from(users).where(eq(users.id, stored.userId));
     expect(user).toMatchObject({ username, role: 'restaurant', isActive: true });
   });
 
   test('an admin edits a restaurant; it cannot be deactivated while an order is unfinished', async ({ page, db }) => {
-    // A business of this test's own, created through the API and named to sort first.
+    // A business of this test's own, created through the API.
     const username = `ab${Date.now().toString(36)}`;
     const name = `Aardvark Deli ${username}`;
     await page.request.post('/api/login', { data: { username: 'admin', password: 'demo1234' } });
@@ -83,7 +85,7 @@ test.describe('restaurants', () => {
     expect(created.status()).toBe(201);
     const order = await insertOrder(db, { business: username, status: 'assigned', amountCents: 12_34 });
 
-    await openAsAdmin(page, '/admin/restaurants');
+    await openAsAdmin(page, `/admin/restaurants?page=${await listPageOf(db, 'restaurants', name, (await created.json()).id)}`);
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText('$12.34');
     const deactivate = row.getByRole('button', { name: `Deactivate ${name}` });

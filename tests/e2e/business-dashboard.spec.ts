@@ -6,11 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { orders, orderStops, restaurantOrderTotals } from '../../src/db/schema';
 import { formatUsd } from '../../src/domain/money';
-import { insertCourier, insertOrder } from '../support/factories';
+import { insertBusiness, insertCourier, insertOrder } from '../support/factories';
 import { servePhotos } from './business-photos';
 import { expect, signIn, test } from './fixtures';
-
-test.use({ timezoneId: 'America/New_York' });
 
 test('the cards show the business’s own totals and update as orders change', async ({ page, db, business }) => {
   // A new business has no totals row until its first order: all figures are zero.
@@ -128,8 +126,10 @@ test('a delivered order without photos says so and is re-read sooner', async ({ 
 });
 
 test('a pharmacy order shows its route and the pharmacy delivery timeline with photos', async ({ page, db }) => {
+  // A pharmacy of its own: the dashboard lists 100 active orders, and the demo pharmacy has more.
+  const pharmacy = await insertBusiness(db, { customerType: 'pharmacy' });
   const order = await insertOrder(db, {
-    business: 'pharmacy',
+    business: pharmacy.username,
     status: 'in_pharmacy_delivery',
     totalDistanceMiles: 9.87,
     calculatedDeliveryFeeCents: 1974,
@@ -142,7 +142,7 @@ test('a pharmacy order shows its route and the pharmacy delivery timeline with p
     { orderId: order.id, sequence: 2, customerName: 'Second Stop', customerPhone: '8135550002', address: '2 Second St', status: 'on_way' },
   ]);
   await servePhotos(page);
-  await signIn(page, 'pharmacy');
+  await signIn(page, pharmacy.username);
   await page.goto('/restaurant');
   await page.getByRole('button', { name: `Order #${order.orderNumber}: open details` }).click();
   const dialog = page.getByRole('dialog', { name: `Order #${order.orderNumber}` });

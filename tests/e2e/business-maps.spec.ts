@@ -16,7 +16,6 @@ import { insertOrder } from '../support/factories';
 import { fakeMapsLog, serveFakeMaps } from './business-fake-maps';
 import { DEMO_PASSWORD, expect, islandsHydrated, test } from './fixtures';
 
-test.use({ timezoneId: 'America/New_York' });
 test.describe.configure({ mode: 'serial' });
 
 let worker: Running;
@@ -42,9 +41,11 @@ async function openDetails(page: Page, orderNumber: string) {
   return page.getByRole('dialog', { name: `Order #${orderNumber}` });
 }
 
-test('address suggestions add the maps service’s US places after past addresses, and a chosen place fills its parts', async ({ page, db }) => {
+test('address suggestions add the maps service’s US places after past addresses, and a chosen place fills its parts', async ({ page, db, business }) => {
+  // A restaurant of its own, whose past addresses are known: one delivery to N Franklin St.
+  await insertOrder(db, { business: business.username, status: 'delivered' });
   await serveFakeMaps(page);
-  await signInThere(page, 'bistro');
+  await signInThere(page, business.username);
   await page.goto(`${worker.url}/restaurant/create-order`);
   await islandsHydrated(page);
   const form = page.getByRole('form', { name: 'Create New Order' });

@@ -5,8 +5,6 @@
 import type { Page } from '@playwright/test';
 import { expect, islandsHydrated, signIn, test } from './fixtures';
 
-test.use({ timezoneId: 'America/New_York' });
-
 async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, holdMs: number) {
   const cdp = await page.context().newCDPSession(page);
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>

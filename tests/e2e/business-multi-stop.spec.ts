@@ -8,12 +8,10 @@ import { asc, eq } from 'drizzle-orm';
 import { orders, orderStops } from '../../src/db/schema';
 import { distanceDeliveryFee, roundMiles } from '../../src/domain/fees';
 import { estimatedRoadMiles } from '../../src/domain/geo';
-import { businessOf } from '../support/business';
+import { insertBusiness, insertOrder } from '../support/factories';
 import { expect, islandsHydrated, signIn, test } from './fixtures';
 
-test.use({ timezoneId: 'America/New_York' });
-
-/** Four places the pharmacy delivered to before (demo data), with the coordinates stored for them. */
+/** Four places a pharmacy delivered to before (the demo pharmacy did), with the coordinates stored for them. */
 const PLACES = [
   { search: 'Franklin', name: 'Ann Franklin', address: '1201 N Franklin St, Tampa, Florida, 33602', lat: 27.956, lng: -82.459 },
   { search: 'Kennedy', name: 'Ben Kennedy', address: '3001 W Kennedy Blvd, Tampa, Florida, 33609', lat: 27.9445, lng: -82.4903 },
@@ -21,8 +19,8 @@ const PLACES = [
   { search: 'Platt', name: 'Dan Platt', address: '2102 W Platt St, Tampa, Florida, 33606', lat: 27.942, lng: -82.481 },
 ];
 
-async function openForm(page: Page) {
-  await signIn(page, 'pharmacy');
+async function openForm(page: Page, username = 'pharmacy') {
+  await signIn(page, username);
   await page.goto('/restaurant/create-order');
   await expect(page.getByRole('heading', { level: 1, name: 'Create Multi-Stop Order' })).toBeVisible();
   await islandsHydrated(page);
@@ -64,10 +62,16 @@ async function dragHandle(page: Page, from: Locator, to: Locator) {
   await page.mouse.up();
 }
 
-test('pharmacy builds a 4-stop route, reorders it, sees the fee change, creates the order and sees its stops in order', async ({ page, db }) => {
-  const pharmacy = await businessOf(db, 'pharmacy');
-  const form = await openForm(page);
-  await expect(form.getByLabel('Pharmacy Name')).toHaveValue('Bayshore Pharmacy');
+test('a pharmacy builds a 4-stop route, reorders it, sees the fee change, creates the order and sees its stops in order', async ({ page, db }) => {
+  // A pharmacy of its own (its dashboard lists 100 active orders; the demo pharmacy has more), which delivered to the four places before.
+  const { username, restaurant: pharmacy } = await insertBusiness(db, { customerType: 'pharmacy' });
+  const [place] = PLACES;
+  const before = await insertOrder(db, { business: username, status: 'delivered', customerAddress: place.address, customerLatitude: place.lat, customerLongitude: place.lng });
+  await db.insert(orderStops).values(
+    PLACES.map((place, index) => ({ orderId: before.id, sequence: index + 1, customerName: place.name, customerPhone: '8135550100', address: place.address, latitude: place.lat, longitude: place.lng, status: 'delivered' as const })),
+  );
+  const form = await openForm(page, username);
+  await expect(form.getByLabel('Pharmacy Name')).toHaveValue(pharmacy.name);
   await expect(form.getByLabel('Pickup Address')).toHaveValue(pharmacy.address);
   const create = form.getByRole('button', { name: 'Create Multi-Stop Order' });
   await expect(create).toBeDisabled();

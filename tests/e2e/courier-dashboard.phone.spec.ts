@@ -1,10 +1,10 @@
 /** The courier dashboard and order preview on a phone (issue 5): lists, cards, documents, accept, decline, cancel, go online. */
 import { eq } from 'drizzle-orm';
 import { getEvents } from '../../src/db/orders/read';
-import { orders, users, zones } from '../../src/db/schema';
+import { orders } from '../../src/db/schema';
 import { dayIn } from '../../src/domain/time';
-import { insertOrder } from '../support/factories';
-import { insertHeldOrder, insertPharmacyOrder, insertSignableCourier } from '../support/courier';
+import { insertOrder, insertServiceArea, insertSignableCourier, insertZone } from '../support/factories';
+import { insertHeldOrder, insertPharmacyOrder } from '../support/courier';
 import { BISTRO_POSITION, openDashboard, signInNewCourier, standAt, toast } from './courier';
 import { request } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
@@ -14,10 +14,9 @@ const HOUR = 60 * MINUTE;
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 test('empty lists say so', async ({ page, db }) => {
-  const { user } = await signInNewCourier(page, db);
   // A zone of its own: no offers from other tests.
-  const [zone] = await db.insert(zones).values({ name: `Empty ${unique()}`, cities: ['Nowhere'] }).returning();
-  await db.update(users).set({ zoneId: zone.id }).where(eq(users.id, user.id));
+  const zone = await insertZone(db);
+  await signInNewCourier(page, db, { zoneId: zone.id });
   await openDashboard(page);
   await expect(page.getByRole('heading', { name: 'Available Orders (0)' })).toBeVisible();
   await expect(page.getByText('No available orders at the moment')).toBeVisible();
@@ -60,17 +59,24 @@ test('a licence expiring soon is announced with the days left', async ({ page, d
   await expect(alert).toContainText('Please update your documents before they expire to continue receiving orders.');
 });
 
+/** A courier signed in on the page, in a zone of its own with a business whose offers reach only them (and no one else's reach them). */
+async function courierWithOffers(page: import('@playwright/test').Page, db: import('../../src/db/client').Db, customerType?: 'restaurant' | 'pharmacy') {
+  const area = await insertServiceArea(db, { customerType });
+  await signIn(page, area.courier.username);
+  return area;
+}
+
 test('the preview of an offer, and declining it', async ({ page, db }) => {
-  await signInNewCourier(page, db);
+  const { business } = await courierWithOffers(page, db);
   const tag = unique();
-  const offer = await insertOrder(db, { status: 'pending_courier', customerAddress: `${tag} W Platt St, Tampa, Florida, 33606`, customerCompany: 'Westshore Dental', deliveryInstructions: 'Use the side door', tipCents: 1000, courierPayCents: 3800 });
+  const offer = await insertOrder(db, { business: business.username, status: 'pending_courier', customerAddress: `${tag} W Platt St, Tampa, Florida, 33606`, customerCompany: 'Westshore Dental', deliveryInstructions: 'Use the side door', tipCents: 1000, courierPayCents: 3800 });
   await openDashboard(page);
   await page.getByRole('article').filter({ hasText: tag }).getByRole('button', { name: 'View Details' }).click();
   const view = page.getByRole('dialog');
   await expect(view.getByLabel(`Total $${((offer.deliveryFeeCents + 1000) / 100).toFixed(2)}`)).toBeVisible();
   await expect(view.getByText('Westshore Dental')).toBeVisible();
   await expect(view.getByText('Instructions: Use the side door')).toBeVisible();
-  await expect(view.getByRole('img', { name: /^Route map: pickup at Harbor Bistro, one drop-off, \d+\.\d mi$/ })).toBeVisible();
+  await expect(view.getByRole('img', { name: new RegExp(`^Route map: pickup at ${business.restaurant.name}, one drop-off, \\d+\\.\\d mi$`) })).toBeVisible();
   await expect(view.getByText('Estimated Earnings')).toBeVisible();
   await expect(view.getByText('$38.00')).toBeVisible();
   await expect(view.getByText('Estimated Distance')).toBeVisible();
@@ -81,14 +87,14 @@ test('the preview of an offer, and declining it', async ({ page, db }) => {
 });
 
 test('accepting an offer someone else just took says so', async ({ page, db }) => {
-  await signInNewCourier(page, db);
+  const { zone, business } = await courierWithOffers(page, db);
   const tag = unique();
-  const offer = await insertOrder(db, { status: 'pending_courier', customerAddress: `${tag} N Franklin St, Tampa, Florida, 33602` });
+  const offer = await insertOrder(db, { business: business.username, status: 'pending_courier', customerAddress: `${tag} N Franklin St, Tampa, Florida, 33602` });
   await openDashboard(page);
   await page.getByRole('article').filter({ hasText: tag }).getByRole('button', { name: 'View Details' }).click();
   // Another courier accepts it first.
   const rival = await request.newContext({ baseURL: process.env.TEST_BASE_URL });
-  await rival.post('/api/login', { data: { username: (await insertSignableCourier(db)).username, password: 'demo1234' } });
+  await rival.post('/api/login', { data: { username: (await insertSignableCourier(db, { zoneId: zone.id })).username, password: 'demo1234' } });
   expect((await rival.post(`/api/orders/${offer.id}/courier-response`, { data: { action: 'accept' } })).status()).toBe(200);
   await rival.dispose();
   await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click();
@@ -97,9 +103,9 @@ test('accepting an offer someone else just took says so', async ({ page, db }) =
 });
 
 test('a multi-stop offer lists its stops', async ({ page, db }) => {
-  await signInNewCourier(page, db);
+  const { business } = await courierWithOffers(page, db, 'pharmacy');
   const tag = unique();
-  await insertPharmacyOrder(db, { status: 'pending_courier', customerAddress: `${tag} Bayshore Blvd, Tampa, FL 33606` });
+  await insertPharmacyOrder(db, { business: business.username, status: 'pending_courier', customerAddress: `${tag} Bayshore Blvd, Tampa, FL 33606` });
   await openDashboard(page);
   await page.getByRole('article').filter({ hasText: tag }).getByRole('button', { name: 'View Details' }).click();
   const stops = page.getByRole('dialog').getByRole('region', { name: 'Delivery Stops (3)' });

@@ -1,6 +1,7 @@
 /** The courier's other pages on a phone (issue 5): scheduled tasks, profile, earnings. */
 import { eq } from 'drizzle-orm';
 import { couriers, users } from '../../src/db/schema';
+import { todayAt } from '../support/clock';
 import { insertHeldOrder } from '../support/courier';
 import { signInNewCourier, toast } from './courier';
 import { expect, islandsHydrated, test } from './fixtures';
@@ -92,12 +93,11 @@ test.describe('profile', () => {
 });
 
 test.describe('earnings', () => {
-  test.use({ timezoneId: 'America/New_York' });
-
   test('sums completed deliveries over the chosen period, with a detail row for each', async ({ page, db }) => {
     const { courier } = await signInNewCourier(page, db);
     const now = Date.now();
-    const today = await insertHeldOrder(db, courier.id, 'delivered', { courierPayCents: 4250, tipCents: 750, completedAt: now - 60_000 });
+    // A minute ago, but never yesterday: the periods are the service zone's days.
+    const today = await insertHeldOrder(db, courier.id, 'delivered', { courierPayCents: 4250, tipCents: 750, completedAt: todayAt(-60_000, now) });
     await insertHeldOrder(db, courier.id, 'delivered', { courierPayCents: 3000, tipCents: 0, completedAt: now - 5 * DAY });
     await insertHeldOrder(db, courier.id, 'delivered', { courierPayCents: 2000, tipCents: 500, completedAt: now - 20 * DAY });
     await page.goto('/courier/earnings');

@@ -1,19 +1,18 @@
-/** The pharmacy route on a phone (issue 5): courier2 delivers a 3-stop order stop by stop. */
+/** The pharmacy route on a phone (issue 5): a courier delivers a 3-stop order stop by stop. */
 import { eq } from 'drizzle-orm';
-import { orders, orderStops, users, couriers } from '../../src/db/schema';
+import { orders, orderStops } from '../../src/db/schema';
 import { insertPharmacyOrder } from '../support/courier';
 import { openDashboard, PHARMACY_POSITION, photoFiles, photoInput, signInNewCourier, standAt, toast } from './courier';
-import { expect, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 const HOUR = 3_600_000;
 
-test('courier2 delivers a 3-stop pharmacy order stop by stop', async ({ page, context, db }) => {
+test('a courier delivers a 3-stop pharmacy order stop by stop', async ({ page, context, db }) => {
   test.setTimeout(90_000);
-  const [courier2] = await db.select({ id: couriers.id }).from(couriers).innerJoin(users, eq(users.id, couriers.userId)).where(eq(users.username, 'courier2'));
+  const { courier } = await signInNewCourier(page, db);
   const address = `${Date.now().toString(36)} Bayshore Blvd, Tampa, FL 33606`;
-  const { order, stops } = await insertPharmacyOrder(db, { courierId: courier2.id, status: 'assigned', stops: 3, pickupIn: 0.5 * HOUR, customerAddress: address });
+  const { order, stops } = await insertPharmacyOrder(db, { courierId: courier.id, status: 'assigned', stops: 3, pickupIn: 0.5 * HOUR, customerAddress: address });
   await standAt(context, PHARMACY_POSITION);
-  await signIn(page, 'courier2');
   await openDashboard(page);
 
   await page.getByRole('article').filter({ hasText: address }).getByRole('button', { name: 'View Details' }).click();

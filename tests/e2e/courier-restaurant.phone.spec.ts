@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { orders, orderStops, photos } from '../../src/db/schema';
-import { insertOrder } from '../support/factories';
+import { insertOrder, insertServiceArea } from '../support/factories';
 import { insertHeldOrder, insertStops } from '../support/courier';
 import { BISTRO_POSITION, openDashboard, photoFiles, photoInput, signInNewCourier, standAt, toast } from './courier';
 import { expect, signIn, test } from './fixtures';
@@ -15,7 +15,10 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 test('courier accepts an offer, goes online, delivers with 4 photos, and the admin and the business see them', async ({ page, context, browser, db }) => {
   test.setTimeout(90_000);
   const tag = unique();
+  // A zone of its own: this business's offer is the only one the courier sees, whatever other tests offered.
+  const { business, courier } = await insertServiceArea(db);
   const offer = await insertOrder(db, {
+    business: business.username,
     status: 'pending_courier',
     internalOrderNumber: `HB-${tag}`,
     customerAddress: `${tag} Harbour Island Blvd, Tampa, Florida, 33602`,
@@ -28,7 +31,7 @@ test('courier accepts an offer, goes online, delivers with 4 photos, and the adm
     courierPayCents: 4500,
   });
   await standAt(context, BISTRO_POSITION);
-  await signIn(page, 'courier');
+  await signIn(page, courier.username);
   await openDashboard(page);
 
   // The offer, as a card, then its preview.
@@ -132,7 +135,7 @@ test('courier accepts an offer, goes online, delivers with 4 photos, and the adm
     return widths;
   };
   expect((await loaded('admin', '/admin')).every((width) => width > 0)).toBe(true);
-  expect((await loaded('bistro', '/dashboard')).every((width) => width > 0)).toBe(true);
+  expect((await loaded(business.username, '/dashboard')).every((width) => width > 0)).toBe(true);
   expect(await loaded('courier2', '/courier/dashboard')).toEqual([0, 0, 0, 0]);
   expect(await loaded('pharmacy', '/dashboard')).toEqual([0, 0, 0, 0]);
 });

@@ -2,14 +2,18 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Db } from '../../src/db/client';
 import { encodePng } from '../../scripts/lib/png';
-import { insertSignableCourier } from '../support/courier';
+import { insertSignableCourier, insertZone } from '../support/factories';
 import { islandsHydrated, signIn } from './fixtures';
 
 export { BISTRO_POSITION, PHARMACY_POSITION } from '../support/courier';
 
-/** A new courier (valid documents, Tampa zone), signed in on the page: no other test's orders in their lists. */
+/**
+ * A new courier (valid documents), signed in on the page: no other test's orders in their
+ * lists. Their zone is one of their own unless given, so no other test's offers either
+ * (a test of offers makes them with factories.ts insertServiceArea).
+ */
 export async function signInNewCourier(page: Page, db: Db, overrides: Parameters<typeof insertSignableCourier>[1] = {}) {
-  const created = await insertSignableCourier(db, overrides);
+  const created = await insertSignableCourier(db, { zoneId: overrides.zoneId ?? (await insertZone(db)).id, ...overrides });
   await signIn(page, created.username);
   return created;
 }

@@ -34,8 +34,19 @@ export async function watchCspViolations(context: BrowserContext): Promise<strin
   return violations;
 }
 
-export const test = base.extend<{ db: Db; business: Awaited<ReturnType<typeof insertBusiness>>; cspViolations: string[] }>({
+export const test = base.extend<{ db: Db; business: Awaited<ReturnType<typeof insertBusiness>>; cspViolations: string[]; fakeClock: void }>({
   baseURL: async ({}, use) => use(process.env.TEST_BASE_URL),
+  /**
+   * Under `npm run test:at` the browser runs on a real clock (playwright.config.ts): its
+   * pages are given the test process's time, which is the fake one, and it runs on from there.
+   */
+  fakeClock: [
+    async ({ context }, use) => {
+      if (process.env.FAKETIME) await context.clock.setSystemTime(Date.now());
+      await use();
+    },
+    { auto: true },
+  ],
   cspViolations: [
     async ({ context }, use) => {
       const violations = await watchCspViolations(context);

@@ -1,18 +1,28 @@
 /** The courier app reports the device's position while the courier has an active order (issue 6). */
+import type { Page } from '@playwright/test';
+import type { Db } from '../../src/db/client';
+import { insertHeldOrder } from '../support/courier';
 import { insertCourier, insertSession } from '../support/factories';
-import { expect, signIn, test } from './fixtures';
+import { signInNewCourier } from './courier';
+import { expect, test } from './fixtures';
 
 test.use({ geolocation: { latitude: 27.9611, longitude: -82.4461 } });
 
-test('with an active order, the position reaches the courier’s live track', async ({ page, browser, baseURL }) => {
+/** A courier of the test's own, signed in, holding an accepted order: the app reports positions while one is active. */
+async function courierWithActiveOrder(page: Page, db: Db) {
+  const { courier } = await signInNewCourier(page, db);
+  await insertHeldOrder(db, courier.id, 'courier_confirmed', { pickupTime: Date.now() + 3 * 3_600_000 });
+  return courier.id;
+}
+
+test('with an active order, the position reaches the courier’s live track', async ({ page, browser, baseURL, db }) => {
   const reports: Array<{ latitude: number; longitude: number }> = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/api/couriers/location')) reports.push(request.postDataJSON());
   });
-  await signIn(page, 'courier');
-  const courierId = (await (await page.request.get('/api/user')).json()).courierId as number;
+  const courierId = await courierWithActiveOrder(page, db);
   await page.goto('/courier/tasks');
-  await expect(page.getByRole('banner').getByText(/\d+ Active Orders?/)).toBeVisible();
+  await expect(page.getByRole('banner').getByText('1 Active Order')).toBeVisible();
   await expect.poll(() => reports.length).toBeGreaterThan(0);
   expect(reports[0]).toMatchObject({ latitude: 27.9611, longitude: -82.4461 });
 
@@ -39,8 +49,8 @@ test('without an active order, nothing is reported', async ({ page, db }) => {
 test.describe('without location access', () => {
   test.use({ permissions: [] });
 
-  test('a courier with an active order is told once, and the app carries on', async ({ page }) => {
-    await signIn(page, 'courier');
+  test('a courier with an active order is told once, and the app carries on', async ({ page, db }) => {
+    await courierWithActiveOrder(page, db);
     await page.goto('/courier/tasks');
     const warning = page.locator('.toast').filter({ hasText: 'GPS Warning' });
     await expect(warning).toContainText('GPS issues detected - you can continue with the delivery');

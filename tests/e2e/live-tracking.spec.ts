@@ -1,6 +1,8 @@
 /** The admin GPS page follows couriers live (issue 6), and falls back to polling when its socket drops. */
+import { insertSignableCourier } from '../support/factories';
 import { expect, islandsHydrated, signIn, test } from './fixtures';
 
+/** A courier of the test's own, signed in in a context of its own: a demo courier may hold a later position from another test. */
 async function courierSession(browser: import('@playwright/test').Browser, baseURL: string, username: string) {
   const context = await browser.newContext({ baseURL });
   await context.request.post('/api/login', { data: { username, password: 'demo1234' } });
@@ -12,8 +14,8 @@ async function courierSession(browser: import('@playwright/test').Browser, baseU
   };
 }
 
-test('a marker and its card move within a second of a courier reporting', async ({ page, browser, baseURL }) => {
-  const courier = await courierSession(browser, baseURL!, 'courier');
+test('a marker and its card move within a second of a courier reporting', async ({ page, browser, baseURL, db }) => {
+  const courier = await courierSession(browser, baseURL!, (await insertSignableCourier(db)).username);
   await signIn(page, 'admin');
   await page.goto('/admin/courier-tracking');
   await expect(page.getByRole('heading', { name: 'GPS-отслеживание курьеров' })).toBeVisible();
@@ -42,8 +44,8 @@ test('a marker and its card move within a second of a courier reporting', async 
   await courier.close();
 });
 
-test('when the socket drops the page polls every 30 s, then reconnects', async ({ page, browser, baseURL }) => {
-  const courier = await courierSession(browser, baseURL!, 'courier2');
+test('when the socket drops the page polls every 30 s, then reconnects', async ({ page, browser, baseURL, db }) => {
+  const courier = await courierSession(browser, baseURL!, (await insertSignableCourier(db)).username);
   // Connections are refused until the test lets them through, so the reconnection
   // (real network time) cannot race the fake clock while the polling is observed.
   let serverReachable = false;

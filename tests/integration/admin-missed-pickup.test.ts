@@ -9,6 +9,7 @@ import { getEvents } from '../../src/db/orders/read';
 import { orders } from '../../src/db/schema';
 import { Client, signedIn, testDb } from '../support/api';
 import { insertCourier, insertOrder } from '../support/factories';
+import { PERIODS } from '../support/periods';
 
 const MINUTE = 60_000;
 /** Runs the Worker's scheduled handler to completion, as the cron trigger does. */
@@ -29,14 +30,17 @@ async function heldOrder(minutesAgo: number, overrides: Partial<typeof orders.$i
 
 describe('missed pickups', () => {
   it('are marked by the cron job as a system event, keeping the courier, and the list shows them', async () => {
-    const missed = await heldOrder(16);
+    // Delivered on a day of its own, whose list holds it alone (marking goes by the pickup time).
+    const { from: day } = PERIODS.missedPickupList;
+    const missed = await heldOrder(16, { deliveryTime: Date.parse(`${day}T17:00:00Z`) });
     const confirmed = await heldOrder(20, { status: 'courier_confirmed' });
     const pharmacy = await heldOrder(30, { status: 'awaiting_pharmacy_pickup' });
     await runCron();
     const admin = await signedIn('admin');
-    const list = await admin.get('/admin/orders?status=cancelled', { 'X-Partial': 'orders' });
+    const list = await admin.get(`/admin/orders?status=cancelled&day=${day}`, { 'X-Partial': 'orders' });
     expect(list.status).toBe(200);
     for (const order of [missed, confirmed, pharmacy]) expect(await statusOf(order.id)).toBe('missed_pickup');
+    expect(list.text).toContain('Showing 1 orders with status cancelled for ');
     expect(list.text).toContain(`Missed by courier #${missed.courierId}`);
 
     const [event] = (await getEvents(testDb(), missed.id)).filter((row) => row.action === 'missed_pickup');

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, restaurants, users, zones } from '../../src/db/schema';
 import { Client, signedIn, testDb, unique } from '../support/api';
-import { insertCourier, insertOrder } from '../support/factories';
+import { insertBusiness, insertCourier, insertOrder } from '../support/factories';
 
 const patch = async (client: Client, id: number, body: unknown) => client.patch(`/api/orders/${id}`, body);
 const stored = async (id: number) => (await testDb().select().from(orders).where(eq(orders.id, id)))[0];
@@ -127,18 +127,15 @@ describe('admin offers an order to the zone', () => {
   it('counts a zone id of 0 as set (spec 1 §5.2)', async () => {
     const db = testDb();
     const admin = await signedIn('admin');
-    const order = await insertOrder(db);
-    const [bistro] = await db.select().from(restaurants).where(eq(restaurants.id, order.restaurantId));
+    // A business of its own, moved to zone 0 after its order was placed: the offer must take the business's zone now.
+    const business = await insertBusiness(db);
+    const order = await insertOrder(db, { business: business.username });
     const zoneZero = await db.select().from(zones).where(eq(zones.id, 0));
     if (zoneZero.length === 0) await db.insert(zones).values({ id: 0, name: unique('Zone Zero '), cities: ['Tampa'] });
-    await db.update(restaurants).set({ zoneId: 0 }).where(eq(restaurants.id, bistro.id));
-    try {
-      const offered = await patch(admin, order.id, { status: 'pending_courier', deliveryFee: '30', tip: '0' });
-      expect(offered.status).toBe(200);
-      expect(offered.body).toMatchObject({ status: 'pending_courier', zoneId: 0 });
-    } finally {
-      await db.update(restaurants).set({ zoneId: bistro.zoneId }).where(eq(restaurants.id, bistro.id));
-    }
+    await db.update(restaurants).set({ zoneId: 0 }).where(eq(restaurants.id, business.restaurant.id));
+    const offered = await patch(admin, order.id, { status: 'pending_courier', deliveryFee: '30', tip: '0' });
+    expect(offered.status).toBe(200);
+    expect(offered.body).toMatchObject({ status: 'pending_courier', zoneId: 0 });
   });
 });
 

@@ -9,9 +9,11 @@ import { describe, expect, inject, it } from 'vitest';
 import { orderConditions } from '../../src/db/orders/read';
 import { orders, orderStops } from '../../src/db/schema';
 import { ADMIN_TABS } from '../../src/domain/orderStatus';
-import { dayIn, dayRange, monthIn, monthRange } from '../../src/domain/time';
+import { addDays, dayIn, monthIn, monthLabel, monthRange } from '../../src/domain/time';
 import { Client, signedIn, testDb } from '../support/api';
-import { insertCourier, insertOrder } from '../support/factories';
+import { todaysLastMinute } from '../support/clock';
+import { insertCourier, insertOrder, insertOrders } from '../support/factories';
+import { PERIODS } from '../support/periods';
 
 const PAGES = ['/admin/zones', '/admin/orders', '/admin/couriers', '/admin/restaurants', '/admin/earnings'];
 const ZONE = 'America/New_York';
@@ -76,13 +78,13 @@ describe('orders list', () => {
 
     const today = dayIn(ZONE);
     // The last minute of today, so it heads the day's list however many orders other tests added.
-    const lastMinute = dayRange(today, ZONE).end - 60_000;
+    const lastMinute = todaysLastMinute();
     const order = await insertOrder(db, { deliveryTime: lastMinute, pickupTime: lastMinute - 3_600_000 });
     const day = await admin.get(`/admin/orders?day=${today}`, { 'X-Partial': 'orders' });
     expect(day.text).toContain(`data-order-id="${order.id}"`);
     expect(day.text).toMatch(/Showing \d+ orders for [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     // Days after today cannot be chosen: the filter falls back to this month.
-    const future = await admin.get('/admin/orders?day=2999-01-01', { 'X-Partial': 'orders' });
+    const future = await admin.get(`/admin/orders?day=${addDays(today, 1)}`, { 'X-Partial': 'orders' });
     expect(future.text).toContain(`Showing ${count + 1} orders for `);
   });
 
@@ -90,14 +92,14 @@ describe('orders list', () => {
     const db = testDb();
     const admin = await signedIn('admin');
     // A past month of its own, so the count is known: 60 orders delivered then.
-    const base = new Date(Date.UTC(2025, 5, 10, 16)).getTime();
-    const created = [];
-    for (let i = 0; i < 60; i++) created.push(await insertOrder(db, { deliveryTime: base + i * 60_000, pickupTime: base - 3_600_000 }));
-    const first = await admin.get('/admin/orders?month=2025-06', { 'X-Partial': 'orders' });
-    expect(first.text).toContain('Showing 60 orders for June 2025');
+    const month = PERIODS.ordersPaging.from.slice(0, 7);
+    const base = Date.parse(`${month}-10T16:00:00Z`);
+    const created = await insertOrders(db, 'bistro', Array.from({ length: 60 }, (_, i) => ({ deliveryTime: base + i * 60_000, pickupTime: base - 3_600_000 })));
+    const first = await admin.get(`/admin/orders?month=${month}`, { 'X-Partial': 'orders' });
+    expect(first.text).toContain(`Showing 60 orders for ${monthLabel(month)}`);
     expect((first.text.match(/data-order-id=/g) ?? []).length).toBe(50);
     expect(first.text).toContain('Page 1 of 2');
-    const second = await admin.get('/admin/orders?month=2025-06&page=2', { 'X-Partial': 'orders' });
+    const second = await admin.get(`/admin/orders?month=${month}&page=2`, { 'X-Partial': 'orders' });
     expect((second.text.match(/data-order-id=/g) ?? []).length).toBe(10);
     // Newest delivery first: page 2 ends with the first order placed.
     expect(second.text.lastIndexOf(`data-order-id="${created[0].id}"`)).toBeGreaterThan(0);
@@ -123,11 +125,15 @@ describe('orders list', () => {
     const db = testDb();
     const { courier } = await insertCourier(db);
     const minutes = (n: number) => Date.now() + n * 60_000;
-    const urgent = await insertOrder(db, { status: 'assigned', courierId: courier.id, pickupTime: minutes(40), deliveryTime: minutes(1) });
-    const soon = await insertOrder(db, { status: 'courier_confirmed', courierId: courier.id, pickupTime: minutes(80), deliveryTime: minutes(1) });
-    const later = await insertOrder(db, { status: 'assigned', courierId: courier.id, pickupTime: minutes(120), deliveryTime: minutes(1) });
-    const online = await insertOrder(db, { status: 'courier_confirmed', courierId: courier.id, goOnlineTime: Date.now(), pickupTime: minutes(10), deliveryTime: minutes(1) });
-    const html = (await (await signedIn('admin')).get(`/admin/orders?status=assigned&day=${dayIn(ZONE)}`, { 'X-Partial': 'orders' })).text;
+    // The indicator follows the pickup; the orders are delivered on a day of their own, so that day's list holds them alone.
+    const day = PERIODS.ordersOnlineIndicator.from;
+    const deliveryTime = Date.parse(`${day}T17:00:00Z`);
+    const urgent = await insertOrder(db, { status: 'assigned', courierId: courier.id, pickupTime: minutes(40), deliveryTime });
+    const soon = await insertOrder(db, { status: 'courier_confirmed', courierId: courier.id, pickupTime: minutes(80), deliveryTime });
+    const later = await insertOrder(db, { status: 'assigned', courierId: courier.id, pickupTime: minutes(120), deliveryTime });
+    const online = await insertOrder(db, { status: 'courier_confirmed', courierId: courier.id, goOnlineTime: Date.now(), pickupTime: minutes(10), deliveryTime });
+    const html = (await (await signedIn('admin')).get(`/admin/orders?status=assigned&day=${day}`, { 'X-Partial': 'orders' })).text;
+    expect(html).toContain('Showing 4 orders with status assigned for ');
     const cell = (id: number) => html.slice(html.indexOf(`data-order-id="${id}"`)).split('</tr>')[0];
     expect(cell(urgent.id)).toContain('Courier Not Online (Urgent!)');
     expect(cell(soon.id)).toContain('Courier Should Go Online Soon');
@@ -138,10 +144,12 @@ describe('orders list', () => {
   it("says 'Error loading orders' when the list cannot be read", async () => {
     const db = testDb();
     // An order whose stored vehicle list is not JSON cannot be read: a list that contains it fails.
-    const broken = await insertOrder(db, { deliveryTime: Date.UTC(2001, 0, 15), pickupTime: Date.UTC(2001, 0, 15) });
+    const month = PERIODS.ordersUnreadable.from.slice(0, 7);
+    const at = Date.parse(`${month}-15T12:00:00Z`);
+    const broken = await insertOrder(db, { deliveryTime: at, pickupTime: at });
     await db.run(sql`update ${orders} set required_vehicle_types = 'not json' where ${orders.id} = ${broken.id}`);
     try {
-      const page = await (await signedIn('admin')).get('/admin/orders?month=2001-01');
+      const page = await (await signedIn('admin')).get(`/admin/orders?month=${month}`);
       expect(page.status).toBe(200);
       expect(page.text).toContain('Error loading orders');
     } finally {

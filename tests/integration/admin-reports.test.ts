@@ -8,30 +8,31 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { completedIn } from '../../src/db/completedOrders';
 import { orders } from '../../src/db/schema';
-import { dayIn, dayRange } from '../../src/domain/time';
+import { addDays, dayRange } from '../../src/domain/time';
 import { signedIn, testDb } from '../support/api';
+import { daysAround } from '../support/clock';
 import { insertCourier, insertOrder } from '../support/factories';
+import { PERIODS } from '../support/periods';
 
 const ZONE = 'America/New_York';
 const at = (local: string) => fromZonedTime(local, ZONE).getTime();
 
 describe('earnings report', () => {
-  // 2024-03-10 is the day New York moves its clocks forward: a 23-hour day.
-  const from = '2024-03-09';
-  const to = '2024-03-10';
+  // The second day is one New York moves its clocks forward on: a 23-hour day.
+  const { from, to } = PERIODS.reportAcrossDst;
 
   it('sums the orders completed in the chosen days (service time zone) to the cent, with both summaries', async () => {
     const db = testDb();
     const { courier, user } = await insertCourier(db);
     const other = await insertCourier(db);
     const completed = (local: string) => ({ completedAt: at(local) });
-    const late = await insertOrder(db, { status: 'delivered', courierId: courier.id, amountCents: 123_45, deliveryFeeCents: 30_00, tipCents: 7_77, courierPayCents: 31_11, ...completed('2024-03-10T23:30:00') });
-    const early = await insertOrder(db, { status: 'delivered', amountCents: 10, deliveryFeeCents: 30_00, tipCents: 0, courierPayCents: null, ...completed('2024-03-09T00:10:00') });
-    const pharmacy = await insertOrder(db, { business: 'pharmacy', status: 'pharmacy_completed', courierId: courier.id, amountCents: 99_99, deliveryFeeCents: 10_01, tipCents: 99, courierPayCents: 11_00, ...completed('2024-03-10T12:00:00') });
+    const late = await insertOrder(db, { status: 'delivered', courierId: courier.id, amountCents: 123_45, deliveryFeeCents: 30_00, tipCents: 7_77, courierPayCents: 31_11, ...completed(`${to}T23:30:00`) });
+    const early = await insertOrder(db, { status: 'delivered', amountCents: 10, deliveryFeeCents: 30_00, tipCents: 0, courierPayCents: null, ...completed(`${from}T00:10:00`) });
+    const pharmacy = await insertOrder(db, { business: 'pharmacy', status: 'pharmacy_completed', courierId: courier.id, amountCents: 99_99, deliveryFeeCents: 10_01, tipCents: 99, courierPayCents: 11_00, ...completed(`${to}T12:00:00`) });
     // Outside the days, or not completed: left out.
-    await insertOrder(db, { status: 'delivered', courierId: other.courier.id, amountCents: 1_00, courierPayCents: 1_00, ...completed('2024-03-08T23:59:59') });
-    await insertOrder(db, { status: 'delivered', courierId: other.courier.id, amountCents: 1_00, courierPayCents: 1_00, ...completed('2024-03-11T00:00:00') });
-    await insertOrder(db, { status: 'cancelled', amountCents: 1_00, ...completed('2024-03-10T10:00:00') });
+    await insertOrder(db, { status: 'delivered', courierId: other.courier.id, amountCents: 1_00, courierPayCents: 1_00, ...completed(`${addDays(from, -1)}T23:59:59`) });
+    await insertOrder(db, { status: 'delivered', courierId: other.courier.id, amountCents: 1_00, courierPayCents: 1_00, ...completed(`${addDays(to, 1)}T00:00:00`) });
+    await insertOrder(db, { status: 'cancelled', amountCents: 1_00, ...completed(`${to}T10:00:00`) });
 
     const response = await (await signedIn('admin')).get(`/api/reports/earnings?from=${from}&to=${to}`);
     expect(response.status).toBe(200);
@@ -40,7 +41,7 @@ describe('earnings report', () => {
     expect(response.body.report[2]).toEqual({
       orderId: late.id,
       orderNumber: late.orderNumber,
-      orderDate: new Date(at('2024-03-10T23:30:00')).toISOString(),
+      orderDate: new Date(at(`${to}T23:30:00`)).toISOString(),
       restaurantName: 'Harbor Bistro',
       courierId: courier.id,
       courierName: user.name,
@@ -66,7 +67,7 @@ describe('earnings report', () => {
 
   it('exports the same rows as CSV with the exact columns and file name', async () => {
     const db = testDb();
-    const day = '2024-04-02';
+    const day = PERIODS.reportCsv.from;
     const { courier, user } = await insertCourier(db);
     const named = await insertOrder(db, {
       status: 'delivered',
@@ -79,10 +80,13 @@ describe('earnings report', () => {
       completedAt: at(`${day}T09:05:07`),
     });
     const bare = await insertOrder(db, { status: 'delivered', amountCents: 20_00, deliveryFeeCents: 30_00, tipCents: 1_50, courierPayCents: null, completedAt: at(`${day}T18:00:00`) });
-    const response = await (await signedIn('admin')).get(`/api/reports/earnings.csv?from=${day}&to=${day}`);
+    const admin = await signedIn('admin');
+    const requested = Date.now();
+    const response = await admin.get(`/api/reports/earnings.csv?from=${day}&to=${day}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="earnings-report-${dayIn(ZONE)}.csv"`);
+    // Named for the day of the export, in the service zone.
+    expect(daysAround(requested).map((today) => `attachment; filename="earnings-report-${today}.csv"`)).toContain(response.headers.get('content-disposition'));
     expect(response.text).toBe(
       'Order ID,Order Number,Order Date,Restaurant,Courier,Order Amount,Delivery Fee,Tip,Courier Pay,Platform Fee\r\n' +
         `${named.id},${named.orderNumber},${day} 09:05:07,"'=HYPERLINK(""http://x""), ""Deli""",${user.name},50.05,30.00,0.00,30.00,0.00\r\n` +
@@ -92,7 +96,7 @@ describe('earnings report', () => {
 
   it('streams a long report in batches: every row once, in order, matching the summary', async () => {
     const db = testDb();
-    const day = '2023-01-15';
+    const day = PERIODS.reportStream.from;
     const count = 4_321; // three batches of the stream (2,000 rows each), edges inside groups of equal instants
     // Dated that day throughout, so these rows stay out of the current month's lists.
     const base = await insertOrder(db, {

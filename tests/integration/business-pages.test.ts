@@ -4,11 +4,13 @@
  * 404 in every dialog.
  */
 import { describe, expect, it } from 'vitest';
-import { dayIn } from '../../src/domain/time';
+import { addDays } from '../../src/domain/time';
 import { Client, signedIn, testDb } from '../support/api';
-import { insertBusiness, insertOrder } from '../support/factories';
+import { serviceToday, todayAt } from '../support/clock';
+import { insertBusiness, insertOrder, insertOrders } from '../support/factories';
 
 const PARTIAL = { 'X-Partial': 'orders' };
+const HOUR = 3_600_000;
 
 describe('business pages', () => {
   it('answer at /restaurant/… and at their aliases for a business, and send anyone else to sign in', async () => {
@@ -33,31 +35,37 @@ describe('business pages', () => {
 
 describe('Orders Management region', () => {
   it('answers 304 while nothing changed and redraws when an order arrives', async () => {
-    const bistro = await signedIn('bistro');
-    const first = await bistro.get('/restaurant/orders', PARTIAL);
+    const db = testDb();
+    const business = await insertBusiness(db);
+    const client = await signedIn(business.username);
+    const first = await client.get('/restaurant/orders', PARTIAL);
     expect(first.status).toBe(200);
     expect(first.text).toContain('<div data-partial="orders"');
     expect(first.text).not.toContain('<html');
     const etag = first.headers.get('etag')!;
-    expect((await bistro.get('/restaurant/orders', { ...PARTIAL, 'If-None-Match': etag })).status).toBe(304);
-    const order = await insertOrder(testDb(), { customerName: 'Region Redraw' });
-    const after = await bistro.get('/restaurant/orders', { ...PARTIAL, 'If-None-Match': etag });
+    expect((await client.get('/restaurant/orders', { ...PARTIAL, 'If-None-Match': etag })).status).toBe(304);
+    // Delivered later today: in this month's list at any hour.
+    const order = await insertOrder(db, { business: business.username, customerName: 'Region Redraw', pickupTime: todayAt(HOUR), deliveryTime: todayAt(2 * HOUR) });
+    const after = await client.get('/restaurant/orders', { ...PARTIAL, 'If-None-Match': etag });
     expect(after.status).toBe(200);
     expect(after.text).toContain(`#${order.orderNumber}`);
   });
 
   it('filters by delivery time, not pickup time, and never shows another business’s orders', async () => {
     const db = testDb();
-    const today = dayIn('America/New_York');
+    const [business, other] = await Promise.all([insertBusiness(db), insertBusiness(db)]);
+    const { day: today } = serviceToday();
     const delivery = Date.parse(`${today}T12:00:00-05:00`);
-    const mine = await insertOrder(db, { customerName: 'Delivered Today', pickupTime: delivery - 40 * 3_600_000, deliveryTime: delivery });
-    const theirs = await insertOrder(db, { business: 'pharmacy', customerName: 'Pharmacy Customer', pickupTime: delivery, deliveryTime: delivery });
-    const bistro = await signedIn('bistro');
-    const page = await bistro.get(`/restaurant/orders?day=${today}`, PARTIAL);
+    const mine = await insertOrder(db, { business: business.username, customerName: 'Delivered Today', pickupTime: delivery - 40 * HOUR, deliveryTime: delivery });
+    const theirs = await insertOrder(db, { business: other.username, customerName: 'Other Customer', pickupTime: delivery, deliveryTime: delivery });
+    const client = await signedIn(business.username);
+    const page = await client.get(`/restaurant/orders?day=${today}`, PARTIAL);
     expect(page.text).toContain(`#${mine.orderNumber}`);
+    expect(page.text).toContain('Showing 1 orders for ');
     expect(page.text).not.toContain(`#${theirs.orderNumber}`);
-    const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-    expect((await bistro.get(`/restaurant/orders?day=${yesterday}`, PARTIAL)).text).not.toContain(`#${mine.orderNumber}`);
+    const pickupDay = addDays(today, -2);
+    expect((await client.get(`/restaurant/orders?day=${pickupDay}`, PARTIAL)).text).toContain('Showing 0 orders for ');
+    expect((await client.get(`/restaurant/orders?day=${addDays(today, -1)}`, PARTIAL)).text).not.toContain(`#${mine.orderNumber}`);
   });
 
   it('pages the list in SQL', async () => {
@@ -111,7 +119,7 @@ describe('dashboard active orders', () => {
   it('says when there are more active orders than it lists, and links to all of them', async () => {
     const db = testDb();
     const business = await insertBusiness(db);
-    for (let i = 0; i < 101; i++) await insertOrder(db, { business: business.username, pickupTime: Date.now() + (i + 1) * 60_000 });
+    await insertOrders(db, business.username, Array.from({ length: 101 }, (_, i) => ({ pickupTime: Date.now() + (i + 1) * 60_000 })));
     const client = await signedIn(business.username);
     const region = await client.get('/restaurant', { 'X-Partial': 'active-orders' });
     expect(region.text).toContain('Showing the <!-- -->100<!-- --> soonest of <!-- -->101<!-- --> active orders.');

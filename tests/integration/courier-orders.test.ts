@@ -2,10 +2,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getEvents } from '../../src/db/orders/read';
-import { orderDeclines, orders, zones } from '../../src/db/schema';
+import { orderDeclines, orders } from '../../src/db/schema';
 import { signedIn, testDb } from '../support/api';
-import { insertOrder } from '../support/factories';
-import { BISTRO_POSITION, insertHeldOrder, insertPharmacyOrder, insertSignableCourier } from '../support/courier';
+import { insertOrder, insertServiceArea, insertSignableCourier } from '../support/factories';
+import { BISTRO_POSITION, insertHeldOrder, insertPharmacyOrder } from '../support/courier';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -18,10 +18,13 @@ async function freshCourier() {
 
 describe('courier order lists', () => {
   it('show offers to my zone, my orders, my active ones and my upcoming ones, with stops and pickup coordinates', async () => {
-    const { db, courier, client } = await freshCourier();
-    const offer = await insertOrder(db, { status: 'pending_courier' });
-    const [otherZone] = await db.select().from(zones).where(eq(zones.name, 'Brandon'));
-    const elsewhere = await insertOrder(db, { status: 'pending_courier', zoneId: otherZone.id });
+    // A zone of its own: the offers list holds this business's offers and no other test's.
+    const db = testDb();
+    const { business, courier: me } = await insertServiceArea(db);
+    const client = await signedIn(me.username);
+    const courier = me.courier;
+    const offer = await insertOrder(db, { business: business.username, status: 'pending_courier' });
+    const elsewhere = await insertOrder(db, { status: 'pending_courier' });
     const mine = await insertHeldOrder(db, courier.id, 'courier_on_way_to_pickup');
     const later = await insertHeldOrder(db, courier.id, 'courier_confirmed', { pickupTime: Date.now() + 5 * HOUR });
     const { order: route } = await insertPharmacyOrder(db, { courierId: courier.id, status: 'assigned', pickupIn: 3 * HOUR });
@@ -30,9 +33,9 @@ describe('courier order lists', () => {
     const available = await client.get('/api/orders/courier');
     expect(available.status).toBe(200);
     const ids = available.body.map((order: { id: number }) => order.id);
-    expect(ids).toContain(offer.id);
+    expect(ids).toEqual([offer.id]);
     expect(ids).not.toContain(elsewhere.id);
-    expect(available.body.find((order: { id: number }) => order.id === offer.id)).toMatchObject({ pickupLatitude: 27.9427, pickupLongitude: -82.4497, stops: [] });
+    expect(available.body[0]).toMatchObject({ pickupLatitude: 27.9427, pickupLongitude: -82.4497, stops: [] });
 
     const assigned = (await client.get('/api/orders/courier/assigned')).body.map((order: { id: number }) => order.id);
     // Soonest pickup first; finished orders are not listed.
@@ -116,15 +119,17 @@ describe('accepting and declining', () => {
   });
 
   it('declining an offer hides it from me only', async () => {
-    const { db, courier, client } = await freshCourier();
-    const offer = await insertOrder(db, { status: 'pending_courier', pickupTime: Date.now() + 30 * MINUTE });
+    const db = testDb();
+    const { zone, business, courier: me } = await insertServiceArea(db);
+    const client = await signedIn(me.username);
+    const offer = await insertOrder(db, { business: business.username, status: 'pending_courier', pickupTime: Date.now() + 30 * MINUTE });
     const response = await client.post(`/api/orders/${offer.id}/courier-response`, { action: 'reject' });
     expect(response.status).toBe(200);
     expect(response.body.status).toBe('pending_courier');
-    expect((await client.get('/api/orders/courier')).body.map((order: { id: number }) => order.id)).not.toContain(offer.id);
-    expect(await db.select().from(orderDeclines).where(and(eq(orderDeclines.orderId, offer.id), eq(orderDeclines.courierId, courier.id)))).toHaveLength(1);
-    const other = await signedIn((await insertSignableCourier(db)).username);
-    expect((await other.get('/api/orders/courier')).body.map((order: { id: number }) => order.id)).toContain(offer.id);
+    expect((await client.get('/api/orders/courier')).body).toEqual([]);
+    expect(await db.select().from(orderDeclines).where(and(eq(orderDeclines.orderId, offer.id), eq(orderDeclines.courierId, me.courier.id)))).toHaveLength(1);
+    const other = await signedIn((await insertSignableCourier(db, { zoneId: zone.id })).username);
+    expect((await other.get('/api/orders/courier')).body.map((order: { id: number }) => order.id)).toEqual([offer.id]);
     // Declined, it can no longer be accepted by me.
     const accept = await client.post(`/api/orders/${offer.id}/courier-response`, { action: 'accept' });
     expect(accept.status).toBe(409);

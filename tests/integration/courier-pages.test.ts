@@ -1,7 +1,8 @@
 /** The courier pages over HTTP (issue 5): who may open them, on /courier and on a courier host name, and the header indicator. */
 import { describe, expect, it } from 'vitest';
 import { getWithHost, signedIn, testDb } from '../support/api';
-import { insertHeldOrder, insertSignableCourier } from '../support/courier';
+import { insertHeldOrder } from '../support/courier';
+import { insertSignableCourier } from '../support/factories';
 
 const PAGES = ['/courier/dashboard', '/courier/tasks', '/courier/profile', '/courier/earnings'];
 

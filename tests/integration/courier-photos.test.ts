@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, photos } from '../../src/db/schema';
 import { Client, signedIn, testDb } from '../support/api';
-import { dataString, insertHeldOrder, insertSignableCourier, png, upload } from '../support/courier';
+import { dataString, insertHeldOrder, png, upload } from '../support/courier';
+import { insertSignableCourier } from '../support/factories';
 
 async function courierAtCustomer() {
   const db = testDb();

@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema';
 import { signedIn, testDb } from '../support/api';
-import { insertHeldOrder, insertPharmacyOrder, insertSignableCourier } from '../support/courier';
+import { todayAt } from '../support/clock';
+import { insertHeldOrder, insertPharmacyOrder } from '../support/courier';
+import { insertSignableCourier } from '../support/factories';
 
 const DAY = 86_400_000;
 
@@ -52,7 +54,8 @@ describe('GET /api/couriers/earnings', () => {
     const { courier, username } = await insertSignableCourier(db);
     const client = await signedIn(username);
     const now = Date.now();
-    const today = await insertHeldOrder(db, courier.id, 'delivered', { courierPayCents: 4000, tipCents: 700, completedAt: now - 60_000 });
+    // A minute ago, but never yesterday: 'today' is the service zone's day.
+    const today = await insertHeldOrder(db, courier.id, 'delivered', { courierPayCents: 4000, tipCents: 700, completedAt: todayAt(-60_000, now) });
     await insertHeldOrder(db, courier.id, 'delivered', { courierPayCents: 3000, tipCents: 0, completedAt: now - 3 * DAY });
     const { order: route } = await insertPharmacyOrder(db, { courierId: courier.id, status: 'pharmacy_completed', courierPayCents: null, completedAt: now - 20 * DAY });
     await insertHeldOrder(db, courier.id, 'delivered', { courierPayCents: 9900, completedAt: now - 40 * DAY });

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { getEvents } from '../../src/db/orders/read';
 import { orders } from '../../src/db/schema';
 import { signedIn, testDb } from '../support/api';
-import { dataString, insertHeldOrder, insertPharmacyOrder, insertSignableCourier, insertStops, png, upload } from '../support/courier';
+import { dataString, insertHeldOrder, insertPharmacyOrder, insertStops, png, upload } from '../support/courier';
+import { insertSignableCourier } from '../support/factories';
 
 async function courierWithRoute(status: 'pharmacy_picked_up' | 'arrived_at_pharmacy' = 'pharmacy_picked_up', withPickupPhoto = true) {
   const db = testDb();

@@ -13,7 +13,9 @@ describe('changeOrder', () => {
   it('lets exactly one of 20 simultaneous accepts win, and records all 20 attempts', async () => {
     const db = testDb();
     const order = await insertOrder(db, { status: 'pending_courier' });
-    const courierIds = await Promise.all(Array.from({ length: 20 }, async () => (await insertCourier(db)).courier.id));
+    // Set up one by one (the test's own writes are not what is raced); then all 20 at once.
+    const courierIds: number[] = [];
+    for (let i = 0; i < 20; i++) courierIds.push((await insertCourier(db)).courier.id);
     const accept = (courierId: number) =>
       changeOrder(db, {
         orderId: order.id,

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
 import { orders, restaurants, zones } from '../../src/db/schema';
 import { dayIn, DEFAULT_TIME_ZONE } from '../../src/domain/time';
+import { todayAt, todaysLastMinute } from '../support/clock';
 import { Client, rawGet, testDb, unique, type ApiResponse } from '../support/api';
 import { multiStopBody, singleOrderBody } from '../support/business';
 import { dataString, insertPharmacyOrder, png, upload } from '../support/courier';
@@ -69,7 +70,8 @@ interface Fixtures {
   spareCourier: { userId: number; courierId: number };
   spareBusinessId: number;
   spareZoneId: number;
-  loginAs: string;
+  /** Per caller, an account to sign in as. */
+  loginAs: Record<Role, string>;
   fresh: {
     bistroOrder: (fields?: Partial<typeof orders.$inferInsert>) => Promise<number>;
     /** A pharmacy route held by courier B, picked up: its first stop can be reached. */
@@ -117,7 +119,7 @@ const COURIER_SIGN_IN = ['/courier', '/courier/auth', '/courier/login'];
 
 const TABLE: Row[] = [
   // Session and accounts
-  { route: 'POST /api/login', kind: 'public', ownSession: true, request: (_, fx) => post('/api/login', { username: fx.loginAs, password: 'demo1234' }), expect: everyone(200) },
+  { route: 'POST /api/login', kind: 'public', ownSession: true, request: (caller, fx) => post('/api/login', { username: fx.loginAs[caller.role], password: 'demo1234' }), expect: everyone(200) },
   { route: 'POST /api/logout', kind: 'public', ownSession: true, request: () => post('/api/logout'), expect: everyone(200) },
   { route: 'GET /api/user', kind: 'api', request: () => get('/api/user'), expect: anyone(200) },
   {
@@ -391,9 +393,12 @@ async function makeFixtures(db: Db, as: Record<Role, Caller>): Promise<Fixtures>
   const courierA = as.courier.courierId!;
   const courierB = as.courier2.courierId!;
 
-  const orderA = await insertOrder(db, { status: 'arrived_at_customer', courierId: courierA, courierPayCents: 3000, customerName: ALPHA });
+  // Both tenants' orders are delivered in today's last minute: today is a day the lists can be filtered on (a later day
+  // cannot be chosen), and the orders head its lists (latest delivery first), whatever the hour and whatever else is there.
+  const delivered = { pickupTime: todayAt(-HOUR), deliveryTime: todaysLastMinute() };
+  const orderA = await insertOrder(db, { status: 'arrived_at_customer', courierId: courierA, courierPayCents: 3000, customerName: ALPHA, ...delivered });
   const photoA = await upload(await as.courier.client(), `/api/orders/${orderA.id}/photos?kind=delivery`, png(24, 24, 1));
-  const routeB = await insertPharmacyOrder(db, { courierId: courierB, status: 'pharmacy_picked_up', stops: 2, customerName: BRAVO });
+  const routeB = await insertPharmacyOrder(db, { courierId: courierB, status: 'pharmacy_picked_up', stops: 2, customerName: BRAVO, ...delivered });
   const photoB = await upload(await as.courier2.client(), `/api/orders/${routeB.order.id}/photos?kind=stop&stopId=${routeB.stops[0].id}`, png(24, 24, 2));
   expect([photoA.status, photoB.status]).toEqual([201, 201]);
 
@@ -402,7 +407,9 @@ async function makeFixtures(db: Db, as: Record<Role, Caller>): Promise<Fixtures>
   const spareCourier = await insertCourier(db);
   const spareBusiness = await insertBusiness(db);
   const [spareZone] = await db.insert(zones).values({ name: unique('Matrix Spare '), cities: ['Tampa'] }).returning();
-  const login = await insertBusiness(db);
+  // An account per caller: seven sign-ins of one username at once would be throttled (at most 5 attempts at a time).
+  const logins = {} as Record<Role, string>;
+  for (const role of ROLES) logins[role] = (await insertBusiness(db)).username;
 
   return {
     db,
@@ -416,7 +423,7 @@ async function makeFixtures(db: Db, as: Record<Role, Caller>): Promise<Fixtures>
     spareCourier: { userId: spareCourier.user.id, courierId: spareCourier.courier.id },
     spareBusinessId: spareBusiness.restaurant.id,
     spareZoneId: spareZone.id,
-    loginAs: login.username,
+    loginAs: logins,
     fresh: {
       bistroOrder: async (fields = {}) => (await insertOrder(db, fields)).id,
       routeOfCourierB: async () => {

@@ -15,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couriers, orders, users, zones } from '../../src/db/schema';
 import { Client, testDb, unique, type ApiResponse } from '../support/api';
+import { serviceToday, todaysLastMinute } from '../support/clock';
 import { multiStopBody, singleOrderBody, TAMPA_STOPS } from '../support/business';
 import { dataString, insertPharmacyOrder, png, upload } from '../support/courier';
 import { courierRegistration as newCourier, insertBusiness, insertCourier, insertOrder, insertSession } from '../support/factories';
@@ -852,9 +853,10 @@ describe('text from users that looks like markup or SQL', () => {
     expect(registered.status).toBe(201);
 
     const owner = await new Client().login(businessLogin, 'secret-pass');
-    const pickup = Date.now() + 2 * HOUR;
+    // Delivered in today's last minute: the order heads the admin's and the owner's lists of today, at any hour.
+    const delivery = todaysLastMinute();
     const created = await owner.post('/api/orders', {
-      ...singleOrderBody({ pickupTime: iso(pickup), deliveryTime: iso(pickup + HOUR) }),
+      ...singleOrderBody({ pickupTime: iso(delivery - HOUR), deliveryTime: iso(delivery) }),
       customerName: XSS,
       customerAddress: `${ATTRIBUTE} 9 Elm St, Tampa, FL`,
       customerCompany: SQL,
@@ -874,7 +876,7 @@ describe('text from users that looks like markup or SQL', () => {
     expect((await courier.post(`/api/orders/${orderId}/courier-response`, { action: 'accept' })).status).toBe(200);
     // Text a courier types, read back by the business and the admin.
     expect((await courier.post(`/api/orders/${orderId}/delivery-photos`, { photos: [dataString(png(8, 8))], notes: XSS })).status).toBe(409);
-    const day = new Date(pickup + HOUR).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const { day } = serviceToday(delivery);
 
     const pages: Array<[Client, string]> = [
       [admin, '/admin/zones'],

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, restaurantOrderTotals } from '../../src/db/schema';
 import { testDb } from '../support/api';
+import { insertCourier, insertOrder } from '../support/factories';
 
 const completed = sql`${orders.status} in ('delivered', 'pharmacy_completed')`;
 const whenCompleted = (column: unknown) => sql<number>`sum(case when ${completed} then ${column} else 0 end)`;
@@ -39,7 +40,11 @@ describe('restaurant_order_totals', () => {
     let { stored, computed } = await storedAndComputed();
     expect(stored).toEqual(computed);
 
-    const [order] = await db.select().from(orders).where(eq(orders.status, 'on_way_to_customer')).limit(1);
+    // An order of its own under way, completed and then put back.
+    const { courier } = await insertCourier(db);
+    const order = await insertOrder(db, { status: 'on_way_to_customer', courierId: courier.id, courierPayCents: 35_00 });
+    ({ stored, computed } = await storedAndComputed());
+    expect(stored).toEqual(computed);
     await db
       .update(orders)
       .set({ status: 'delivered', tipCents: order.tipCents + 123, courierPayCents: (order.courierPayCents ?? 0) + 123 })

@@ -1,14 +1,15 @@
 /**
- * Test data for the courier area: couriers who can sign in (each test gets its own, so
- * one test's orders never show in another's lists), orders with stops, and photos.
+ * Test data for the courier area: orders held by a courier (each test signs in a courier
+ * of its own, factories.ts insertSignableCourier, so one test's orders never show in
+ * another's lists), orders with stops, and photos.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
-import { couriers, orders, orderStops, restaurants, users } from '../../src/db/schema';
+import { orders, orderStops, restaurants, users } from '../../src/db/schema';
 import { distanceDeliveryFee } from '../../src/domain/fees';
 import { encodePng } from '../../scripts/lib/png';
 import type { Client } from './api';
-import { insertCourier, insertOrder } from './factories';
+import { insertOrder } from './factories';
 
 const HOUR = 3_600_000;
 
@@ -16,21 +17,13 @@ const HOUR = 3_600_000;
 export const BISTRO_POSITION = { latitude: 27.9427, longitude: -82.4497 };
 export const PHARMACY_POSITION = { latitude: 27.9379, longitude: -82.4843 };
 
-/** A courier in the Tampa zone with valid documents, who signs in with the demo password. */
-export async function insertSignableCourier(db: Db, overrides: Partial<typeof couriers.$inferInsert> = {}) {
-  const [demo] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.username, 'courier'));
-  const created = await insertCourier(db, overrides);
-  await db.update(users).set({ passwordHash: demo.passwordHash }).where(eq(users.id, created.user.id));
-  return { ...created, username: created.user.username };
-}
-
 /** A restaurant order held by the courier, in `status`. */
 export function insertHeldOrder(db: Db, courierId: number, status: (typeof orders.$inferInsert)['status'], overrides: Partial<typeof orders.$inferInsert> = {}) {
   return insertOrder(db, { status, courierId, courierPayCents: 3500, tipCents: 500, ...overrides });
 }
 
-/** A pharmacy route (distance-priced, with stops) of the demo pharmacy. */
-export async function insertPharmacyOrder(db: Db, options: { courierId?: number | null; status?: (typeof orders.$inferInsert)['status']; stops?: number; pickupIn?: number } & Partial<typeof orders.$inferInsert> = {}) {
+/** A pharmacy route (distance-priced, with stops), of the demo pharmacy unless `business` names another. */
+export async function insertPharmacyOrder(db: Db, options: { courierId?: number | null; status?: (typeof orders.$inferInsert)['status']; stops?: number; pickupIn?: number; business?: string } & Partial<typeof orders.$inferInsert> = {}) {
   const { courierId = null, status = 'assigned', stops = 3, pickupIn = 0.5 * HOUR, ...fields } = options;
   const miles = 6.4;
   const order = await insertOrder(db, {

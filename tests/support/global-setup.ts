@@ -19,7 +19,7 @@ export async function setup(project: TestProject) {
   let baseUrl = process.env.TEST_BASE_URL;
   let databaseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl || !databaseUrl) {
-    stack = await startTestStack();
+    stack = await startTestStack({ crowded: true });
     baseUrl = stack.baseUrl;
     databaseUrl = stack.databaseUrl;
   }

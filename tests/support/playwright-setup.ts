@@ -8,7 +8,7 @@ import { startTestStack } from './stack';
 export default async function globalSetup() {
   assertChromium();
   if (process.env.TEST_BASE_URL && process.env.TEST_DATABASE_URL) return;
-  const stack = await startTestStack();
+  const stack = await startTestStack({ crowded: true });
   process.env.TEST_BASE_URL = stack.baseUrl;
   process.env.TEST_DATABASE_URL = stack.databaseUrl;
   return () => stack.stop();

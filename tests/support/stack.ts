@@ -13,6 +13,7 @@ import { snapshotSources, startSqld, startWorker, type Running } from '../../scr
 import { migrateDatabase } from '../../scripts/migrate';
 import { seedDemo } from '../../scripts/seed';
 import { createDb } from '../../src/db/client';
+import { crowdSharedAccounts } from './crowd';
 
 export interface TestStack {
   baseUrl: string;
@@ -45,14 +46,20 @@ export function testSources(): Promise<string> {
   return building;
 }
 
-/** `https`: the Worker serves https with a self-signed certificate (clients must accept it). */
-export async function startTestStack(options: { vars?: Record<string, string>; keepDir?: boolean; https?: boolean } = {}): Promise<TestStack> {
+/**
+ * `https`: the Worker serves https with a self-signed certificate (clients must accept it).
+ * `crowded`: the demo accounts get more orders than any screen lists (crowd.ts), as the
+ * stack every suite shares does.
+ */
+export async function startTestStack(options: { vars?: Record<string, string>; keepDir?: boolean; https?: boolean; crowded?: boolean } = {}): Promise<TestStack> {
   const sourceDir = await testSources();
   const dir = mkdtempSync(join(tmpdir(), 'dispatch-test-'));
   const sqld = await startSqld({ dataDir: join(dir, 'sqld'), logFile: join(dir, 'sqld.log') });
   try {
     await migrateDatabase(sqld.url);
-    await seedDemo(createDb(sqld.url, undefined, 60_000));
+    const db = createDb(sqld.url, undefined, 60_000);
+    await seedDemo(db);
+    if (options.crowded) await crowdSharedAccounts(db);
     const worker = await startWorker({
       persistDir: join(dir, 'wrangler'),
       vars: { DATABASE_URL: sqld.url, ...options.vars },
