@@ -41,6 +41,5 @@ export function openDialog(url: string): void {
   window.dispatchEvent(new CustomEvent<{ url: string }>(EVENTS.openDialog, { detail: { url } }));
 }
 
-export const PARTIAL_HEADER = 'X-Partial';
 /** Keys the courier app keeps on the device (spec 3 §3.8). */
 export const ACTIVE_ORDER_STORAGE_KEY = 'courier-active-order-id';

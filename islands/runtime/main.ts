@@ -1,6 +1,7 @@
 /** The page runtime: loaded by every page, small, no React. */
 import { EVENTS, type ToastDetail } from '../lib/events';
 import { startActions } from './actions';
+import { startDialogs } from './dialog';
 import { hydrateIslands } from './islands';
 import { startPartials } from './partials';
 import { reportTimeZone } from './timezone';
@@ -22,5 +23,6 @@ document.addEventListener(
 );
 reportTimeZone();
 startActions();
+startDialogs();
 startPartials();
 hydrateIslands();

@@ -7,9 +7,10 @@ import type { Context } from 'hono';
 import { Suspense, use, type ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import type { AppEnv } from '../env';
-import { PARTIAL_HEADER } from '../../islands/lib/events';
+import { PARTIAL_HEADER, PARTIAL_TITLE_HEADER } from '../shared/partials';
 import { assets } from './assets';
 import { ViewContext, type RequestView } from './context';
+import { documentTitle } from './Document';
 
 export function viewOf(c: Context<AppEnv>): RequestView {
   let islandCount = 0;
@@ -91,12 +92,14 @@ function RegionError() {
 
 /**
  * Answers a page request (all regions, streamed) or a partial request (one region, with
- * ETag). `page` places each region with slot(name).
+ * ETag, and the page's title so a navigation can show it). `page` places each region with
+ * slot(name).
  */
 export async function respond(
   c: Context<AppEnv>,
   partials: Record<string, PartialSpec>,
   page: (slot: (name: string) => ReactNode) => ReactNode,
+  meta: { title?: string } = {},
 ): Promise<Response> {
   const requested = c.req.header(PARTIAL_HEADER);
   if (requested && Object.hasOwn(partials, requested)) {
@@ -108,6 +111,7 @@ export async function respond(
       Vary: `${PARTIAL_HEADER}, Cookie`,
     };
     if (etag) headers.ETag = etag;
+    if (meta.title) headers[PARTIAL_TITLE_HEADER] = encodeURIComponent(documentTitle(meta.title));
     if (etag && c.req.header('If-None-Match') === etag) return new Response(null, { status: 304, headers });
     const content = await spec.render();
     const region = (

@@ -30,5 +30,5 @@ export function adminPage(
     <AdminLayout title={options.title} bell={slot('notifications')}>
       {options.body(slot)}
     </AdminLayout>
-  ));
+  ), { title: options.title });
 }

@@ -14,6 +14,8 @@ import { Island } from '../../views/Island';
 import { BusinessLayout } from '../../views/layouts/BusinessLayout';
 import { respond } from '../../views/render';
 
+const TITLE = 'Create Order';
+
 const HOUR = 3_600_000;
 
 const createOrder = new Hono<AppEnv>();
@@ -55,12 +57,13 @@ createOrder.get('/', requirePage('restaurant'), (c) => {
       },
     },
     (slot) => (
-      <BusinessLayout title="Create Order">
+      <BusinessLayout title={TITLE}>
         {/* The default times are in the viewer's zone: marked like any shown time, the page reloads once if the browser's zone differs. */}
         <span data-time="" hidden />
         {slot('form')}
       </BusinessLayout>
     ),
+    { title: TITLE },
   );
 });
 

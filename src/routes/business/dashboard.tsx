@@ -15,6 +15,8 @@ import { Card, PageHeader } from '../../views/components/ui';
 import { BusinessLayout } from '../../views/layouts/BusinessLayout';
 import { respond } from '../../views/render';
 
+const TITLE = 'Dashboard';
+
 export const DASHBOARD_POLL_MS = 5000;
 /** An active list longer than this is a job for Orders Management. */
 const ACTIVE_LIMIT = 100;
@@ -80,7 +82,7 @@ dashboard.get('/', requirePage('restaurant'), (c) => {
       },
     },
     (slot) => (
-      <BusinessLayout title="Dashboard">
+      <BusinessLayout title={TITLE}>
         <PageHeader
           title="Dashboard"
           actions={
@@ -94,6 +96,7 @@ dashboard.get('/', requirePage('restaurant'), (c) => {
         {slot('active-orders')}
       </BusinessLayout>
     ),
+    { title: TITLE },
   );
 });
 

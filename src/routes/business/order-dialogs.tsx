@@ -21,7 +21,7 @@ import type { AppEnv } from '../../env';
 import { notFound } from '../../http/errors';
 import { requirePage } from '../../http/guards';
 import { validate } from '../../http/validate';
-import { PARTIAL_HEADER } from '../../../islands/lib/events';
+import { PARTIAL_HEADER } from '../../shared/partials';
 import { ORDER_REGIONS, liveOrderUrl, orderDetailsUrl } from '../../views/business/OrderActions';
 import { DialogFrame, LiveOrderDetails, OrderDetails, type OrderDetailData } from '../../views/business/OrderDetails';
 import { Island } from '../../views/Island';
@@ -68,7 +68,7 @@ function dialogPage(c: Context<AppEnv>, title: string, dialog: PartialSpec): Pro
     <BusinessLayout title={title}>
       <div className="card mx-auto max-w-3xl">{slot('dialog')}</div>
     </BusinessLayout>
-  ));
+  ), { title });
 }
 
 dialogs.get('/:id/live', requirePage('restaurant'), validate('param', idParam), async (c) => {

@@ -19,6 +19,8 @@ import { OrdersList } from '../../views/business/OrdersList';
 import { BusinessLayout } from '../../views/layouts/BusinessLayout';
 import { respond } from '../../views/render';
 
+const TITLE = 'Orders Management';
+
 /** Orders Management re-reads its list this often (spec 2 §9.3). */
 export const ORDERS_POLL_MS = 5000;
 export const ORDERS_PAGE_SIZE = 50;
@@ -67,11 +69,12 @@ ordersPage.get('/', requirePage('restaurant'), validate('query', orderListQueryS
       },
     },
     (slot) => (
-      <BusinessLayout title="Orders Management">
+      <BusinessLayout title={TITLE}>
         <PageHeader title="Orders Management" />
         {slot('orders')}
       </BusinessLayout>
     ),
+    { title: TITLE },
   );
 });
 

@@ -10,6 +10,8 @@ import { BusinessLayout } from '../../views/layouts/BusinessLayout';
 import { Facts } from '../../views/orders/sections';
 import { respond } from '../../views/render';
 
+const TITLE = 'Restaurant Profile';
+
 const profile = new Hono<AppEnv>();
 
 profile.get('/', requirePage('restaurant'), (c) => {
@@ -35,7 +37,7 @@ profile.get('/', requirePage('restaurant'), (c) => {
       },
     },
     (slot) => (
-      <BusinessLayout title="Restaurant Profile">
+      <BusinessLayout title={TITLE}>
         <PageHeader title="Restaurant Profile" />
         <div className="grid gap-6 lg:grid-cols-2">
           <Card title="Business Information">{slot('details')}</Card>
@@ -45,6 +47,7 @@ profile.get('/', requirePage('restaurant'), (c) => {
         </div>
       </BusinessLayout>
     ),
+    { title: TITLE },
   );
 });
 

@@ -77,5 +77,5 @@ export function courierPage(
     >
       {options.body(slot)}
     </CourierLayout>
-  ));
+  ), { title: options.title });
 }
