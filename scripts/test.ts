@@ -1,6 +1,7 @@
 /**
  * npm test: everything, in order of cost.
- * 1. unit tests (domain rules, next to the code);
+ * 1. type checking, lint (ESLint, knip) and unit tests (domain rules and the page
+ *    runtime, next to the code);
  * 2. one private stack (sqld + wrangler dev on free ports, fresh seeded database);
  * 3. integration tests of the Worker over HTTP against it;
  * 4. Playwright tests in Chromium against it.
@@ -41,6 +42,9 @@ await testSources();
 
 step('Type checking');
 if ((await run('tsc', ['--noEmit', '-p', '.'])) !== 0 || (await run('tsc', ['--noEmit', '-p', 'islands'])) !== 0) process.exit(1);
+
+step('Lint (ESLint, knip)');
+if ((await run('eslint', ['.'])) !== 0 || (await run('knip', [])) !== 0) process.exit(1);
 
 step('Unit tests');
 if ((await run('vitest', ['run', '--project', 'unit'])) !== 0) process.exit(1);

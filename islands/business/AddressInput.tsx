@@ -155,9 +155,12 @@ export function AddressInput({ label, hint, value, onTextChange, onChoose, mapsA
                 role="option"
                 aria-selected={index === active}
                 className={`flex cursor-pointer items-center justify-between gap-2 px-3 py-2 ${index === active ? 'bg-brand-50 text-brand-700' : 'hover:bg-slate-50'}`}
-                // Keep focus in the input, so choosing does not blur it first.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => void choose(item)}
+                // mousedown, not click: it comes before the input's blur closes the list (the
+                // keyboard chooses through the input, aria-activedescendant).
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  void choose(item);
+                }}
               >
                 <span className="min-w-0 truncate">{item.description}</span>
                 {item.source === 'history' ? <span className="shrink-0 text-xs text-slate-400">Delivered before</span> : null}

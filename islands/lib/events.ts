@@ -8,7 +8,6 @@ export const EVENTS = {
   refresh: 'dd:refresh',
   navigate: 'dd:navigate',
   unmount: 'dd:unmount',
-  openDialog: 'dd:open-dialog',
 } as const;
 
 export interface ToastDetail {
@@ -34,11 +33,6 @@ export function refreshPartials(...names: string[]): void {
 /** Loads url into the named partial and records it in history (filters, tabs). */
 export function navigatePartial(url: string, partial: string): void {
   window.dispatchEvent(new CustomEvent<{ url: string; partial: string }>(EVENTS.navigate, { detail: { url, partial } }));
-}
-
-/** Opens a server-rendered dialog (the response of url rendered as the 'dialog' partial). */
-export function openDialog(url: string): void {
-  window.dispatchEvent(new CustomEvent<{ url: string }>(EVENTS.openDialog, { detail: { url } }));
 }
 
 /** Keys the courier app keeps on the device (spec 3 §3.8). */

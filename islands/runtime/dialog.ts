@@ -3,7 +3,6 @@
  * the URL's 'dialog' region in a modal <dialog>. Opened again before the first arrived,
  * the dialog shows the last one asked for; closed, it drops its content and loads.
  */
-import { EVENTS } from '../lib/events';
 import { unmountIslands } from './islands';
 import { cancelLoads, findRegion, runLoad, swapRegion, updateStaleNotice } from './partials';
 
@@ -63,5 +62,4 @@ function onClick(event: MouseEvent): void {
 /** Wires dialogs to the page; `signal` unwires them (tests start them afresh). */
 export function startDialogs(signal?: AbortSignal): void {
   document.addEventListener('click', onClick, { signal });
-  window.addEventListener(EVENTS.openDialog, (event) => void openServerDialog((event as CustomEvent<{ url: string }>).detail.url), { signal });
 }

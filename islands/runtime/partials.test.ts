@@ -12,7 +12,7 @@ type Runtime = typeof import('./partials');
 
 let runtime: Runtime;
 let stop: AbortController;
-let assign: ReturnType<typeof vi.fn>;
+let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
 
 const ORDERS_PAGE = `
   <h1>Orders</h1>
@@ -40,7 +40,7 @@ function click(selector: string) {
 }
 
 beforeEach(() => {
-  assign = vi.fn();
+  assign = vi.fn<(url: string | URL) => void>();
   vi.spyOn(window.location, 'assign').mockImplementation(assign);
   vi.spyOn(window.location, 'reload').mockImplementation(() => {});
 });

@@ -31,8 +31,6 @@ export async function courierProfile(db: Db, courierId: number) {
   };
 }
 
-export type CourierProfileJson = NonNullable<Awaited<ReturnType<typeof courierProfile>>>;
-
 export async function updateCourierProfile(db: Db, courier: Courier, input: CourierProfileInput, now = Date.now()): Promise<void> {
   const { phone, ...fields } = input;
   const changed = <K extends keyof typeof fields>(key: K) => fields[key] !== undefined && fields[key] !== courier[key as keyof Courier];

@@ -2,7 +2,7 @@
  * Couriers as the admin sees them (spec 1 §2.9, §7.5): only couriers with a linked user
  * account, with that user's name, username, phone and isActive.
  */
-import { and, asc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { courierUpdateSchema } from '../domain/schemas/users';
 import { courierDetailsOf } from '../domain/courierDetails';
@@ -105,8 +105,6 @@ export function serializeCourier({ courier, user, zoneName }: CourierWithUser) {
     user,
   };
 }
-
-export type CourierJson = ReturnType<typeof serializeCourier>;
 
 /** GET /api/couriers/:id: what an order's details show about its courier (spec 1 §7.5). */
 export function serializeCourierCard({ courier, user }: CourierWithUser) {

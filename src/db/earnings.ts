@@ -60,5 +60,3 @@ export async function courierEarnings(db: Db, courierId: number, range: Range) {
     }),
   };
 }
-
-export type CourierEarnings = Awaited<ReturnType<typeof courierEarnings>>;

@@ -36,5 +36,3 @@ export async function updateZone(db: Db, id: number, input: ZoneInput): Promise<
 export function serializeZone(zone: Zone) {
   return { id: zone.id, name: zone.name, description: zone.description, cities: zone.cities, isActive: zone.isActive };
 }
-
-export type ZoneJson = ReturnType<typeof serializeZone>;

@@ -199,8 +199,6 @@ export const COURIER_ACTIVE_DELIVERY = set(
   'arrived_at_customer',
   'setup_in_progress',
 );
-/** The courier header indicator also counts a confirmed order (spec 3 §2.3). */
-export const COURIER_HEADER_ACTIVE = set('courier_confirmed', ...COURIER_ACTIVE_DELIVERY);
 
 export const PHARMACY_STATUSES = set(
   'awaiting_pharmacy_pickup',

@@ -7,8 +7,6 @@
 /** The phone fits each photo within 1200×1200 and keeps it as JPEG at quality 0.7. */
 export const PHOTO_FIT_PX = 1200;
 export const PHOTO_JPEG_QUALITY = 0.7;
-/** The uploader's default maximum (spec 3 §2.12). */
-export const DEFAULT_MAX_PHOTOS = 4;
 
 /** The largest image the server stores: a phone photo straight from the camera fits. */
 export const MAX_PHOTO_BYTES = 8 * 1024 * 1024;

@@ -29,7 +29,6 @@ export function formatIn(value: TimeInput, zone: string, pattern: string): strin
 
 export const formatTime = (value: TimeInput, zone: string) => formatIn(value, zone, 'h:mm a');
 export const formatDateTime = (value: TimeInput, zone: string) => formatIn(value, zone, 'MMM d, yyyy h:mm a');
-export const formatDate = (value: TimeInput, zone: string) => formatIn(value, zone, 'MMM d, yyyy');
 
 /** "yyyy-MM-dd" of an instant in a zone. */
 export function dayIn(zone: string, at: Date | number = Date.now()): string {
@@ -106,9 +105,4 @@ export function agoText(then: number, now: number): string {
   if (unit === 'now') return 'just now';
   const word = { minutes: 'minute', hours: 'hour', days: 'day' }[unit];
   return `${value} ${word}${value === 1 ? '' : 's'} ago`;
-}
-
-/** Night runs before 06:00 or from 20:00 (spec 1 §4.10). */
-export function isNight(hour: number): boolean {
-  return hour < 6 || hour >= 20;
 }

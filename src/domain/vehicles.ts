@@ -9,8 +9,6 @@ export type OrderVehicleType = (typeof ORDER_VEHICLE_TYPES)[number];
 export const COURIER_VEHICLE_TYPES = [...ORDER_VEHICLE_TYPES, 'hatchback'] as const;
 export type CourierVehicleType = (typeof COURIER_VEHICLE_TYPES)[number];
 
-export const DEFAULT_VEHICLE_TYPE: OrderVehicleType = 'sedan';
-
 const LABELS: Record<string, string> = {
   sedan: 'Sedan',
   suv: 'SUV',

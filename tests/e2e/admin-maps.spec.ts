@@ -13,7 +13,6 @@ import { test as base, expect, islandsHydrated, signIn } from './fixtures';
 
 const test = base.extend<{ db: Db }, { mapsStack: TestStack }>({
   mapsStack: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const stack = await startTestStack({ vars: { MAPS_API_KEY: 'test-key' } });
       await use(stack);

@@ -14,7 +14,7 @@ import {
 } from '../../../src/domain/courierFlow';
 import { RESTAURANT_ARRIVAL_RADIUS_M } from '../../../src/domain/geo';
 import type { OrderStatus } from '../../../src/domain/orderStatus';
-import { errorToast, toast } from '../events';
+import { errorToast } from '../events';
 import { ConfirmDialog } from './Dialog';
 import { useDraft } from './drafts';
 import { cents, millis, timeOf, usd } from './format';

@@ -69,8 +69,6 @@ export function serializeOrder(order: Order) {
   };
 }
 
-export type OrderJson = ReturnType<typeof serializeOrder>;
-
 export function serializeStop(stop: OrderStop) {
   return {
     id: stop.id,
@@ -91,8 +89,6 @@ export function serializeStop(stop: OrderStop) {
     createdAt: iso(stop.createdAt),
   };
 }
-
-export type StopJson = ReturnType<typeof serializeStop>;
 
 export function serializeEvent(event: OrderEvent & { actorName?: string | null }) {
   return {

@@ -84,8 +84,6 @@ export const orderStopCreateSchema = z.object({
   ...stopFields,
 });
 
-export type OrderStopCreateInput = z.infer<typeof orderStopCreateSchema>;
-
 const newStop = z.object({ sequence: z.optional(sequence), ...stopFields });
 export type NewStopInput = z.infer<typeof newStop>;
 
@@ -190,8 +188,6 @@ const routeStop = z
   .check(
     z.refine((stop) => (stop.lat != null && stop.lng != null) || !!stop.address, 'Please enter addresses for all delivery stops'),
   );
-
-export type RouteStopInput = z.infer<typeof routeStop>;
 
 /**
  * POST /api/routes/calculate. The route starts at the signed-in business's own location;

@@ -57,8 +57,6 @@ export const longitude = coordinate(isValidLongitude, 'Longitude must be between
 
 const PHONE_MESSAGE = 'Phone must be exactly 10 digits';
 
-export const phone = (message = PHONE_MESSAGE) => z.string({ error: message }).check(z.refine(isValidPhone, message));
-
 export const optionalPhone = z.pipe(
   z.nullish(z.string()),
   z.transform((value, context) => {

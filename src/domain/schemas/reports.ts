@@ -10,5 +10,3 @@ export const earningsQuerySchema = z
     pageSize: z.optional(wholeNumber('pageSize must be a whole number from 1 to 200', 200)),
   })
   .check(z.refine((query) => query.from <= query.to, { message: 'The start date must be on or before the end date', path: ['from'] }));
-
-export type EarningsQuery = z.infer<typeof earningsQuerySchema>;

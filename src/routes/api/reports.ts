@@ -32,8 +32,6 @@ function serializeRow(row: EarningsRow) {
   };
 }
 
-export type EarningsRowJson = ReturnType<typeof serializeRow>;
-
 function serializeSummary(summary: EarningsSummary) {
   return {
     totalOrders: summary.totalOrders,

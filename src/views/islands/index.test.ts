@@ -17,11 +17,11 @@ describe('islands', () => {
     expect(Object.keys(islands).sort()).toEqual(islandNames());
   });
 
-  it('import nothing from the server but the pure domain rules', () => {
+  it('import nothing from the server but the pure domain rules and what is shared with the browser', () => {
     for (const file of browserFiles()) {
       const source = readFileSync(file, 'utf8');
       for (const [, path] of source.matchAll(/from\s+['"]([^'"]+)['"]/g)) {
-        const server = /(^|\/)src\/(?!domain\/)/.test(path) || /^(hono|drizzle-orm|@libsql|cloudflare:)/.test(path);
+        const server = /(^|\/)src\/(?!domain\/|shared\/)/.test(path) || /^(hono|drizzle-orm|@libsql|cloudflare:)/.test(path);
         expect(server, `${file.slice(ROOT.length)} imports ${path}`).toBe(false);
       }
     }
