@@ -1,13 +1,23 @@
 /**
  * The courier's delivery rules (spec 3 §2.4–2.13, §4.3–4.5, §5, §9): which orders are
  * pharmacy orders, which count as under way, the time windows, the required photos, the
- * earnings formulas, the stop steps and the navigation hand-off. The server enforces
+ * stop steps and the navigation hand-off. The server enforces
  * them; the courier islands read the same functions to decide what to offer.
  */
 import { isLateCancellation } from './fees';
 import { PHARMACY_ARRIVAL_RADIUS_M, RESTAURANT_ARRIVAL_RADIUS_M } from './geo';
-import type { Cents } from './money';
-import { canCourierMove, COURIER_ACTIVE_DELIVERY, courierStatusLabel, PHARMACY_STATUSES, type OrderStatus, type StopStatus } from './orderStatus';
+import {
+  canCourierMove,
+  COURIER_ACTIVE_DELIVERY,
+  COURIER_IN_DELIVERY,
+  COURIER_NOT_STARTED,
+  courierStatusLabel,
+  isCompleted,
+  PHARMACY_STATUSES,
+  STOP_DELIVERY_PHASE,
+  type OrderStatus,
+  type StopStatus,
+} from './orderStatus';
 
 const MINUTE = 60_000;
 
@@ -23,33 +33,6 @@ export const RESTAURANT_REQUIRED_PHOTOS = 4;
 export const PICKED_UP_AUTO_ADVANCE_MS = 1000;
 /** The first pharmacy stop cards start expanded (spec 3 §9). */
 export const EXPANDED_STOP_CARDS = 10;
-
-const set = (...statuses: OrderStatus[]): ReadonlySet<OrderStatus> => new Set(statuses);
-
-/** The pharmacy route after going online and before completion. */
-export const PHARMACY_IN_PROGRESS = set('courier_on_way_to_pharmacy', 'arrived_at_pharmacy', 'pharmacy_picked_up', 'in_pharmacy_delivery');
-
-/**
- * A delivery under way: the spec's active delivery statuses and their pharmacy forms
- * (docs/decisions.md C2). The dashboard re-opens the workflow of such an order.
- */
-export const COURIER_IN_DELIVERY: ReadonlySet<OrderStatus> = new Set([...COURIER_ACTIVE_DELIVERY, ...PHARMACY_IN_PROGRESS]);
-
-/** The header indicator also counts an accepted order that has not set off (spec 3 §2.3). */
-export const COURIER_INDICATOR_ACTIVE: ReadonlySet<OrderStatus> = new Set([...COURIER_IN_DELIVERY, 'courier_confirmed', 'awaiting_pharmacy_pickup']);
-
-/** Held by the courier but not started: the go-online panel and the scheduled tasks. */
-export const COURIER_NOT_STARTED = set('assigned', 'courier_confirmed', 'awaiting_pharmacy_pickup');
-
-/** Statuses in which the stops of an order are being delivered. */
-export const STOP_DELIVERY_PHASE = set(
-  'picked_up',
-  'on_way_to_customer',
-  'arrived_at_customer',
-  'setup_in_progress',
-  'pharmacy_picked_up',
-  'in_pharmacy_delivery',
-);
 
 /** The restaurant workflow's frame title per status (spec 3 §2.9). */
 export const RESTAURANT_TITLES: Partial<Record<OrderStatus, string>> = {
@@ -95,7 +78,7 @@ export type DetailScreen = 'pharmacy' | 'restaurant' | 'preview';
  */
 export function detailScreen(order: OrderKind & { courierId: number | null }, asWorkflow = false): DetailScreen {
   if (isPharmacyOrder(order) && order.courierId != null) return 'pharmacy';
-  if (COURIER_ACTIVE_DELIVERY.has(order.status) || order.status === 'delivered' || order.status === 'pharmacy_completed') return 'restaurant';
+  if (COURIER_ACTIVE_DELIVERY.has(order.status) || isCompleted(order.status)) return 'restaurant';
   if (asWorkflow && order.status === 'courier_confirmed') return 'restaurant';
   return 'preview';
 }
@@ -130,23 +113,6 @@ export function upcomingDelivery<T extends OrderKind & { pickupTime: number }>(o
 /** Whole minutes until pickup, never below zero. */
 export function minutesUntil(time: number, now: number): number {
   return Math.max(0, Math.ceil((time - now) / MINUTE));
-}
-
-export interface Earnings {
-  basePay: Cents;
-  tip: Cents;
-  total: Cents;
-}
-
-/**
- * What the courier earns on an order (spec 3 §9): the total is courierPay (a pharmacy
- * order without it falls back to its delivery fee), 100% of the tip is theirs, and base
- * pay is the rest.
- */
-export function deliveryEarnings(order: { courierPayCents: Cents | null; deliveryFeeCents: Cents; tipCents: Cents | null }): Earnings {
-  const total = order.courierPayCents ?? order.deliveryFeeCents;
-  const tip = order.tipCents ?? 0;
-  return { basePay: total - tip, tip, total };
 }
 
 // ---------------------------------------------------------------------------

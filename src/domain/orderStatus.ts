@@ -1,7 +1,8 @@
 /**
- * The order status model (spec 1 §4, 2 §4, 3 §4): the values, the sets the screens
- * group them in, the labels, and which moves each role may make. The server enforces
- * these; the screens read the same sets to decide what to offer.
+ * The order status model (spec 1 §4, 2 §4, 3 §4): the values, every set they are grouped
+ * in, the labels, and which moves each role may make. This file is the one home of the
+ * status sets: the server, the islands and the SQL of the migrations use these (a unit
+ * test, src/db/migrations.test.ts, checks the migrations' lists against them).
  */
 
 export const ORDER_STATUSES = [
@@ -47,9 +48,12 @@ export const isFinished = (status: OrderStatus) => FINISHED_STATUSES.has(status)
 export const isActive = (status: OrderStatus) => !FINISHED_STATUSES.has(status);
 export const isCompleted = (status: OrderStatus) => COMPLETED_STATUSES.has(status);
 
-/** An active business cannot be deactivated while it has an order in any of these. */
-export const blocksBusinessDeactivation = (status: OrderStatus) =>
-  status !== 'delivered' && status !== 'cancelled';
+/**
+ * An active business can be deactivated only when all its orders are in these; any other
+ * is "unfinished" (restaurant_order_totals.unfinished_count).
+ */
+export const RELEASE_BUSINESS_STATUSES = set('delivered', 'cancelled');
+export const blocksBusinessDeactivation = (status: OrderStatus) => !RELEASE_BUSINESS_STATUSES.has(status);
 
 // ---------------------------------------------------------------------------
 // Tabs
@@ -200,6 +204,34 @@ export const COURIER_ACTIVE_DELIVERY = set(
   'setup_in_progress',
 );
 
+/** The pharmacy route after going online and before completion. */
+const PHARMACY_IN_PROGRESS = set('courier_on_way_to_pharmacy', 'arrived_at_pharmacy', 'pharmacy_picked_up', 'in_pharmacy_delivery');
+
+/**
+ * A delivery under way: the spec's active delivery statuses and their pharmacy forms
+ * (docs/decisions.md C2). The dashboard re-opens the workflow of such an order.
+ */
+export const COURIER_IN_DELIVERY = set(...COURIER_ACTIVE_DELIVERY, ...PHARMACY_IN_PROGRESS);
+
+/**
+ * Held by the courier but not set off: the go-online panel and the scheduled tasks show
+ * these, and one whose courier never went online becomes a missed pickup (D17).
+ */
+export const COURIER_NOT_STARTED = set('assigned', 'courier_confirmed', 'awaiting_pharmacy_pickup');
+
+/** The header indicator counts an accepted order that has not set off too (spec 3 §2.3). */
+export const COURIER_INDICATOR_ACTIVE = set(...COURIER_IN_DELIVERY, 'courier_confirmed', 'awaiting_pharmacy_pickup');
+
+/** Statuses in which the stops of an order are being delivered. */
+export const STOP_DELIVERY_PHASE = set(
+  'picked_up',
+  'on_way_to_customer',
+  'arrived_at_customer',
+  'setup_in_progress',
+  'pharmacy_picked_up',
+  'in_pharmacy_delivery',
+);
+
 export const PHARMACY_STATUSES = set(
   'awaiting_pharmacy_pickup',
   'courier_on_way_to_pharmacy',
@@ -289,8 +321,6 @@ export const MILESTONES: Partial<Record<OrderStatus, readonly MilestoneField[]>>
 
 /** Minutes after pickupTime before an order whose courier never went online is a missed pickup. */
 export const MISSED_PICKUP_GRACE_MINUTES = 15;
-/** Statuses in which a courier holds an order but has not yet gone online. */
-export const MISSABLE_STATUSES = set('assigned', 'courier_confirmed', 'awaiting_pharmacy_pickup');
 
 /** Order stop statuses (spec 1 §4.8). */
 export const STOP_STATUSES = ['pending', 'on_way', 'arrived', 'delivered'] as const;

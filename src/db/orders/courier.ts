@@ -4,7 +4,7 @@
  * coordinates of the orders it returned, however many orders there are.
  */
 import { and, asc, eq, gt, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
-import { COURIER_INDICATOR_ACTIVE, COURIER_NOT_STARTED } from '../../domain/courierFlow';
+import { COURIER_INDICATOR_ACTIVE, COURIER_NOT_STARTED } from '../../domain/orderStatus';
 import { FINISHED_STATUSES } from '../../domain/orderStatus';
 import type { SessionUser } from '../../auth/session';
 import type { Db } from '../client';

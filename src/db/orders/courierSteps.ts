@@ -13,7 +13,6 @@ import {
   DOCUMENTS_EXPIRED,
   isPharmacyOrder,
   ORDER_TAKEN,
-  STOP_DELIVERY_PHASE,
   stepRefusal,
   stopStepRefusal,
   type Refusal,
@@ -21,7 +20,7 @@ import {
 import { isLateCancellation, LATE_CANCELLATION_FEE } from '../../domain/fees';
 import { haversineMeters } from '../../domain/geo';
 import { formatUsd } from '../../domain/money';
-import { COMPLETED_STATUSES, courierStatusLabel, isFinished, type OrderStatus, type StopStatus } from '../../domain/orderStatus';
+import { COMPLETED_STATUSES, courierStatusLabel, isFinished, STOP_DELIVERY_PHASE, type OrderStatus, type StopStatus } from '../../domain/orderStatus';
 import { MAX_ORDER_PHOTOS } from '../../domain/photos';
 import { ApiError, badRequest, conflict } from '../../http/errors';
 import { discardPhotos, resolvePhotos, storePhoto, type PhotoTarget } from '../../photos/store';
