@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { isInDelivery, minutesUntil, upcomingDelivery } from '../src/domain/courierFlow';
-import { ACTIVE_ORDER_STORAGE_KEY } from './lib/events';
+import { ACTIVE_ORDER_STORAGE_KEY } from '../src/shared/storage';
 import { clockOf, millis } from './lib/courier/format';
 import { RefreshIcon } from './lib/courier/icons';
 import { OrderList } from './lib/courier/OrderList';

@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { formatUsd, parseMoney } from '../src/domain/money';
-import { DataTable } from './admin/DataTable';
+import { DataTable } from '../src/shared/DataTable';
 import type { DayRange } from './lib/Calendar';
 import { apiRequest } from './lib/api';
 import { QueryProvider } from './lib/query';

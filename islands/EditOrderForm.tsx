@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { composeAddress, DEFAULT_STATE, splitAddress } from '../src/domain/address';
 import { parseMoney } from '../src/domain/money';
+import type { RegionList } from '../src/shared/partials';
 import { localToUtc, TextArea, TextInput, withReason } from './business/forms';
 import { apiRequest } from './lib/api';
 import { errorToast, refreshPartials, toast } from './lib/events';
@@ -28,8 +29,8 @@ export interface EditOrderFormProps {
   setupRequired: boolean;
   /** Shown only for orders without a route distance (spec 2 §2.8). */
   showSetupRequired: boolean;
-  /** Regions to refresh after saving (comma-separated). */
-  refresh: string;
+  /** Regions to refresh after saving. */
+  refresh: RegionList;
 }
 
 type Errors = Partial<Record<'customerName' | 'customerPhone' | 'customerAddress' | 'amount' | 'pickupTime' | 'deliveryTime', string>>;
@@ -94,7 +95,7 @@ export default function EditOrderForm(props: EditOrderFormProps) {
       await apiRequest('PATCH', `/api/orders/${props.orderId}`, body);
       toast({ title: 'Order updated', description: 'The order has been updated successfully.' });
       document.querySelector<HTMLDialogElement>('dialog[open]')?.close();
-      refreshPartials(...props.refresh.split(','));
+      refreshPartials(props.refresh);
     } catch (error) {
       errorToast(withReason('Failed to update the order. Please try again.', error));
     } finally {

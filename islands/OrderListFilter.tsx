@@ -5,6 +5,7 @@
  * loads the list region with the new filter (and records it in history).
  */
 import { useState } from 'react';
+import type { RegionName } from '../src/shared/partials';
 import { Calendar, MonthGrid } from './lib/Calendar';
 import { navigatePartial } from './lib/events';
 import { PopoverButton } from './lib/popovers';
@@ -13,7 +14,7 @@ export interface OrderListFilterProps {
   /** The list page, e.g. '/admin/orders'. */
   path: string;
   /** The region the list lives in. */
-  partial: string;
+  partial: RegionName;
   /** The chosen tab key ('all' when none). */
   status: string;
   month: string;

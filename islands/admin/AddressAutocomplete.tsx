@@ -11,7 +11,7 @@
  * every other field of the form.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { LoaderIcon } from '../lib/icons';
+import { LoaderIcon } from '../../src/shared/icons';
 import { loadMapsLibrary } from '../lib/maps';
 
 export interface ChosenPlace {

@@ -12,7 +12,7 @@ import { errorToast } from '../events';
 import { useDraft } from './drafts';
 import { cents, millis, pharmacyTimeOf, PROGRESS, usd } from './format';
 import { distanceLabel, distanceTo, isNear, usePosition } from './geolocation';
-import { CloseIcon } from '../icons';
+import { CloseIcon } from '../../../src/shared/icons';
 import { CheckIcon, NavigationIcon } from './icons';
 import { NavigationChooser } from './NavigationChooser';
 import { photoSrc, useOutbox, type Effect } from './outbox';

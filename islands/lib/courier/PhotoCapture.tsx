@@ -5,7 +5,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { errorToast } from '../events';
-import { CloseIcon } from '../icons';
+import { CloseIcon } from '../../../src/shared/icons';
 import { CameraIcon, CheckIcon } from './icons';
 import { photoSrc, photoUrlOf, LOCAL_PHOTO, useOutbox } from './outbox';
 import { PROGRESS } from './format';

@@ -9,7 +9,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isInDelivery } from '../../../src/domain/courierFlow';
 import { isFinished } from '../../../src/domain/orderStatus';
 import { apiRequest, ApiRequestError } from '../api';
-import { ACTIVE_ORDER_STORAGE_KEY, refreshPartials } from '../events';
+import { ACTIVE_ORDER_STORAGE_KEY } from '../../../src/shared/storage';
+import { refreshPartials } from '../events';
 import { onSent, startOutbox, useOutbox, withPending, type OutboxEntry } from './outbox';
 import type { CourierOrder, CourierView } from './types';
 

@@ -4,7 +4,7 @@
  * deactivate unless the business has unfinished orders (the server refuses it too).
  */
 import { Hono } from 'hono';
-import { DataTable } from '../../../islands/admin/DataTable';
+import { DataTable } from '../../shared/DataTable';
 import { countRestaurants, listRestaurants, serializeRestaurant } from '../../db/restaurants';
 import { versionTag } from '../../db/versions';
 import { listPageQuery, paging } from '../../domain/paging';

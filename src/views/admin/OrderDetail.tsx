@@ -10,7 +10,7 @@ import { agoText } from '../../domain/time';
 import { vehicleLabel } from '../../domain/vehicles';
 import type { CourierWithUser } from '../../db/couriers';
 import type { Order, OrderEvent, OrderStop } from '../../db/schema';
-import { CloseIcon } from '../../../islands/lib/icons';
+import { CloseIcon } from '../../shared/icons';
 import { Badge, StatusBadge, Time } from '../components/ui';
 import {
   ActualTimeline,

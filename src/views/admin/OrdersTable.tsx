@@ -4,7 +4,7 @@
  * actions: the assign dialog (an island listening for 'assign-order') and Cancel Order
  * (an API action with its confirmation).
  */
-import { DataTable } from '../../../islands/admin/DataTable';
+import { DataTable } from '../../shared/DataTable';
 import { roundMiles } from '../../domain/fees';
 import { COURIER_ONLINE_LABELS, courierOnlineState, type CourierOnlineState } from '../../domain/indicators';
 import { formatMoney } from '../../domain/money';

@@ -5,7 +5,7 @@
  * lives here.
  */
 import type { ReactNode } from 'react';
-import { CloseIcon, LoaderIcon } from '../../../islands/lib/icons';
+import { CloseIcon, LoaderIcon } from '../../shared/icons';
 import type { CourierCard } from '../../db/business';
 import type { Order, OrderEvent, OrderStop } from '../../db/schema';
 import { formatUsd } from '../../domain/money';

@@ -3,7 +3,7 @@
  * waiting for a courier, and a menu with both counts. It is a polled partial; the menu
  * is a native popover, so it needs no island and stays open across a refresh.
  */
-import { BellIcon } from '../../../islands/lib/icons';
+import { BellIcon } from '../../shared/icons';
 
 export function NotificationBell({ newOrders, awaitingCourier }: { newOrders: number; awaitingCourier: number }) {
   const total = newOrders + awaitingCourier;

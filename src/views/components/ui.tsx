@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { formatMoney, formatUsd, type Cents } from '../../domain/money';
 import { isCompleted, isFinished, statusWords, type OrderStatus } from '../../domain/orderStatus';
 import { formatIn } from '../../domain/time';
-import { ACTIVE_ORDER_STORAGE_KEY } from '../../../islands/lib/events';
+import { ACTIVE_ORDER_STORAGE_KEY } from '../../shared/storage';
 import { useView } from '../context';
 
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {

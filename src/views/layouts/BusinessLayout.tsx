@@ -1,6 +1,6 @@
 /** Business pages (spec 2 §2.3): Dashboard, Create Order, Orders, Profile and Logout. */
 import type { ReactNode } from 'react';
-import { StoreIcon } from '../../../islands/lib/icons';
+import { StoreIcon } from '../../shared/icons';
 import { LogoutButton } from '../components/ui';
 import { useView } from '../context';
 import { TopBarPage } from './TopBar';

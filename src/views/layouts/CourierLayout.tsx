@@ -4,7 +4,7 @@
  * dismiss, Escape, no script).
  */
 import type { ReactNode } from 'react';
-import { CloseIcon, MenuIcon, TruckIcon } from '../../../islands/lib/icons';
+import { CloseIcon, MenuIcon, TruckIcon } from '../../shared/icons';
 import { LogoutButton } from '../components/ui';
 import { useView } from '../context';
 import { Document } from '../Document';
