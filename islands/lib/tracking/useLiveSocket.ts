@@ -1,6 +1,6 @@
 /** The live positions socket of the admin GPS page (GET /api/couriers/live, LiveHub). */
 import { useEffect, useRef, useState } from 'react';
-import type { PositionMessage } from '../../../src/domain/live';
+import { SESSION_ENDED_CLOSE, type PositionMessage } from '../../../src/domain/live';
 
 export type SocketState = 'connecting' | 'live' | 'dropped';
 
@@ -30,9 +30,14 @@ export function useLiveSocket(onPosition: (message: PositionMessage) => void): S
         const message = JSON.parse(String(event.data)) as PositionMessage;
         if (message.type === 'position') handler.current(message);
       };
-      socket.onclose = () => {
+      socket.onclose = (event) => {
         window.clearInterval(keepAlive);
         if (stopped) return;
+        if (event.code === SESSION_ENDED_CLOSE) {
+          // Signed out (here or elsewhere): the sign-in page brings the dispatcher back.
+          window.location.assign(`/auth?next=${encodeURIComponent(location.pathname + location.search)}`);
+          return;
+        }
         setState('dropped');
         retry = window.setTimeout(connect, Math.min(30_000, 1000 * 2 ** attempt++));
       };
