@@ -1,8 +1,10 @@
 /**
- * Who may import whom (docs/decisions.md R7): islands/ is what the browser loads, src/ is
- * the Worker, and src/shared is what both load. The browser never imports server code;
- * the server takes only types from islands/, and renders islands through the registry the
- * asset build generates.
+ * Who may import whom (docs/decisions.md R8, R11): islands/ is what the browser loads,
+ * src/ is the Worker, and src/shared is what both load. The browser never imports server
+ * code; the server takes only types from islands/, and renders islands through the
+ * registry the asset build generates. Inside the Worker, the database layer and the
+ * application services know nothing of HTTP: they throw the domain's failures, which the
+ * error handler answers.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -51,6 +53,14 @@ describe('layers', () => {
     for (const file of server) {
       for (const { typeOnly, target } of importsOf(file)) {
         if (target.startsWith('islands/')) expect(typeOnly, `${file} imports ${target} (a value)`).toBe(true);
+      }
+    }
+  });
+
+  it('the database layer and the services know nothing of HTTP, routes or views', () => {
+    for (const file of [...sources('src/db'), ...sources('src/services')].filter((name) => !name.endsWith('.test.ts'))) {
+      for (const { target } of importsOf(file)) {
+        expect(/^src\/(http|routes|views)\//.test(target) || /^hono/.test(target), `${file} imports ${target}`).toBe(false);
       }
     }
   });

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { deletePhotoRows, insertPhoto, photosOf } from '../db/photos';
 import type { Photo, PhotoKind } from '../db/schema';
 import { isImageDataString, photoKeyFromUrl } from '../domain/photos';
-import { badRequest } from '../http/errors';
+import { Failure } from '../domain/failures';
 import { decodeImageDataString, ImageRejected, inspectImage } from './image';
 
 export interface PhotoTarget {
@@ -22,9 +22,9 @@ function randomKey(extension: string): string {
   return `${[...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')}.${extension}`;
 }
 
-/** A refused image is the client's mistake: 400 with what is wrong. */
+/** A refused image is the client's mistake: invalid, with what is wrong. */
 function refused(error: unknown): never {
-  if (error instanceof ImageRejected) throw badRequest('Invalid photo', error.message);
+  if (error instanceof ImageRejected) throw new Failure('invalid', 'Invalid photo', error.message);
   throw error;
 }
 
@@ -78,10 +78,10 @@ export interface ResolvedPhotos {
 export async function resolvePhotos(bucket: R2Bucket, db: Db, target: PhotoTarget, values: readonly string[]): Promise<ResolvedPhotos> {
   const named = values.map((value) => (isImageDataString(value) ? null : photoKeyFromUrl(value)));
   const invalid = values.find((value, i) => named[i] === null && !isImageDataString(value));
-  if (invalid !== undefined) throw badRequest('Invalid photo', 'Send each photo as an image data string or the URL of a photo uploaded for this order.');
+  if (invalid !== undefined) throw new Failure('invalid', 'Invalid photo', 'Send each photo as an image data string or the URL of a photo uploaded for this order.');
   const known = await photosOf(db, target.orderId, named.filter((key): key is string => key !== null));
   const unknown = named.find((key) => key !== null && !known.has(key));
-  if (unknown) throw badRequest('Invalid photo', 'A photo URL does not belong to this order.');
+  if (unknown) throw new Failure('invalid', 'Invalid photo', 'A photo URL does not belong to this order.');
 
   const created: string[] = [];
   const keys: string[] = [];

@@ -4,11 +4,10 @@
  * coordinates of the orders it returned, however many orders there are.
  */
 import { and, asc, eq, gt, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
-import { COURIER_INDICATOR_ACTIVE, COURIER_NOT_STARTED } from '../../domain/orderStatus';
-import { FINISHED_STATUSES } from '../../domain/orderStatus';
+import { COURIER_INDICATOR_ACTIVE, COURIER_NOT_STARTED, FINISHED_STATUSES } from '../../domain/orderStatus';
 import type { SessionUser } from '../../auth/session';
 import type { Db } from '../client';
-import { couriers, orderEvents, orders, orderStops, restaurants, type Courier, type Order } from '../schema';
+import { couriers, orderDeclines, orderEvents, orders, orderStops, restaurants, type Courier, type Order } from '../schema';
 import { offeredTo } from './access';
 import { serializeOrder, serializeStop } from './serialize';
 
@@ -107,4 +106,9 @@ export async function acceptedByAnother(db: Db, id: number, zoneId: number | nul
 export async function findCourier(db: Db, courierId: number): Promise<Courier | undefined> {
   const [courier] = await db.select().from(couriers).where(eq(couriers.id, courierId)).limit(1);
   return courier;
+}
+
+/** The courier declined an offer: it stays offered to the others, hidden from them. */
+export async function recordDecline(db: Db, orderId: number, courierId: number, now: number): Promise<void> {
+  await db.insert(orderDeclines).values({ orderId, courierId, at: now }).onConflictDoNothing();
 }
