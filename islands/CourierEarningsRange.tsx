@@ -1,5 +1,5 @@
 /**
- * The earnings page's "Custom range" (spec 3 §2.17): a two-month range calendar with the
+ * The earnings page's "Custom range" (spec 3-courier-area.md §2.17): a two-month range calendar with the
  * placeholder "Pick a date range". A chosen range loads the earnings region for it.
  */
 import type { RegionName } from '../src/shared/partials';

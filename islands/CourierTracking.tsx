@@ -1,5 +1,5 @@
 /**
- * The admin GPS page (spec 1 §2.12, §4.7, issue 6); its labels are in Russian, as the
+ * The admin GPS page (spec 1-foundations-and-admin.md §2.12, §4.7, issue 6); its labels are in Russian, as the
  * spec says. Positions arrive over a WebSocket the moment a courier's Durable Object
  * accepts them; when the socket drops, the page falls back to the spec's 30 s polling of
  * GET /api/couriers and GET /api/orders/admin/active, and reconnects. The map is the

@@ -1,5 +1,5 @@
 /**
- * The earnings report (spec 1 §2.11): a two-month range picker (default the last 30
+ * The earnings report (spec 1-foundations-and-admin.md §2.11): a two-month range picker (default the last 30
  * days), four summary cards, the Order Details, Courier Summary and Restaurant Summary
  * tabs, skeletons while loading, the empty and error states, and Export CSV. Every
  * figure is computed by the server in SQL (GET /api/reports/earnings); the Order Details

@@ -1,6 +1,6 @@
 /// <reference types="google.maps" />
 /**
- * An address field with the maps service's suggestions (spec 1 §2.10, §5.6): US
+ * An address field with the maps service's suggestions (spec 1-foundations-and-admin.md §2.10, §5.6): US
  * addresses only; choosing one sets the formatted address and its coordinates; typing
  * by hand clears the coordinates; a suggestion without a location is ignored. While the
  * service loads the field says 'Loading Google Maps...' and waits; without a key, or

@@ -1,5 +1,5 @@
 /**
- * An address field with suggestions (spec 2 §2.11, §2.12): first the places this
+ * An address field with suggestions (spec 2-business-area.md §2.11, §2.12): first the places this
  * business has delivered to (GET /api/places/suggestions, no maps service needed), then,
  * when a browser key is configured, the maps service's US suggestions. A combobox in
  * the ARIA pattern: arrows move, Enter chooses, Escape closes. Typing after a choice
@@ -86,7 +86,7 @@ export function AddressInput({ label, hint, value, onTextChange, onChoose, mapsA
     setOpen(false);
     setActive(-1);
     const place = await item.choose().catch(() => null);
-    // A suggestion without a location is ignored (spec 1 §5.6).
+    // A suggestion without a location is ignored (spec 1-foundations-and-admin.md §5.6).
     if (place) onChoose(place);
   }
 

@@ -1,6 +1,6 @@
 /**
- * A month calendar for picking a day or a range (spec 1 §2.8 day picker, §2.11 and
- * spec 3 §2.17 two-month range pickers). Days are 'yyyy-MM-dd' strings, so no time zone
+ * A month calendar for picking a day or a range (spec 1-foundations-and-admin.md §2.8 day picker, §2.11 and
+ * spec 3-courier-area.md §2.17 two-month range pickers). Days are 'yyyy-MM-dd' strings, so no time zone
  * can shift them. Keyboard: arrows move by day and week, PageUp/PageDown by month,
  * Home/End to the week's ends, Enter or Space picks. Days after `max` cannot be picked.
  */

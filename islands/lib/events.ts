@@ -17,7 +17,7 @@ export interface ToastDetail {
   variant?: 'default' | 'destructive';
 }
 
-/** Shows a toast; at most one is visible, a new one replaces the old (spec 1 §4.10). */
+/** Shows a toast; at most one is visible, a new one replaces the old (spec 1-foundations-and-admin.md §4.10). */
 export function toast(detail: ToastDetail): void {
   window.dispatchEvent(new CustomEvent<ToastDetail>(EVENTS.toast, { detail }));
 }

@@ -1,5 +1,5 @@
 /**
- * What a courier earns (spec 3 §2.16–2.17, §9): the one formula per order, used by the
+ * What a courier earns (spec 3-courier-area.md §2.16–2.17, §9): the one formula per order, used by the
  * workflow's summary, the order preview's estimate and the earnings page (its SQL sums
  * mirror it in src/db/completedOrders.ts); and the earnings periods: today, the last 7 or
  * 30 days (the default), or a custom range. Days are the service time zone's
@@ -16,7 +16,7 @@ export interface Earnings {
 }
 
 /**
- * What the courier earns on an order (spec 3 §9): the total is courierPay, else the
+ * What the courier earns on an order (spec 3-courier-area.md §9): the total is courierPay, else the
  * delivery fee; 100% of the tip is theirs, and base pay is the rest.
  */
 export function deliveryEarnings(order: { courierPayCents: Cents | null; deliveryFeeCents: Cents; tipCents: Cents | null }): Earnings {

@@ -1,5 +1,5 @@
 /**
- * The courier's delivery rules (spec 3 §2.4–2.13, §4.3–4.5, §5, §9): which orders are
+ * The courier's delivery rules (spec 3-courier-area.md §2.4–2.13, §4.3–4.5, §5, §9): which orders are
  * pharmacy orders, which count as under way, the time windows, the required photos, the
  * stop steps and the navigation hand-off. The server enforces
  * them; the courier islands read the same functions to decide what to offer.
@@ -21,20 +21,20 @@ import {
 
 const MINUTE = 60_000;
 
-/** The "Upcoming Delivery" panel offers going online 90 minutes before pickup (spec 3 §2.8). */
+/** The "Upcoming Delivery" panel offers going online 90 minutes before pickup (spec 3-courier-area.md §2.8). */
 export const GO_ONLINE_PANEL_WINDOW_MS = 90 * MINUTE;
-/** A pharmacy route can start 1 hour before pickup (spec 3 §5). */
+/** A pharmacy route can start 1 hour before pickup (spec 3-courier-area.md §5). */
 export const PHARMACY_GO_ONLINE_WINDOW_MS = 60 * MINUTE;
-/** "Arrived at Customer" is allowed from 10 minutes before deliveryTime (spec 3 §5). */
+/** "Arrived at Customer" is allowed from 10 minutes before deliveryTime (spec 3-courier-area.md §5). */
 export const ARRIVE_AT_CUSTOMER_LEAD_MS = 10 * MINUTE;
-/** A restaurant delivery is completed with exactly 4 photos (spec 3 §9). */
+/** A restaurant delivery is completed with exactly 4 photos (spec 3-courier-area.md §9). */
 export const RESTAURANT_REQUIRED_PHOTOS = 4;
-/** After "Got All Items" the order moves on to the customer by itself (spec 3 §4.3). */
+/** After "Got All Items" the order moves on to the customer by itself (spec 3-courier-area.md §4.3). */
 export const PICKED_UP_AUTO_ADVANCE_MS = 1000;
-/** The first pharmacy stop cards start expanded (spec 3 §9). */
+/** The first pharmacy stop cards start expanded (spec 3-courier-area.md §9). */
 export const EXPANDED_STOP_CARDS = 10;
 
-/** The restaurant workflow's frame title per status (spec 3 §2.9). */
+/** The restaurant workflow's frame title per status (spec 3-courier-area.md §2.9). */
 export const RESTAURANT_TITLES: Partial<Record<OrderStatus, string>> = {
   courier_confirmed: 'Confirmed',
   courier_on_way_to_pickup: 'En Route to Pickup',
@@ -53,14 +53,14 @@ interface OrderKind {
 
 /**
  * A pharmacy (multi-stop, distance-priced) order: it has a route distance or is in a
- * pharmacy status (spec 3 §3.3). The spec's "restaurantId 25" marker is a fixture of the
+ * pharmacy status (spec 3-courier-area.md §3.3). The spec's "restaurantId 25" marker is a fixture of the
  * original data, not a rule (docs/decisions.md C1).
  */
 export function isPharmacyOrder(order: OrderKind): boolean {
   return order.totalDistanceMiles != null || PHARMACY_STATUSES.has(order.status);
 }
 
-/** The card's badge (spec 3 §2.5): offered orders read "Available", pickup labels name the place. */
+/** The card's badge (spec 3-courier-area.md §2.5): offered orders read "Available", pickup labels name the place. */
 export function courierCardLabel(order: OrderKind): string {
   const pharmacy = isPharmacyOrder(order);
   if (order.status === 'pending_courier') return 'Available';
@@ -72,7 +72,7 @@ export function courierCardLabel(order: OrderKind): string {
 export type DetailScreen = 'pharmacy' | 'restaurant' | 'preview';
 
 /**
- * What the order detail view shows (spec 3 §2.6). `asWorkflow` is set when the view was
+ * What the order detail view shows (spec 3-courier-area.md §2.6). `asWorkflow` is set when the view was
  * opened as the delivery workflow (the header indicator), which also covers a confirmed
  * order the courier has not set off with.
  */
@@ -86,7 +86,7 @@ export function detailScreen(order: OrderKind & { courierId: number | null }, as
 /** Whether the card highlights "Continue Order" and the dashboard re-opens the workflow. */
 export const isInDelivery = (status: OrderStatus) => COURIER_IN_DELIVERY.has(status);
 
-/** A pharmacy route may start only within the last hour before pickup (spec 3 §5). */
+/** A pharmacy route may start only within the last hour before pickup (spec 3-courier-area.md §5). */
 export function canGoOnlinePharmacy(pickupTime: number, now: number): boolean {
   return pickupTime - now <= PHARMACY_GO_ONLINE_WINDOW_MS;
 }
@@ -99,7 +99,7 @@ export function canArriveAtCustomer(deliveryTime: number, now: number): boolean 
 }
 
 /**
- * The order the "Upcoming Delivery" panel offers (spec 3 §2.8): the earliest held order
+ * The order the "Upcoming Delivery" panel offers (spec 3-courier-area.md §2.8): the earliest held order
  * that has not set off and whose pickup is within the window: 90 minutes, or the pharmacy
  * route's own hour (docs/decisions.md C8).
  */
@@ -116,7 +116,7 @@ export function minutesUntil(time: number, now: number): number {
 }
 
 // ---------------------------------------------------------------------------
-// What the server refuses, and why (spec 3 §4.3–4.5, §5)
+// What the server refuses, and why (spec 3-courier-area.md §4.3–4.5, §5)
 // ---------------------------------------------------------------------------
 
 /** A refused step, in the words the courier sees: a title and a sentence. */
@@ -210,7 +210,7 @@ export function stepRefusal(order: { status: OrderStatus; pickupTime: number; de
 }
 
 // ---------------------------------------------------------------------------
-// Stops (spec 3 §4.5)
+// Stops (spec 3-courier-area.md §4.5)
 // ---------------------------------------------------------------------------
 
 const STOP_ORDER: Record<StopStatus, number> = { pending: 0, on_way: 1, arrived: 2, delivered: 3 };
@@ -227,7 +227,7 @@ export function currentStop<T extends { status: StopStatus; sequence: number }>(
 
 /**
  * Why the courier may not move a stop to `to` now, or null. Only the current stop can be
- * acted on (spec 3 §5); delivering one needs its photo and the courier at the door
+ * acted on (spec 3-courier-area.md §5); delivering one needs its photo and the courier at the door
  * ("Arrived at Stop N" on a pharmacy route, "Arrived at Customer" on a restaurant one).
  */
 export function stopStepRefusal(facts: {
@@ -255,7 +255,7 @@ export function stopStepRefusal(facts: {
 }
 
 // ---------------------------------------------------------------------------
-// Navigation hand-off (spec 3 §2.10)
+// Navigation hand-off (spec 3-courier-area.md §2.10)
 // ---------------------------------------------------------------------------
 
 /** Appended to an address that names neither the service city nor its state. */

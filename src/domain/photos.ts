@@ -1,5 +1,5 @@
 /**
- * Photos (spec 3 §2.12, §9): what the phone makes of a picture, what the server accepts,
+ * Photos (spec 3-courier-area.md §2.12, §9): what the phone makes of a picture, what the server accepts,
  * and how a stored photo is named in the API. The bytes live in R2; orders and stops
  * keep keys, which the API shows as URLs under /api/photos/.
  */

@@ -1,5 +1,5 @@
 /**
- * Times on screen (spec 1 §2.8, 2 §9.7, 3 §9): shown in the viewer's time zone, which
+ * Times on screen (spec 1-foundations-and-admin.md §2.8, 2 §9.7, 3 §9): shown in the viewer's time zone, which
  * the browser reports; America/New_York (the service area's zone) until it is known.
  * Filters turn a month or day in a zone into [start, end) instants for SQL.
  */
@@ -19,7 +19,7 @@ export function isValidTimeZone(zone: unknown): zone is string {
   }
 }
 
-/** 'N/A' when missing, 'Invalid date' when it cannot be read (spec 1 §2.8). */
+/** 'N/A' when missing, 'Invalid date' when it cannot be read (spec 1-foundations-and-admin.md §2.8). */
 export function formatIn(value: TimeInput, zone: string, pattern: string): string {
   if (value == null || value === '') return 'N/A';
   const date = value instanceof Date ? value : new Date(value);
@@ -90,7 +90,7 @@ export function monthLabel(month: string, pattern: 'MMMM yyyy' | 'MMM yyyy' = 'M
   return formatInTimeZone(new Date(`${month}-15T12:00:00Z`), 'UTC', pattern);
 }
 
-/** Milliseconds as the largest whole unit (spec 1 §4.7): under 1 minute is 'now'. */
+/** Milliseconds as the largest whole unit (spec 1-foundations-and-admin.md §4.7): under 1 minute is 'now'. */
 export function relativeAge(then: number, now: number): { unit: 'now' | 'minutes' | 'hours' | 'days'; value: number } {
   const minutes = Math.floor(Math.max(0, now - then) / 60_000);
   if (minutes < 1) return { unit: 'now', value: 0 };
@@ -100,7 +100,7 @@ export function relativeAge(then: number, now: number): { unit: 'now' | 'minutes
   return { unit: 'days', value: Math.floor(hours / 24) };
 }
 
-/** 'just now', '5 minutes ago', '2 hours ago', '3 days ago' (spec 1 §4.7), in English. */
+/** 'just now', '5 minutes ago', '2 hours ago', '3 days ago' (spec 1-foundations-and-admin.md §4.7), in English. */
 export function agoText(then: number, now: number): string {
   const { unit, value } = relativeAge(then, now);
   if (unit === 'now') return 'just now';

@@ -30,7 +30,7 @@ export function documentsValid(c: Context<AppEnv>, courier: Courier): boolean {
   return !hasExpiredDocuments(courier, serviceToday(c));
 }
 
-/** The courier's order lists answer 403 while a document has expired (spec 3 §5). */
+/** The courier's order lists answer 403 while a document has expired (spec 3-courier-area.md §5). */
 export async function requireValidDocuments(c: Context<AppEnv>): Promise<Courier> {
   const courier = await currentCourier(c);
   if (!documentsValid(c, courier)) throw new ApiError(403, DOCUMENTS_EXPIRED.error, DOCUMENTS_EXPIRED.details);

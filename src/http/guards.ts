@@ -1,6 +1,6 @@
 /**
  * Who may call what. API routes answer 401 to the signed-out and 403 to the wrong
- * role; pages send both to the sign-in page (spec 1 §2.2), remembering where they were.
+ * role; pages send both to the sign-in page (spec 1-foundations-and-admin.md §2.2), remembering where they were.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Role } from '../db/schema';

@@ -1,5 +1,5 @@
 /**
- * An order card (spec 3 §2.5): total (fee + tip), pickup date, status badge, pickup and
+ * An order card (spec 3-courier-area.md §2.5): total (fee + tip), pickup date, status badge, pickup and
  * drop-off with their times, and "Continue Order" for a delivery under way, else
  * "View Details" (scheduled tasks show no actions). The whole card opens the order.
  */

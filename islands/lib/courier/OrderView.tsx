@@ -1,5 +1,5 @@
 /**
- * The order detail view (spec 3 §2.6), full screen over the page: the preview, or the
+ * The order detail view (spec 3-courier-area.md §2.6), full screen over the page: the preview, or the
  * pharmacy or restaurant workflow (loaded only when needed). It is a modal dialog for
  * assistive technology; Back (or the phone's back gesture) closes it.
  */

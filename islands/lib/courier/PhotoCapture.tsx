@@ -1,5 +1,5 @@
 /**
- * Taking photos (spec 3 §2.12): the rear camera, image files only, at most `max`, each
+ * Taking photos (spec 3-courier-area.md §2.12): the rear camera, image files only, at most `max`, each
  * fitted within 1200×1200 as JPEG 0.7 and uploaded at once through the outbox, with a
  * progress bar. A photo that cannot be sent yet waits on the phone ("Waiting to sync").
  */

@@ -1,5 +1,5 @@
 /**
- * The order preview (spec 3 §2.6): what the order pays, where and when, the stops, the
+ * The order preview (spec 3-courier-area.md §2.6): what the order pays, where and when, the stops, the
  * route, and the actions its status allows: Decline / Accept an offer; Go Online Now
  * (or Decline) an assignment; Cancel Order once confirmed, with the $30 warning when
  * pickup is under 2 hours away. Accepting needs the server (first come, first served),

@@ -1,5 +1,5 @@
 /**
- * The restaurant delivery workflow (spec 3 §2.9, §4.3): one screen per status, from
+ * The restaurant delivery workflow (spec 3-courier-area.md §2.9, §4.3): one screen per status, from
  * "Confirmed" to "Delivered". Each step goes through the outbox (steps.ts) and the screen
  * moves on at once, whether or not the server has it yet. Loaded only when opened.
  */

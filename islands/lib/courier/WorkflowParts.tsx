@@ -15,7 +15,7 @@ export interface WorkflowProps {
   onDone: () => void;
 }
 
-/** Base Pay, Tip and Total of a delivery (spec 3 §9). */
+/** Base Pay, Tip and Total of a delivery (spec 3-courier-area.md §9). */
 export function DeliveryEarnings({ order, title }: { order: CourierOrder; title: string }) {
   const earned = earningsOf(order);
   return (

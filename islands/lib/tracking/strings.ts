@@ -1,4 +1,4 @@
-/** The GPS page's words, in Russian as the spec says (spec 1 §2.12), and its colours. */
+/** The GPS page's words, in Russian as the spec says (spec 1-foundations-and-admin.md §2.12), and its colours. */
 import type { GpsFreshness } from '../../../src/domain/indicators';
 import { relativeAge } from '../../../src/domain/time';
 

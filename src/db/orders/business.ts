@@ -1,5 +1,5 @@
 /**
- * A business's writes to its orders (spec 2 §4.3): create (with all its stops, in one
+ * A business's writes to its orders (spec 2-business-area.md §4.3): create (with all its stops, in one
  * transaction), edit and cancel (through changeOrder, so they race safely with couriers
  * and admins and are recorded), and adding a stop to an order still being prepared.
  */
@@ -41,12 +41,12 @@ export async function insertOrder(db: Db, values: NewOrderValues, stops: readonl
   return { order, stops: created };
 }
 
-/** Edits the order while a business may (spec 2 §4.3); refused, and recorded, once it may not. */
+/** Edits the order while a business may (spec 2-business-area.md §4.3); refused, and recorded, once it may not. */
 export function editOrder(db: Db, orderId: number, values: OrderEditValues, actor: Actor, changed: string[]): Promise<ChangeResult> {
   return changeOrder(db, { orderId, from: [...BUSINESS_EDITABLE], set: values, actor, action: 'edit', detail: `Changed ${changed.join(', ')}` });
 }
 
-/** Cancels before the courier has set off: status cancelled, no courier (spec 2 §4.3). */
+/** Cancels before the courier has set off: status cancelled, no courier (spec 2-business-area.md §4.3). */
 export function cancelOrder(db: Db, orderId: number, actor: Actor): Promise<ChangeResult> {
   return changeOrder(db, { orderId, from: [...BUSINESS_CANCELLABLE], to: 'cancelled', set: { courierId: null }, actor, action: 'cancel' });
 }

@@ -1,5 +1,5 @@
 /**
- * The courier's orders (spec 3 §7.3): the lists their screens poll, and the shape they
+ * The courier's orders (spec 3-courier-area.md §7.3): the lists their screens poll, and the shape they
  * come in. Each list is one indexed query plus one for the stops and one for the pickup
  * coordinates of the orders it returned, however many orders there are.
  */
@@ -78,7 +78,7 @@ export const activeOrders = (db: Db, courierId: number) => held(db, courierId, i
 export const scheduledOrders = (db: Db, courierId: number, now: number) =>
   held(db, courierId, and(inArray(orders.status, [...COURIER_NOT_STARTED]), gt(orders.pickupTime, now))!);
 
-/** The header indicator (spec 3 §2.3): how many orders are active, and the one it opens. */
+/** The header indicator (spec 3-courier-area.md §2.3): how many orders are active, and the one it opens. */
 export async function activeOrderSummary(db: Db, courierId: number): Promise<{ count: number; firstId: number | null }> {
   const active = and(eq(orders.courierId, courierId), inArray(orders.status, [...COURIER_INDICATOR_ACTIVE]));
   const [[counted], [first]] = await db.batch([

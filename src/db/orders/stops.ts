@@ -1,5 +1,5 @@
 /**
- * A courier's writes to an order's stops (spec 3 §4.5). The rules about which stop may
+ * A courier's writes to an order's stops (spec 3-courier-area.md §4.5). The rules about which stop may
  * move, and when, are the domain's and the services' (src/services/courier/stops.ts);
  * these only read and write, each write a compare-and-set on the stop as it was read.
  */

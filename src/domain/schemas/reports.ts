@@ -1,4 +1,4 @@
-/** GET /api/reports/earnings and its CSV (spec 1 §2.11, §7.7): a range of days, optionally paged. */
+/** GET /api/reports/earnings and its CSV (spec 1-foundations-and-admin.md §2.11, §7.7): a range of days, optionally paged. */
 import * as z from 'zod/mini';
 import { day, wholeNumber } from './common';
 

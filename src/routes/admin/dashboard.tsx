@@ -1,4 +1,4 @@
-/** Admin dashboard (spec 1 §2.6): order, courier and restaurant figures, all from SQL. */
+/** Admin dashboard (spec 1-foundations-and-admin.md §2.6): order, courier and restaurant figures, all from SQL. */
 import { Hono } from 'hono';
 import { PackageIcon, StoreIcon, UsersIcon } from '../../shared/icons';
 import { adminDashboardStats } from '../../db/dashboard';

@@ -1,4 +1,4 @@
-/** Zones Management (spec 1 §2.7): the table, and the create and edit dialog (an island). */
+/** Zones Management (spec 1-foundations-and-admin.md §2.7): the table, and the create and edit dialog (an island). */
 import { Hono } from 'hono';
 import { versionTag } from '../../db/versions';
 import { DataTable } from '../../shared/DataTable';

@@ -1,5 +1,5 @@
 /**
- * Create order (spec 2 §2.10) at /restaurant/create-order and /create-order: the
+ * Create order (spec 2-business-area.md §2.10) at /restaurant/create-order and /create-order: the
  * pharmacy gets the multi-stop form, any other business the single order form. Both are
  * islands; their default times are computed here, in the viewer's zone, so the page
  * and its hydration agree.
@@ -29,7 +29,7 @@ createOrder.get('/', requirePage('restaurant'), (c) => {
       form: {
         render: async () => {
           const business = user.restaurantId ? await findBusiness(c.var.db, user.restaurantId) : undefined;
-          // The business record first, the user's own fields when it lacks them (spec 2 §2.12).
+          // The business record first, the user's own fields when it lacks them (spec 2-business-area.md §2.12).
           const pickup = {
             name: business?.name || user.name,
             address: business?.address || user.address || '',

@@ -1,5 +1,5 @@
 /**
- * Business dashboard (spec 2 §2.4) at /restaurant and /dashboard: totals from the
+ * Business dashboard (spec 2-business-area.md §2.4) at /restaurant and /dashboard: totals from the
  * trigger-kept table, and the active orders with details and cancel. Both regions are
  * re-read every 5 s (the spec leaves the interval open; docs/decisions.md B3).
  */

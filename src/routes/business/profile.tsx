@@ -1,4 +1,4 @@
-/** Restaurant Profile (spec 2 §2.9) at /restaurant/profile and /profile: read-only details and Change Password. */
+/** Restaurant Profile (spec 2-business-area.md §2.9) at /restaurant/profile and /profile: read-only details and Change Password. */
 import { Hono } from 'hono';
 import { findBusiness } from '../../db/business';
 import { formatPhone } from '../../domain/phone';

@@ -24,7 +24,7 @@ export function courierView(c: Context<AppEnv>): CourierView {
   };
 }
 
-/** "N Active Order(s)" with a pulsing dot; the link opens the first one's workflow (spec 3 §2.3). */
+/** "N Active Order(s)" with a pulsing dot; the link opens the first one's workflow (spec 3-courier-area.md §2.3). */
 function ActiveOrdersIndicator({ count, orderId, base }: { count: number; orderId: number | null; base: string }) {
   if (count === 0 || orderId == null) {
     return (

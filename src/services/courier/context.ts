@@ -21,7 +21,7 @@ export interface CourierContext {
   now: number;
   /** Licence and insurance are in date (today in the service time zone). */
   documentsValid: boolean;
-  /** PROXIMITY_CHECK is not "off" (spec 3 §2.13). */
+  /** PROXIMITY_CHECK is not "off" (spec 3-courier-area.md §2.13). */
   proximityCheck: boolean;
   /** A time as the courier reads it, for messages. */
   formatTime: (time: number) => string;

@@ -1,5 +1,5 @@
 /**
- * The stops of a multi-stop order (spec 3 §4.5): only the current stop moves, forward;
+ * The stops of a multi-stop order (spec 3-courier-area.md §4.5): only the current stop moves, forward;
  * delivering one needs its photo and the courier at the door (stopStepRefusal in
  * src/domain/courierFlow.ts); what follows a delivery (the next stop sets off, the order
  * follows, the last one completes it) happens here, on the server.

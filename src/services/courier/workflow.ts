@@ -1,5 +1,5 @@
 /**
- * What a courier does to an order (spec 3 §4.3–4.4): answer an offer, walk the order
+ * What a courier does to an order (spec 3-courier-area.md §4.3–4.4): answer an offer, walk the order
  * through the workflow, add its photos. Every change goes through changeOrder
  * (compare-and-set with the history); the conditions are the domain's (stepRefusal in
  * src/domain/courierFlow.ts). A refusal is a Failure in the courier's words; a repeat of
@@ -96,7 +96,7 @@ export async function declineOrder(ctx: CourierContext, order: Order, acceptLate
   return result.order ?? order;
 }
 
-/** The courier's answer to an order offered or assigned to them (spec 3 §2.6). */
+/** The courier's answer to an order offered or assigned to them (spec 3-courier-area.md §2.6). */
 export async function answerOrder(ctx: CourierContext, orderId: number, answer: { action: 'accept' | 'reject'; acceptLateFee?: boolean }): Promise<Order> {
   const order = await findVisibleOrder(ctx.db, ctx.user, orderId);
   if (!order) {

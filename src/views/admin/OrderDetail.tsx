@@ -1,5 +1,5 @@
 /**
- * The admin's order detail dialog (spec 1 §2.8): status and timeline, vehicle
+ * The admin's order detail dialog (spec 1-foundations-and-admin.md §2.8): status and timeline, vehicle
  * requirements, payment, restaurant, stops or customer, courier, delivery photos from
  * storage, and the order's history. Rendered on the server as the 'dialog' partial.
  */

@@ -1,6 +1,6 @@
 /**
  * The business's order buttons, as runtime actions (no island): open the details or the
- * Edit Order dialog, and cancel with the spec's confirmation (spec 2 §2.4, §2.6, §4.3).
+ * Edit Order dialog, and cancel with the spec's confirmation (spec 2-business-area.md §2.4, §2.6, §4.3).
  */
 import { BUSINESS_CANCELLABLE, BUSINESS_EDITABLE } from '../../domain/orderStatus';
 import type { Order } from '../../db/schema';

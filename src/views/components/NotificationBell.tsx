@@ -1,5 +1,5 @@
 /**
- * The admin notifications bell (spec 1 §2.5): a pulsing dot while any order is new or
+ * The admin notifications bell (spec 1-foundations-and-admin.md §2.5): a pulsing dot while any order is new or
  * waiting for a courier, and a menu with both counts. It is a polled partial; the menu
  * is a native popover, so it needs no island and stays open across a refresh.
  */

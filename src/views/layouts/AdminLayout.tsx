@@ -1,4 +1,4 @@
-/** Admin pages (spec 1 §2.5): top navigation with the current link highlighted, the bell, Logout. */
+/** Admin pages (spec 1-foundations-and-admin.md §2.5): top navigation with the current link highlighted, the bell, Logout. */
 import type { ReactNode } from 'react';
 import { TruckIcon } from '../../shared/icons';
 import { LogoutButton } from '../components/ui';

@@ -1,4 +1,4 @@
-/** Business pages (spec 2 §2.3): Dashboard, Create Order, Orders, Profile and Logout. */
+/** Business pages (spec 2-business-area.md §2.3): Dashboard, Create Order, Orders, Profile and Logout. */
 import type { ReactNode } from 'react';
 import { StoreIcon } from '../../shared/icons';
 import { LogoutButton } from '../components/ui';
@@ -12,7 +12,7 @@ export const BUSINESS_NAV = [
   { href: '/restaurant/profile', label: 'Profile' },
 ] as const;
 
-/** '/dashboard', '/orders'… are aliases of the '/restaurant…' paths (spec 2 §2.1). */
+/** '/dashboard', '/orders'… are aliases of the '/restaurant…' paths (spec 2-business-area.md §2.1). */
 const ALIASES: Record<string, string> = {
   '/dashboard': '/restaurant',
   '/orders': '/restaurant/orders',

@@ -1,5 +1,5 @@
 /**
- * Courier pages (spec 3 §2.3), mobile first: a fixed header with the menu button, the
+ * Courier pages (spec 3-courier-area.md §2.3), mobile first: a fixed header with the menu button, the
  * logo and the active-orders indicator; the side menu is a native popover (light
  * dismiss, Escape, no script).
  */

@@ -1,6 +1,6 @@
 /**
  * /api/order-stops by a courier: PATCH /:stopId moves a stop of an order one holds
- * (spec 3 §7.4): on_way, arrived, delivered with its photo (an image data string or the
+ * (spec 3-courier-area.md §7.4): on_way, arrived, delivered with its photo (an image data string or the
  * URL of a photo uploaded with POST /api/orders/:id/photos?kind=stop). Only the current
  * stop moves; what follows a delivery (the next stop, the order) follows on the server
  * (src/services/courier/stops.ts). Answers the stop, with the order as it now is. Issue 5.

@@ -1,5 +1,5 @@
 /**
- * The courier's side of /api/orders (spec 3 §7.3): /courier, /courier/assigned,
+ * The courier's side of /api/orders (spec 3-courier-area.md §7.3): /courier, /courier/assigned,
  * /courier/active, /courier/scheduled, /:id/courier-response, /:id/delivery-photos,
  * /:id/photos (binary uploads for a later step), and PATCH /:id workflow steps. Issue 5.
  * Writes accept an Idempotency-Key, so the app's offline queue can safely send again.
@@ -44,7 +44,7 @@ courierOrders.get('/courier/active', requireApi('courier'), courierList('active'
 // "Scheduled" means pickup still ahead, which changes with the clock.
 courierOrders.get('/courier/scheduled', requireApi('courier'), courierList('scheduled', (db, user) => scheduledOrders(db, user.courierId, Date.now()), true));
 
-/** Accept or decline (spec 3 §2.6): accepting is first come, first served. */
+/** Accept or decline (spec 3-courier-area.md §2.6): accepting is first come, first served. */
 courierOrders.post(
   '/:id/courier-response',
   requireApi('courier'),
@@ -59,7 +59,7 @@ courierOrders.post(
 );
 
 /**
- * Delivery photos and notes (spec 3 §7.3): {photos: [image data strings or photo URLs],
+ * Delivery photos and notes (spec 3-courier-area.md §7.3): {photos: [image data strings or photo URLs],
  * notes}, or one photo as a binary body. They are added to the order's photos.
  */
 courierOrders.post('/:id/delivery-photos', requireApi('courier'), validate('param', idParam), idempotent, async (c) => {
@@ -95,7 +95,7 @@ courierOrders.post(
 
 export default courierOrders;
 
-/** PATCH /api/orders/:id by the courier holding the order: a workflow step (spec 3 §4.3–4.4). */
+/** PATCH /api/orders/:id by the courier holding the order: a workflow step (spec 3-courier-area.md §4.3–4.4). */
 export async function patchOrderAsCourier(c: Context<AppEnv>): Promise<Response> {
   return idempotently(c, async () => {
     const ctx = await courierContext(c);
