@@ -1,5 +1,5 @@
 /**
- * The assign dialog of Orders Management (spec 1 §2.8, §5.2, §8.3): fees prefilled from
+ * The assign dialog of Orders Management (spec 1-foundations-and-admin.md §2.8, §5.2, §8.3): fees prefilled from
  * the order, the live total courier pay, a courier to choose, and two ways out: 'Assign
  * Selected Courier' or 'Make Available to All Couriers in Zone'. Opened by a row's
  * 'Assign Courier' / 'Reassign Order' button (data-action="assign-order").
@@ -61,7 +61,7 @@ export default function AssignOrderDialog({ couriers }: { couriers: AssignableCo
     setErrors({});
   });
 
-  /** Closing clears the chosen courier, fee and tip (spec 1 §2.8). */
+  /** Closing clears the chosen courier, fee and tip (spec 1-foundations-and-admin.md §2.8). */
   function close() {
     setOrder(null);
     setCourierId('');

@@ -1,5 +1,5 @@
 /**
- * Change Password (spec 2 §2.9, §5): checked in the browser with the shared schema's
+ * Change Password (spec 2-business-area.md §2.9, §5): checked in the browser with the shared schema's
  * messages (the confirmation is checked here and not sent), then POST /api/change-password.
  */
 import { useState, type FormEvent } from 'react';

@@ -1,12 +1,12 @@
 /**
- * The courier dashboard (spec 3 §2.4–2.8): available orders and the courier's own, both
+ * The courier dashboard (spec 3-courier-area.md §2.4–2.8): available orders and the courier's own, both
  * polled every 5 s, the "Upcoming Delivery" go-online panel, and the order view over
  * the page. A delivery under way opens by itself when the page loads. The lists arrive
  * with the page (server-rendered), so a weak connection shows orders at once.
  */
 import { useEffect, useRef, useState } from 'react';
 import { isInDelivery, minutesUntil, upcomingDelivery } from '../src/domain/courierFlow';
-import { ACTIVE_ORDER_STORAGE_KEY } from './lib/events';
+import { ACTIVE_ORDER_STORAGE_KEY } from '../src/shared/storage';
 import { clockOf, millis } from './lib/courier/format';
 import { RefreshIcon } from './lib/courier/icons';
 import { OrderList } from './lib/courier/OrderList';
@@ -27,7 +27,7 @@ export interface CourierDashboardProps {
   openOrder: CourierOrder | null;
 }
 
-/** Both lists are polled every 5 s (spec 3 §7.3). */
+/** Both lists are polled every 5 s (spec 3-courier-area.md §7.3). */
 const LIST_POLL_MS = 5000;
 
 export default function CourierDashboard(props: CourierDashboardProps) {
@@ -87,7 +87,7 @@ function Dashboard({ view, available, assigned, openOrder }: CourierDashboardPro
   );
 }
 
-/** The floating "Upcoming Delivery" panel (spec 3 §2.8). */
+/** The floating "Upcoming Delivery" panel (spec 3-courier-area.md §2.8). */
 function UpcomingDelivery({ orders, view, onOnline }: { orders: CourierOrder[]; view: CourierView; onOnline: (order: CourierOrder) => void }) {
   const now = useNow(view.now, 30_000);
   const [busy, setBusy] = useState(false);

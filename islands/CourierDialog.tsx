@@ -1,5 +1,5 @@
 /**
- * The Couriers page's dialogs (spec 1 §2.9, §5.5, §8.5): 'Add New Courier' (tabs Account,
+ * The Couriers page's dialogs (spec 1-foundations-and-admin.md §2.9, §5.5, §8.5): 'Add New Courier' (tabs Account,
  * Personal, Vehicle, Equipment; POST /api/register) and a row's Edit ('Edit Courier:
  * <name>', tabs Personal, Vehicle, Equipment; PATCH /api/couriers/:id, which keeps the
  * courier's user in step). The list refreshes after a save.
@@ -48,7 +48,7 @@ const EMPTY = {
 type Form = typeof EMPTY;
 type TextKey = { [K in keyof Form]: Form[K] extends string ? K : never }[keyof Form];
 
-/** Required on create (spec 1 §5.5), with the labels the message names them by. */
+/** Required on create (spec 1-foundations-and-admin.md §5.5), with the labels the message names them by. */
 const REQUIRED: Array<[TextKey, string]> = [
   ['username', 'Username'],
   ['password', 'Password'],

@@ -1,7 +1,8 @@
 /**
- * The earnings page's "Custom range" (spec 3 §2.17): a two-month range calendar with the
+ * The earnings page's "Custom range" (spec 3-courier-area.md §2.17): a two-month range calendar with the
  * placeholder "Pick a date range". A chosen range loads the earnings region for it.
  */
+import type { RegionName } from '../src/shared/partials';
 import { navigatePartial } from './lib/events';
 import { DateRangePicker } from './lib/popovers';
 
@@ -9,7 +10,7 @@ export interface CourierEarningsRangeProps {
   /** The earnings page path. */
   path: string;
   /** The region the earnings live in. */
-  partial: string;
+  partial: RegionName;
   startDate: string | null;
   endDate: string | null;
 }

@@ -1,5 +1,5 @@
 /**
- * The courier profile (spec 3 §2.16, §4.7): read-only until "Edit Profile"; "Save
+ * The courier profile (spec 3-courier-area.md §2.16, §4.7): read-only until "Edit Profile"; "Save
  * Changes" checks the form with the server's own schema, sends it, and shows what the
  * server saved; "Cancel" puts the fields back.
  */

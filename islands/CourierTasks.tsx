@@ -1,5 +1,5 @@
 /**
- * Scheduled tasks (spec 3 §2.7): the courier's upcoming orders, refreshed every 10 s and
+ * Scheduled tasks (spec 3-courier-area.md §2.7): the courier's upcoming orders, refreshed every 10 s and
  * on demand ("Refreshed" / "Future orders have been updated"); a card opens the order.
  */
 import { useState } from 'react';

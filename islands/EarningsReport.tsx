@@ -1,5 +1,5 @@
 /**
- * The earnings report (spec 1 §2.11): a two-month range picker (default the last 30
+ * The earnings report (spec 1-foundations-and-admin.md §2.11): a two-month range picker (default the last 30
  * days), four summary cards, the Order Details, Courier Summary and Restaurant Summary
  * tabs, skeletons while loading, the empty and error states, and Export CSV. Every
  * figure is computed by the server in SQL (GET /api/reports/earnings); the Order Details
@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { formatUsd, parseMoney } from '../src/domain/money';
-import { DataTable } from './admin/DataTable';
+import { DataTable } from '../src/shared/DataTable';
 import type { DayRange } from './lib/Calendar';
 import { apiRequest } from './lib/api';
 import { QueryProvider } from './lib/query';

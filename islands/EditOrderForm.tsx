@@ -1,11 +1,12 @@
 /**
- * The Edit Order modal's form (spec 2 §2.8), inside the server-rendered dialog. The
+ * The Edit Order modal's form (spec 2-business-area.md §2.8), inside the server-rendered dialog. The
  * stored one-line address is split into its parts and rebuilt on save exactly as the
  * spec says (src/domain/address.ts); times are a date picker plus a time input each.
  */
 import { useState, type FormEvent } from 'react';
 import { composeAddress, DEFAULT_STATE, splitAddress } from '../src/domain/address';
 import { parseMoney } from '../src/domain/money';
+import type { RegionList } from '../src/shared/partials';
 import { localToUtc, TextArea, TextInput, withReason } from './business/forms';
 import { apiRequest } from './lib/api';
 import { errorToast, refreshPartials, toast } from './lib/events';
@@ -13,7 +14,7 @@ import { errorToast, refreshPartials, toast } from './lib/events';
 export interface EditOrderFormProps {
   orderId: number;
   internalOrderNumber: string;
-  /** Only the restaurant role sees the Internal Order Number (spec 2 §6). */
+  /** Only the restaurant role sees the Internal Order Number (spec 2-business-area.md §6). */
   showInternalOrderNumber: boolean;
   amount: string;
   customerName: string;
@@ -26,10 +27,10 @@ export interface EditOrderFormProps {
   deliveryDate: string;
   deliveryClock: string;
   setupRequired: boolean;
-  /** Shown only for orders without a route distance (spec 2 §2.8). */
+  /** Shown only for orders without a route distance (spec 2-business-area.md §2.8). */
   showSetupRequired: boolean;
-  /** Regions to refresh after saving (comma-separated). */
-  refresh: string;
+  /** Regions to refresh after saving. */
+  refresh: RegionList;
 }
 
 type Errors = Partial<Record<'customerName' | 'customerPhone' | 'customerAddress' | 'amount' | 'pickupTime' | 'deliveryTime', string>>;
@@ -94,7 +95,7 @@ export default function EditOrderForm(props: EditOrderFormProps) {
       await apiRequest('PATCH', `/api/orders/${props.orderId}`, body);
       toast({ title: 'Order updated', description: 'The order has been updated successfully.' });
       document.querySelector<HTMLDialogElement>('dialog[open]')?.close();
-      refreshPartials(...props.refresh.split(','));
+      refreshPartials(props.refresh);
     } catch (error) {
       errorToast(withReason('Failed to update the order. Please try again.', error));
     } finally {
@@ -147,7 +148,7 @@ export default function EditOrderForm(props: EditOrderFormProps) {
 
 type OnValue = (event: { target: { value: string } }) => void;
 
-/** A date picker plus a time input (spec 2 §2.8), with one error for both. */
+/** A date picker plus a time input (spec 2-business-area.md §2.8), with one error for both. */
 function DateAndTime({ legend, date, clock, onDate, onClock, error }: { legend: string; date: string; clock: string; onDate: OnValue; onClock: OnValue; error?: string }) {
   const invalid = error ? true : undefined;
   const what = legend.replace(' Time', '');

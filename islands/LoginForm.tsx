@@ -1,6 +1,6 @@
 /**
- * Sign-in form for the generic sign-in page (spec 1 §2.3) and the courier login
- * (spec 3 §2.2). Errors appear inline next to their field and, for a failed sign-in,
+ * Sign-in form for the generic sign-in page (spec 1-foundations-and-admin.md §2.3) and the courier login
+ * (spec 3-courier-area.md §2.2). Errors appear inline next to their field and, for a failed sign-in,
  * in a toast as the spec words them.
  */
 import { useState, type FormEvent } from 'react';

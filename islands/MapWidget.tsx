@@ -1,8 +1,8 @@
 /// <reference types="google.maps" />
 /**
- * The map widget (spec 2 §2.14): pickup P and delivery D on a map (zoom 12) with the
+ * The map widget (spec 2-business-area.md §2.14): pickup P and delivery D on a map (zoom 12) with the
  * driving distance and duration. Without the maps service, or when it fails, the static
- * P to D illustration with a distance under the rules of spec 2 §9.6. When directions
+ * P to D illustration with a distance under the rules of spec 2-business-area.md §9.6. When directions
  * fail, the straight line is drawn and its distance used.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -25,7 +25,7 @@ const MAP_FAILED = 'Could not load the map. Please check addresses.';
 
 type View = { kind: 'static' } | { kind: 'loading' } | { kind: 'map'; distance: string; duration: string | null } | { kind: 'failed'; message: string };
 
-/** The address's coordinates from the geocoder, else a fixed point near the service centre (spec 2 §9.6). */
+/** The address's coordinates from the geocoder, else a fixed point near the service centre (spec 2-business-area.md §9.6). */
 async function locate(key: string, address: string): Promise<LatLng> {
   try {
     const { Geocoder } = await loadMapsLibrary(key, 'geocoding');

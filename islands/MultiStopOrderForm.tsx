@@ -1,5 +1,5 @@
 /**
- * The pharmacy's multi-stop form (spec 2 §2.12–2.13, §4.5): stop cards that can be
+ * The pharmacy's multi-stop form (spec 2-business-area.md §2.12–2.13, §4.5): stop cards that can be
  * added, removed and reordered by dragging; 'Calculate Route & Delivery Fee' asks the
  * server for the route and its fee, and opens the route modal, where reordering
  * recalculates at once. Any change to the stops outside the modal discards the route,
@@ -67,7 +67,7 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
   const [routeOpen, setRouteOpen] = useState(false);
   const [pending, setPending] = useState(false);
 
-  /** Every change to the stops discards the route (spec 2 §4.5). */
+  /** Every change to the stops discards the route (spec 2-business-area.md §4.5). */
   function changeStops(next: Stop[]) {
     setStops(next);
     setRoute(null);
@@ -106,7 +106,7 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
     }
   }
 
-  /** Reordering in the route modal recalculates at once, with coordinates only (spec 2 §2.13). */
+  /** Reordering in the route modal recalculates at once, with coordinates only (spec 2-business-area.md §2.13). */
   async function reorderInModal(from: number, to: number) {
     if (!route) return;
     const reordered = arrayMove(stops, from, to);
@@ -334,7 +334,7 @@ function Figures({ items, className, valueClassName }: { items: Array<[string, s
   );
 }
 
-/** 'Failed to create delivery stop N: …' when the server named a stop (spec 2 §8.2). */
+/** 'Failed to create delivery stop N: …' when the server named a stop (spec 2-business-area.md §8.2). */
 function stopFailure(error: unknown): string | null {
   if (!(error instanceof ApiRequestError)) return null;
   const fields = (error.body as { fields?: Record<string, string[]> } | null)?.fields ?? {};

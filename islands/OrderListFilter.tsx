@@ -1,10 +1,11 @@
 /**
- * The orders lists' date filter (spec 1 §2.8 'Date Range', spec 2 §2.6): a Month picker
+ * The orders lists' date filter (spec 1-foundations-and-admin.md §2.8 'Date Range', spec 2-business-area.md §2.6): a Month picker
  * labelled 'MMM yyyy', a Day picker, and Reset. Choosing a month clears the day; the day
  * calendar opens on the chosen month; nothing after today can be picked. Each choice
  * loads the list region with the new filter (and records it in history).
  */
 import { useState } from 'react';
+import type { RegionName } from '../src/shared/partials';
 import { Calendar, MonthGrid } from './lib/Calendar';
 import { navigatePartial } from './lib/events';
 import { PopoverButton } from './lib/popovers';
@@ -13,7 +14,7 @@ export interface OrderListFilterProps {
   /** The list page, e.g. '/admin/orders'. */
   path: string;
   /** The region the list lives in. */
-  partial: string;
+  partial: RegionName;
   /** The chosen tab key ('all' when none). */
   status: string;
   month: string;

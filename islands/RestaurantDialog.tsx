@@ -1,5 +1,5 @@
 /**
- * The Restaurants page's dialogs (spec 1 §2.10, §5.6, §8.6): 'Add New Restaurant' (tabs
+ * The Restaurants page's dialogs (spec 1-foundations-and-admin.md §2.10, §5.6, §8.6): 'Add New Restaurant' (tabs
  * Account, Restaurant, Contact Person; POST /api/restaurants creates the login and the
  * business together) and a row's Edit ('Edit Restaurant: <name>'; PATCH
  * /api/restaurants/:id). The address field uses the maps service's suggestions when a
@@ -107,7 +107,7 @@ export default function RestaurantDialog({ zones, mapsApiKey }: { zones: ZoneOpt
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // An address typed by hand has no coordinates: they go as null (spec 1 §5.6).
+    // An address typed by hand has no coordinates: they go as null (spec 1-foundations-and-admin.md §5.6).
     const body = { ...form, latitude: coordinates?.latitude ?? null, longitude: coordinates?.longitude ?? null };
     let payload: unknown;
     if (editing) {

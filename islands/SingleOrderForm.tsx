@@ -1,5 +1,5 @@
 /**
- * The single order form (spec 2 §2.11): a restaurant's one-drop order. The address comes
+ * The single order form (spec 2-business-area.md §2.11): a restaurant's one-drop order. The address comes
  * from the suggestions, which fill the read-only city, state and ZIP and the
  * coordinates; a typed address that was not chosen leaves the street empty and is
  * refused. The fee hint uses the server's own rule; the server computes the fee again.
@@ -23,7 +23,7 @@ export interface BusinessOnForm {
 
 export interface SingleOrderFormProps {
   business: BusinessOnForm;
-  /** 'YYYY-MM-DDTHH:mm' in the viewer's zone: now, and now + 1 hour (spec 2 §9.2). */
+  /** 'YYYY-MM-DDTHH:mm' in the viewer's zone: now, and now + 1 hour (spec 2-business-area.md §9.2). */
   defaultPickup: string;
   defaultDelivery: string;
   mapsApiKey: string | null;

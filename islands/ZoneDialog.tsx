@@ -1,5 +1,5 @@
 /**
- * Zones Management's dialog (spec 1 §2.7, §5.4, §8.4): 'Add Zone' opens 'Create New Zone';
+ * Zones Management's dialog (spec 1-foundations-and-admin.md §2.7, §5.4, §8.4): 'Add Zone' opens 'Create New Zone';
  * a row's Edit opens 'Edit Zone' prefilled. Validation runs before the call and its first
  * message is shown in a toast (and next to its field); the table refreshes after a save.
  */

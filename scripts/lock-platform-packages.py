@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """
 Records in package-lock.json the platform-specific optional packages that this
-machine's npm registry mirror does not carry (tailwind's non-Linux native binaries).
+machine's npm registry mirror does not carry (the non-Linux native binaries of tailwind's
+oxide and of oxc-parser, which knip uses).
 npm never installs them on Linux (os/cpu do not match), but `npm ci` refuses a lock that
 does not list them. Run after a dependency change: python3 scripts/lock-platform-packages.py
 """
@@ -18,22 +19,33 @@ PLATFORMS = {
     "linux-arm64-musl": (["linux"], ["arm64"]),
     "linux-x64-gnu": (["linux"], ["x64"]),
     "linux-x64-musl": (["linux"], ["x64"]),
+    "android-arm-eabi": (["android"], ["arm"]),
+    "linux-arm-musleabihf": (["linux"], ["arm"]),
+    "linux-ppc64-gnu": (["linux"], ["ppc64"]),
+    "linux-riscv64-gnu": (["linux"], ["riscv64"]),
+    "linux-riscv64-musl": (["linux"], ["riscv64"]),
+    "linux-s390x-gnu": (["linux"], ["s390x"]),
+    "openharmony-arm64": (["openharmony"], ["arm64"]),
+    "win32-ia32-msvc": (["win32"], ["ia32"]),
     "wasm32-wasi": (None, ["wasm32"]),
     "win32-arm64-msvc": (["win32"], ["arm64"]),
     "win32-x64-msvc": (["win32"], ["x64"]),
 }
+
+PREFIXES = ("@tailwindcss/oxide-", "@oxc-parser/binding-")
 
 lock = json.loads(LOCK.read_text())
 packages = lock["packages"]
 added = []
 for path, entry in list(packages.items()):
     for name, version in (entry.get("optionalDependencies") or {}).items():
-        if not name.startswith("@tailwindcss/oxide-"):
+        prefix = next((p for p in PREFIXES if name.startswith(p)), None)
+        if prefix is None:
             continue
         key = f"node_modules/{name}"
         if key in packages:
             continue
-        platform = PLATFORMS.get(name.removeprefix("@tailwindcss/oxide-"))
+        platform = PLATFORMS.get(name.removeprefix(prefix))
         if platform is None:
             raise SystemExit(f"unknown platform package {name}")
         os_list, cpu = platform

@@ -1,8 +1,8 @@
 /**
  * npm test: everything, cheapest first, overlapping what does not depend on each other.
- * 1. type checking (both projects), from the start;
- * 2. the built assets and a snapshot of the sources, then side by side: the unit tests
- *    (domain rules, next to the code) and one private stack (sqld + wrangler dev on free
+ * 1. the built assets and a snapshot of the sources;
+ * 2. side by side: type checking (both projects), lint (ESLint, knip), the unit tests
+ *    (domain rules and the page runtime, next to the code) and one private stack (sqld + wrangler dev on free
  *    ports, a fresh seeded database, crowded: tests/support/crowd.ts);
  * 3. integration tests of the Worker over HTTP against the stack;
  * 4. Playwright tests in Chromium against it.
@@ -50,9 +50,12 @@ try {
   process.exit(1);
 }
 
-const typesChecked = stage('Type checking', async () => (await Promise.all([run('tsc', ['--noEmit', '-p', '.']), run('tsc', ['--noEmit', '-p', 'islands'])])).every(Boolean));
 // Every stack of this run (and of the test processes it starts) serves this one version.
 await stage('Building assets and taking a snapshot of the sources', () => testSources());
+// Type checking reads the island registry the build writes (src/generated), so it follows it.
+const typesChecked = stage('Type checking and lint (tsc, ESLint, knip)', async () =>
+  (await Promise.all([run('tsc', ['--noEmit', '-p', '.']), run('tsc', ['--noEmit', '-p', 'islands']), run('eslint', ['.']).then(async (linted) => (await run('knip', [])) && linted)])).every(Boolean),
+);
 const unitsPassed = stage('Unit tests', () => run('vitest', ['run', '--project', 'unit']));
 const stackStarted = stage('Starting the test stack (sqld + wrangler dev)', () => startTestStack({ crowded: true })).catch((error: Error) => {
   console.error(`\nThe test stack did not start: ${error.message}`);

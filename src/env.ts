@@ -8,13 +8,13 @@ export interface Env {
   /** libSQL: http://127.0.0.1:PORT locally (sqld), libsql://<db>.turso.io in production. */
   DATABASE_URL: string;
   DATABASE_AUTH_TOKEN?: string;
-  /** Zone used for money reports and pharmacy times (spec 3 §2.11). */
+  /** Zone used for money reports and pharmacy times (spec 3-courier-area.md §2.11). */
   SERVICE_TIME_ZONE: string;
   /** Browser key for the maps service; without it every map and address field uses its fallback. */
   MAPS_API_KEY?: string;
   /** Server key for routing and geocoding; without it routes are estimated from coordinates. */
   MAPS_SERVER_KEY?: string;
-  /** "off" turns the courier proximity checks off for testing (spec 3 §2.13). */
+  /** "off" turns the courier proximity checks off for testing (spec 3-courier-area.md §2.13). */
   PROXIMITY_CHECK?: string;
   ASSETS: Fetcher;
   PHOTOS: R2Bucket;
@@ -29,7 +29,7 @@ export interface AppVariables {
   nonce: string;
   /** The viewer's IANA time zone, from the tz cookie the browser sets. */
   timeZone: string;
-  /** '' on a courier host name, '/courier' on the main app (spec 3 §2.1). */
+  /** '' on a courier host name, '/courier' on the main app (spec 3-courier-area.md §2.1). */
   courierBase: string;
 }
 

@@ -1,6 +1,6 @@
 /// <reference types="google.maps" />
 /**
- * An address field with the maps service's suggestions (spec 1 §2.10, §5.6): US
+ * An address field with the maps service's suggestions (spec 1-foundations-and-admin.md §2.10, §5.6): US
  * addresses only; choosing one sets the formatted address and its coordinates; typing
  * by hand clears the coordinates; a suggestion without a location is ignored. While the
  * service loads the field says 'Loading Google Maps...' and waits; without a key, or
@@ -11,7 +11,7 @@
  * every other field of the form.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { LoaderIcon } from '../lib/icons';
+import { LoaderIcon } from '../../src/shared/icons';
 import { loadMapsLibrary } from '../lib/maps';
 
 export interface ChosenPlace {

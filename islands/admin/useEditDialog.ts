@@ -5,6 +5,7 @@
  * data-action (./trigger.ts).
  */
 import { useState } from 'react';
+import type { RegionName } from '../../src/shared/partials';
 import { apiRequest, serverMessage } from '../lib/api';
 import { errorToast, refreshPartials, toast } from '../lib/events';
 import { apiFieldErrors, type FieldErrors } from './form';
@@ -16,7 +17,7 @@ export interface EditDialogOptions<Item, Form> {
   empty: Form;
   formOf: (item: Item) => Form;
   /** The list region refreshed after a save. */
-  region: string;
+  region: RegionName;
   messages: { created: string; updated: string; createFailed: string; updateFailed: string };
   /** Called with a dialog's errors (to show the tab that holds them). */
   onErrors?: (errors: FieldErrors) => void;

@@ -1,5 +1,5 @@
 /**
- * An address field with suggestions (spec 2 §2.11, §2.12): first the places this
+ * An address field with suggestions (spec 2-business-area.md §2.11, §2.12): first the places this
  * business has delivered to (GET /api/places/suggestions, no maps service needed), then,
  * when a browser key is configured, the maps service's US suggestions. A combobox in
  * the ARIA pattern: arrows move, Enter chooses, Escape closes. Typing after a choice
@@ -86,7 +86,7 @@ export function AddressInput({ label, hint, value, onTextChange, onChoose, mapsA
     setOpen(false);
     setActive(-1);
     const place = await item.choose().catch(() => null);
-    // A suggestion without a location is ignored (spec 1 §5.6).
+    // A suggestion without a location is ignored (spec 1-foundations-and-admin.md §5.6).
     if (place) onChoose(place);
   }
 
@@ -155,9 +155,12 @@ export function AddressInput({ label, hint, value, onTextChange, onChoose, mapsA
                 role="option"
                 aria-selected={index === active}
                 className={`flex cursor-pointer items-center justify-between gap-2 px-3 py-2 ${index === active ? 'bg-brand-50 text-brand-700' : 'hover:bg-slate-50'}`}
-                // Keep focus in the input, so choosing does not blur it first.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => void choose(item)}
+                // mousedown, not click: it comes before the input's blur closes the list (the
+                // keyboard chooses through the input, aria-activedescendant).
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  void choose(item);
+                }}
               >
                 <span className="min-w-0 truncate">{item.description}</span>
                 {item.source === 'history' ? <span className="shrink-0 text-xs text-slate-400">Delivered before</span> : null}

@@ -1,5 +1,5 @@
 /**
- * The route modal's map (spec 2 §2.13): the pharmacy as a green marker, the stops as red
+ * The route modal's map (spec 2-business-area.md §2.13): the pharmacy as a green marker, the stops as red
  * numbered markers, the route line from the returned encoded polyline, zoom 11. Without
  * the maps service (no key, or it fails) the same route is drawn to scale.
  */

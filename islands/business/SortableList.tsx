@@ -1,5 +1,5 @@
 /**
- * A list reordered by dragging a handle (spec 2 §2.12–2.13, §9.4), with @dnd-kit:
+ * A list reordered by dragging a handle (spec 2-business-area.md §2.12–2.13, §9.4), with @dnd-kit:
  * a mouse or pen drags after 8 px of movement, a finger after holding 250 ms (5 px
  * tolerance, so scrolling still works), and the keyboard moves an item with Space, the
  * arrows and Space again. Screen readers hear where the item went.

@@ -1,5 +1,5 @@
 /**
- * What is drawn when the maps service is not available (spec 2 §2.14, §8.4): the P to D
+ * What is drawn when the maps service is not available (spec 2-business-area.md §2.14, §8.4): the P to D
  * illustration of the map widget, and the route drawn to scale from its coordinates
  * (the pickup in green, numbered stops in red, the route line from the polyline).
  */

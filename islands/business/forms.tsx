@@ -6,7 +6,7 @@ import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'rea
 import { ApiRequestError } from '../lib/api';
 import { Field } from '../lib/Field';
 
-/** 'YYYY-MM-DDTHH:mm' (or a date and a time) in the browser's zone, as UTC with an offset (spec 2 §7). */
+/** 'YYYY-MM-DDTHH:mm' (or a date and a time) in the browser's zone, as UTC with an offset (spec 2-business-area.md §7). */
 export function localToUtc(local: string): string | null {
   const time = new Date(local).getTime();
   if (!local || Number.isNaN(time)) return null;
@@ -45,7 +45,7 @@ export function FormSection({ id, title, className = 'card p-5', children }: { i
   );
 }
 
-/** The business the order is picked up from, read-only (spec 2 §2.11, §2.12). */
+/** The business the order is picked up from, read-only (spec 2-business-area.md §2.11, §2.12). */
 export function PickupFrom({ id, title, labels, business }: { id: string; title: string; labels: [string, string, string]; business: { name: string; address: string; phone: string } }) {
   return (
     <FormSection id={id} title={title}>
@@ -58,7 +58,7 @@ export function PickupFrom({ id, title, labels, business }: { id: string; title:
   );
 }
 
-/** The server's details, else its error, else the fallback (spec 2 §8.2). */
+/** The server's details, else its error, else the fallback (spec 2-business-area.md §8.2). */
 export function failureReason(error: unknown): { details: string | null; status: number | null } {
   if (!(error instanceof ApiRequestError)) return { details: null, status: null };
   const body = error.body as { error?: unknown; details?: unknown } | null;

@@ -1,7 +1,7 @@
 /// <reference types="google.maps" />
 /**
  * The business area's use of the maps service: US address predictions for its address
- * fields, and maps with markers and a path (spec 2 §2.11–2.14). Loading the service is
+ * fields, and maps with markers and a path (spec 2-business-area.md §2.11–2.14). Loading the service is
  * islands/lib/maps.ts.
  */
 import type { LatLng } from '../../src/domain/geo';
@@ -57,7 +57,7 @@ export async function mapsPredictions(key: string, input: string, session: { tok
 
 const toLatLng = (point: LatLng) => ({ lat: point.lat, lng: point.lng });
 
-/** Draws markers and a path on a new map in element (spec 2 §2.13, §2.14). */
+/** Draws markers and a path on a new map in element (spec 2-business-area.md §2.13, §2.14). */
 export async function drawMap(
   key: string,
   element: HTMLElement,

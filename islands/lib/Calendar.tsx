@@ -1,6 +1,6 @@
 /**
- * A month calendar for picking a day or a range (spec 1 §2.8 day picker, §2.11 and
- * spec 3 §2.17 two-month range pickers). Days are 'yyyy-MM-dd' strings, so no time zone
+ * A month calendar for picking a day or a range (spec 1-foundations-and-admin.md §2.8 day picker, §2.11 and
+ * spec 3-courier-area.md §2.17 two-month range pickers). Days are 'yyyy-MM-dd' strings, so no time zone
  * can shift them. Keyboard: arrows move by day and week, PageUp/PageDown by month,
  * Home/End to the week's ends, Enter or Space picks. Days after `max` cannot be picked.
  */
@@ -87,7 +87,7 @@ export function Calendar(props: CalendarProps) {
     return day >= from && day <= (to ?? from);
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const steps: Record<string, () => string> = {
       ArrowLeft: () => addDays(focused, -1),
       ArrowRight: () => addDays(focused, 1),
@@ -112,7 +112,7 @@ export function Calendar(props: CalendarProps) {
   const canGoForward = !max || addMonths(shown[shown.length - 1], 1) <= max.slice(0, 7);
 
   return (
-    <div ref={grid} className="select-none" onKeyDown={onKeyDown} role="group" aria-label={label}>
+    <div ref={grid} className="select-none" role="group" aria-label={label}>
       <div className="mb-2 flex items-center justify-between">
         <button type="button" className="btn btn-ghost h-8 w-8 px-0" aria-label="Previous month" onClick={() => onMonthChange(addMonths(month, -1))}>
           ‹
@@ -142,16 +142,16 @@ export function Calendar(props: CalendarProps) {
                     const selected = props.mode === 'single' ? props.selected === day : inRange(day);
                     const off = disabled(day);
                     return (
-                      <td key={day} className="p-0">
+                      <td key={day} className="p-0" aria-selected={selected}>
                         <button
                           type="button"
                           data-day={day}
                           tabIndex={day === focused ? 0 : -1}
-                          aria-selected={selected}
                           aria-disabled={off || undefined}
                           aria-label={`${monthTitle(shownMonth)} ${Number(day.slice(8))}`}
                           onClick={() => pick(day)}
                           onFocus={() => setFocused(day)}
+                          onKeyDown={onKeyDown}
                           className={`h-9 w-9 rounded-md text-sm tabular-nums ${
                             selected ? 'bg-slate-900 text-white' : off ? 'cursor-not-allowed text-slate-300' : 'hover:bg-slate-100'
                           } ${day === localToday() && !selected ? 'font-bold text-brand-600' : ''}`}

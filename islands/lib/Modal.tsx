@@ -1,7 +1,7 @@
 /** A modal dialog (Radix: focus trap, Escape, screen-reader labelling) in the app's style. */
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { CloseIcon } from './icons';
+import { CloseIcon } from '../../src/shared/icons';
 
 export function Modal({
   open,

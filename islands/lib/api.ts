@@ -1,7 +1,7 @@
 /**
- * Calls from islands to the API (spec 1 §7.1): the session cookie always goes along,
+ * Calls from islands to the API (spec 1-foundations-and-admin.md §7.1): the session cookie always goes along,
  * Content-Type: application/json only when there is a body, and a failed response
- * becomes an Error whose message is built as spec §8.1 says.
+ * becomes an Error whose message is built as spec 1-foundations-and-admin.md §8.1 says.
  */
 import { buildErrorMessage } from '../../src/domain/errors';
 

@@ -2,13 +2,13 @@
  * How islands talk to the page runtime (islands/runtime): DOM events on window, so an
  * island never imports the runtime and the runtime never imports React.
  */
+import type { RegionList, RegionName } from '../../src/shared/partials';
 
 export const EVENTS = {
   toast: 'dd:toast',
   refresh: 'dd:refresh',
   navigate: 'dd:navigate',
   unmount: 'dd:unmount',
-  openDialog: 'dd:open-dialog',
 } as const;
 
 export interface ToastDetail {
@@ -17,7 +17,7 @@ export interface ToastDetail {
   variant?: 'default' | 'destructive';
 }
 
-/** Shows a toast; at most one is visible, a new one replaces the old (spec 1 §4.10). */
+/** Shows a toast; at most one is visible, a new one replaces the old (spec 1-foundations-and-admin.md §4.10). */
 export function toast(detail: ToastDetail): void {
   window.dispatchEvent(new CustomEvent<ToastDetail>(EVENTS.toast, { detail }));
 }
@@ -26,21 +26,12 @@ export function errorToast(description: string, title = 'Error'): void {
   toast({ title, description, variant: 'destructive' });
 }
 
-/** Re-renders the named partials now (after a change the island made). */
-export function refreshPartials(...names: string[]): void {
-  window.dispatchEvent(new CustomEvent<{ names: string[] }>(EVENTS.refresh, { detail: { names } }));
+/** Re-renders the named regions now (after a change the island made): "orders" or "a,b". */
+export function refreshPartials(regions: RegionList): void {
+  window.dispatchEvent(new CustomEvent<{ names: string[] }>(EVENTS.refresh, { detail: { names: regions.split(',') } }));
 }
 
 /** Loads url into the named partial and records it in history (filters, tabs). */
-export function navigatePartial(url: string, partial: string): void {
+export function navigatePartial(url: string, partial: RegionName): void {
   window.dispatchEvent(new CustomEvent<{ url: string; partial: string }>(EVENTS.navigate, { detail: { url, partial } }));
 }
-
-/** Opens a server-rendered dialog (the response of url rendered as the 'dialog' partial). */
-export function openDialog(url: string): void {
-  window.dispatchEvent(new CustomEvent<{ url: string }>(EVENTS.openDialog, { detail: { url } }));
-}
-
-export const PARTIAL_HEADER = 'X-Partial';
-/** Keys the courier app keeps on the device (spec 3 §3.8). */
-export const ACTIVE_ORDER_STORAGE_KEY = 'courier-active-order-id';

@@ -1,6 +1,6 @@
 /**
  * Reports the device's position while a courier is on an active order or has chosen
- * to be online (issue 6; spec 3 §2.13): the position is watched with high accuracy,
+ * to be online (issue 6; spec 3-courier-area.md §2.13): the position is watched with high accuracy,
  * a maximum age of 10 s and a timeout of 15 s, and sent at most every 5 s to
  * POST /api/couriers/location. GPS problems produce the spec's "GPS Warning" toast once
  * while the page is open, and never block the delivery: positions are a live view, so

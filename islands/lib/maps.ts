@@ -1,6 +1,6 @@
 /// <reference types="google.maps" />
 /**
- * The maps service in the browser (spec 1 §7.9, §9; spec 2 §2.11–2.14), shared by every
+ * The maps service in the browser (spec 1-foundations-and-admin.md §7.9, §9; spec 2-business-area.md §2.11–2.14), shared by every
  * area: loaded only when a browser key is configured and a widget asks for it, with up
  * to 3 retries (n × 2^n ms before the n-th). An authentication refusal (gm_authFailure)
  * and load failures become MapsUnavailableError, so every caller can fall back to what

@@ -17,7 +17,7 @@ export function PopoverButton({ label, children, className = 'btn btn-outline', 
 }
 
 /**
- * A date range in a popover showing two months (spec 1 §2.11, spec 3 §2.17). Days are
+ * A date range in a popover showing two months (spec 1-foundations-and-admin.md §2.11, spec 3-courier-area.md §2.17). Days are
  * 'yyyy-MM-dd'; nothing after today can be picked.
  */
 export function DateRangePicker({

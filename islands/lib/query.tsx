@@ -1,7 +1,7 @@
 /**
  * @tanstack/react-query for islands that fetch or poll. An island opts in by wrapping its
  * content in <QueryProvider>, so islands that do not fetch do not download react-query.
- * Defaults follow spec 1 §7.1: no retries, no refetch on focus, cached data never goes
+ * Defaults follow spec 1-foundations-and-admin.md §7.1: no retries, no refetch on focus, cached data never goes
  * stale unless a call sets its own interval.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -1,18 +1,13 @@
 /**
- * Declarative actions for server-rendered buttons, so simple pages need no island:
+ * Declarative API actions for server-rendered buttons, so simple pages need no island:
  *
  *   <button data-action="api" data-url="/api/orders/7" data-method="PATCH"
  *           data-body='{"status":"cancelled"}' data-confirm="Are you sure…?"
  *           data-confirm-label="Cancel Order" data-cancel-label="Keep Order"
  *           data-success="Order cancelled successfully" data-refresh="orders">
- *
- * and server-rendered dialogs: <button data-action="dialog" data-url="/admin/orders/7">
- * opens the response (rendered as the 'dialog' partial) in a modal <dialog>.
  */
 import { buildErrorMessage } from '../../src/domain/errors';
-import { EVENTS, PARTIAL_HEADER } from '../lib/events';
-import { hydrateIslands, unmountIslands } from './islands';
-import { refreshRegions, schedulePolls } from './partials';
+import { refreshRegions } from './partials';
 import { showToast } from './toast';
 
 /** An accessible confirmation (native modal dialog: focus trap, Escape cancels). */
@@ -67,50 +62,12 @@ async function runApiAction(button: HTMLButtonElement): Promise<void> {
   }
 }
 
-let serverDialog: HTMLDialogElement | null = null;
-
-function dialogElement(): HTMLDialogElement {
-  if (serverDialog) return serverDialog;
-  serverDialog = document.createElement('dialog');
-  serverDialog.className = 'dd-dialog dd-server-dialog';
-  serverDialog.addEventListener('close', () => {
-    unmountIslands(serverDialog!);
-    serverDialog!.replaceChildren();
-  });
-  // A click on the backdrop (the dialog box itself, outside its content) closes it.
-  serverDialog.addEventListener('click', (event) => event.target === serverDialog && serverDialog!.close());
-  document.body.append(serverDialog);
-  return serverDialog;
-}
-
-export async function openServerDialog(url: string): Promise<void> {
-  const dialog = dialogElement();
-  try {
-    const response = await fetch(url, { headers: { [PARTIAL_HEADER]: 'dialog' }, credentials: 'same-origin' });
-    if (!response.ok) throw new Error(buildErrorMessage(response.status, response.statusText, await response.text()));
-    dialog.innerHTML = await response.text();
-    const label = dialog.querySelector('[data-dialog-title]');
-    if (label?.id) dialog.setAttribute('aria-labelledby', label.id);
-    if (!dialog.open) dialog.showModal();
-    hydrateIslands(dialog);
-    schedulePolls();
-  } catch (error) {
-    showToast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-  }
-}
-
 export function startActions(): void {
   document.addEventListener('click', (event) => {
-    const target = event.target as Element;
-    if (target.closest('[data-close-dialog]')) {
-      (target.closest('dialog') as HTMLDialogElement | null)?.close();
-      return;
-    }
-    const button = target.closest<HTMLElement>('[data-action]');
-    if (!button || (button as HTMLButtonElement).disabled) return;
+    // The innermost action is the one meant (a row that opens a dialog may hold an API button).
+    const button = (event.target as Element).closest<HTMLButtonElement>('[data-action]');
+    if (button?.dataset.action !== 'api' || button.disabled) return;
     event.preventDefault();
-    if (button.dataset.action === 'api') void runApiAction(button as HTMLButtonElement);
-    if (button.dataset.action === 'dialog') void openServerDialog(button.dataset.url!);
+    void runApiAction(button);
   });
-  window.addEventListener(EVENTS.openDialog, (event) => void openServerDialog((event as CustomEvent<{ url: string }>).detail.url));
 }

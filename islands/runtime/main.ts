@@ -1,6 +1,7 @@
 /** The page runtime: loaded by every page, small, no React. */
 import { EVENTS, type ToastDetail } from '../lib/events';
 import { startActions } from './actions';
+import { startDialogs } from './dialog';
 import { hydrateIslands } from './islands';
 import { startPartials } from './partials';
 import { reportTimeZone } from './timezone';
@@ -8,7 +9,7 @@ import { showToast } from './toast';
 
 window.addEventListener(EVENTS.toast, (event) => showToast((event as CustomEvent<ToastDetail>).detail));
 
-// A photo that fails to load shows a placeholder instead (spec 1 §8.3). 'error' does not
+// A photo that fails to load shows a placeholder instead (spec 1-foundations-and-admin.md §8.3). 'error' does not
 // bubble, so it is caught on the way down; inline onerror handlers would break the CSP.
 document.addEventListener(
   'error',
@@ -22,5 +23,6 @@ document.addEventListener(
 );
 reportTimeZone();
 startActions();
+startDialogs();
 startPartials();
 hydrateIslands();

@@ -1,5 +1,5 @@
 /**
- * Toasts (spec 1 §4.10, §9): at most one visible, a new one replaces the old, shown for
+ * Toasts (spec 1-foundations-and-admin.md §4.10, §9): at most one visible, a new one replaces the old, shown for
  * 5 s (paused while hovered or focused), dismissed by its close button, Escape, or a
  * swipe right of 50 px. Destructive toasts are announced assertively.
  */

@@ -1,7 +1,7 @@
 /**
- * An admin's changes to courier and business accounts (spec 1 §7.5 PATCH /api/users/:id):
+ * An admin's changes to courier and business accounts (spec 1-foundations-and-admin.md §7.5 PATCH /api/users/:id):
  * activation and the user fields the dialogs keep in step. A business with unfinished
- * orders cannot be deactivated (spec 1 §2.10): the rule is part of the update's own
+ * orders cannot be deactivated (spec 1-foundations-and-admin.md §2.10): the rule is part of the update's own
  * condition, so an order placed at the same moment cannot slip past a separate check.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
  * Reads for the business portal: the signed-in business's own record, its active
- * orders, and the couriers on its orders (name, phone, vehicle: spec 2 §2.5).
+ * orders, and the couriers on its orders (name, phone, vehicle: spec 2-business-area.md §2.5).
  */
 import { and, asc, eq, inArray, not } from 'drizzle-orm';
 import { FINISHED_STATUSES } from '../domain/orderStatus';
@@ -12,10 +12,10 @@ export async function findBusiness(db: Db, restaurantId: number): Promise<Restau
   return row;
 }
 
-/** Coordinates travel as strings at scale 7, or null (spec 1 §3 'Restaurant'). */
+/** Coordinates travel as strings at scale 7, or null (spec 1-foundations-and-admin.md §3 'Restaurant'). */
 const coordinateText = (value: number | null) => (value == null ? null : value.toFixed(7));
 
-/** GET /api/restaurants/profile (spec 2 §7): what the business area reads of its own record. */
+/** GET /api/restaurants/profile (spec 2-business-area.md §7): what the business area reads of its own record. */
 export function serializeBusinessProfile(business: Restaurant) {
   return {
     id: business.id,
@@ -36,7 +36,7 @@ export function serializeBusinessProfile(business: Restaurant) {
   };
 }
 
-/** The dashboard's active orders (spec 2 §2.4): not delivered, cancelled or pharmacy_completed; next pickup first. */
+/** The dashboard's active orders (spec 2-business-area.md §2.4): not delivered, cancelled or pharmacy_completed; next pickup first. */
 export function activeOrders(db: Db, restaurantId: number, limit: number): Promise<Order[]> {
   return db
     .select()

@@ -18,7 +18,7 @@ export function completedIn(range: Range): SQL {
   return and(inArray(sql`+${orders.status}`, [...COMPLETED_STATUSES]), gte(orders.completedAt, range.start), lt(orders.completedAt, range.end))!;
 }
 
-/** courierFlow.ts deliveryEarnings `total`: the courier's pay, else the delivery fee. */
+/** courierEarnings.ts deliveryEarnings `total`: the courier's pay, else the delivery fee. */
 export const courierEarnedCents = sql<number>`coalesce(${orders.courierPayCents}, ${orders.deliveryFeeCents})`;
 
 /** fees.ts platformFee: fee + tip − courier pay; the whole fee before any pay is set. */

@@ -1,5 +1,5 @@
 /**
- * The signed-in courier's own record (spec 3 §2.16, §3.5): read with the account's name
+ * The signed-in courier's own record (spec 3-courier-area.md §2.16, §3.5): read with the account's name
  * and phone, and updated by the courier. A changed licence or insurance (number or
  * expiry) is no longer verified until an admin checks it again.
  */
@@ -30,8 +30,6 @@ export async function courierProfile(db: Db, courierId: number) {
     insuranceVerified: courier.insuranceVerified,
   };
 }
-
-export type CourierProfileJson = NonNullable<Awaited<ReturnType<typeof courierProfile>>>;
 
 export async function updateCourierProfile(db: Db, courier: Courier, input: CourierProfileInput, now = Date.now()): Promise<void> {
   const { phone, ...fields } = input;

@@ -1,8 +1,8 @@
 /**
- * Couriers as the admin sees them (spec 1 §2.9, §7.5): only couriers with a linked user
+ * Couriers as the admin sees them (spec 1-foundations-and-admin.md §2.9, §7.5): only couriers with a linked user
  * account, with that user's name, username, phone and isActive.
  */
-import { and, asc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { courierUpdateSchema } from '../domain/schemas/users';
 import { courierDetailsOf } from '../domain/courierDetails';
@@ -89,7 +89,7 @@ export async function updateCourier(db: Db, current: CourierWithUser, input: Cou
   return (await findCourier(db, current.courier.id))!;
 }
 
-/** GET /api/couriers: the courier record with its user (spec 1 §7.5); never the user's password. */
+/** GET /api/couriers: the courier record with its user (spec 1-foundations-and-admin.md §7.5); never the user's password. */
 export function serializeCourier({ courier, user, zoneName }: CourierWithUser) {
   return {
     id: courier.id,
@@ -106,9 +106,7 @@ export function serializeCourier({ courier, user, zoneName }: CourierWithUser) {
   };
 }
 
-export type CourierJson = ReturnType<typeof serializeCourier>;
-
-/** GET /api/couriers/:id: what an order's details show about its courier (spec 1 §7.5). */
+/** GET /api/couriers/:id: what an order's details show about its courier (spec 1-foundations-and-admin.md §7.5). */
 export function serializeCourierCard({ courier, user }: CourierWithUser) {
   return {
     id: courier.id,

@@ -59,7 +59,7 @@ export async function businessTotals(db: Db, restaurantId: number): Promise<Orde
   return row;
 }
 
-/** The bell's counts (spec 1 §2.5): served from the (status, delivery_time) index. */
+/** The bell's counts (spec 1-foundations-and-admin.md §2.5): served from the (status, delivery_time) index. */
 export async function notificationCounts(db: Db): Promise<{ newOrders: number; awaitingCourier: number }> {
   const rows = await db
     .select({ status: orders.status, count: sql<number>`count(*)` })

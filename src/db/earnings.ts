@@ -1,11 +1,11 @@
 /**
- * A courier's earnings over a period (spec 3 §2.17, §3.6): completed orders counted on
+ * A courier's earnings over a period (spec 3-courier-area.md §2.17, §3.6): completed orders counted on
  * the day they were completed (docs/decisions.md D21), totals summed in SQL, the rows
  * newest first. Per order: total = courierPay (else the delivery fee), tip = 100% of the
- * tip, base pay = the rest (src/domain/courierFlow.ts deliveryEarnings).
+ * tip, base pay = the rest (src/domain/courierEarnings.ts deliveryEarnings).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { deliveryEarnings } from '../domain/courierFlow';
+import { deliveryEarnings } from '../domain/courierEarnings';
 import { formatMoney } from '../domain/money';
 import type { Range } from '../domain/time';
 import type { Db } from './client';
@@ -60,5 +60,3 @@ export async function courierEarnings(db: Db, courierId: number, range: Range) {
     }),
   };
 }
-
-export type CourierEarnings = Awaited<ReturnType<typeof courierEarnings>>;

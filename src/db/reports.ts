@@ -1,5 +1,5 @@
 /**
- * The admin earnings report (spec 1 §2.11, §7.7), computed in SQL over the orders
+ * The admin earnings report (spec 1-foundations-and-admin.md §2.11, §7.7), computed in SQL over the orders
  * completed in a range of days (the range is taken in the service time zone by the
  * caller). Rules in src/domain/earnings.ts; their SQL forms in ./completedOrders.ts.
  */
@@ -52,7 +52,7 @@ export async function earningsOverview(
       totalCents: sql<number>`sum(${courierEarnedCents})`.as('total_cents'),
     })
     .from(orders)
-    // Orders without a courier are left out of the courier summary (spec 1 §2.11).
+    // Orders without a courier are left out of the courier summary (spec 1-foundations-and-admin.md §2.11).
     .where(and(where, isNotNull(orders.courierId)))
     .groupBy(orders.courierId)
     .as('by_courier');

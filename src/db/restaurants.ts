@@ -1,5 +1,5 @@
 /**
- * Businesses as the admin manages them (spec 1 §2.10, §7.6). Total Orders, Revenue and
+ * Businesses as the admin manages them (spec 1-foundations-and-admin.md §2.10, §7.6). Total Orders, Revenue and
  * Delivery Fees come from restaurant_order_totals, which triggers keep exact (D5), so
  * the list never scans orders; a business without orders has no totals row yet.
  */
@@ -101,7 +101,7 @@ export async function updateRestaurant(db: Db, restaurant: Restaurant, input: Re
 }
 
 /**
- * GET /api/restaurants (spec 1 §7.6): the business's fields with its account's isActive
+ * GET /api/restaurants (spec 1-foundations-and-admin.md §7.6): the business's fields with its account's isActive
  * and its order totals. Never the API key or webhook secret.
  */
 export function serializeRestaurant(row: RestaurantWithTotals) {

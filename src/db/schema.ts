@@ -1,5 +1,5 @@
 /**
- * The data model (spec 1 §3) for libSQL. Conventions:
+ * The data model (spec 1-foundations-and-admin.md §3) for libSQL. Conventions:
  * - money is integer cents (`*_cents`), never REAL;
  * - instants are integer epoch milliseconds (UTC, unambiguous); calendar dates that
  *   people type (document expiry) are 'YYYY-MM-DD' text;
@@ -439,7 +439,7 @@ export const restaurantOrderTotals = sqliteTable('restaurant_order_totals', {
   ordersCount: integer('orders_count').notNull().default(0),
   amountCents: integer('amount_cents').notNull().default(0),
   deliveryFeeCents: integer('delivery_fee_cents').notNull().default(0),
-  /** Not delivered, cancelled or pharmacy_completed (spec 1 §4.2 "active"). */
+  /** Not delivered, cancelled or pharmacy_completed (spec 1-foundations-and-admin.md §4.2 "active"). */
   activeCount: integer('active_count').notNull().default(0),
   /** Neither delivered nor cancelled: these block deactivating the business. */
   unfinishedCount: integer('unfinished_count').notNull().default(0),

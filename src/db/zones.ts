@@ -1,4 +1,4 @@
-/** Zones (spec 1 §2.7, §7.4). Names are unique regardless of case (D8): a duplicate is refused by the index. */
+/** Zones (spec 1-foundations-and-admin.md §2.7, §7.4). Names are unique regardless of case (D8): a duplicate is refused by the index. */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { ZoneInput } from '../domain/schemas/zones';
 import type { Db } from './client';
@@ -36,5 +36,3 @@ export async function updateZone(db: Db, id: number, input: ZoneInput): Promise<
 export function serializeZone(zone: Zone) {
   return { id: zone.id, name: zone.name, description: zone.description, cities: zone.cities, isActive: zone.isActive };
 }
-
-export type ZoneJson = ReturnType<typeof serializeZone>;

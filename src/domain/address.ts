@@ -1,5 +1,5 @@
 /**
- * US address text (spec 2 §2.8, §5): splitting a stored one-line address into parts
+ * US address text (spec 2-business-area.md §2.8, §5): splitting a stored one-line address into parts
  * for the edit form, and composing the one-line address from parts.
  */
 
@@ -51,7 +51,7 @@ export function splitAddress(address: string | null | undefined): AddressParts {
 
 /**
  * "street, Apt {apartment}, city, state, zip": apartment and ZIP only when present; the
- * city defaults to Tampa and the state to Florida (spec 2 §2.8, §5).
+ * city defaults to Tampa and the state to Florida (spec 2-business-area.md §2.8, §5).
  */
 export function composeAddress(parts: Partial<AddressParts>): string {
   const apartment = parts.apartment?.trim();

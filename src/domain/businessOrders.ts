@@ -1,5 +1,5 @@
 /**
- * What a business's create and edit requests do to an order (spec 2 §4.3, §9.1): the
+ * What a business's create and edit requests do to an order (spec 2-business-area.md §4.3, §9.1): the
  * values of a new order and its stops, and the columns an edit changes. The server
  * computes every fee here; nothing the client says about fees is read.
  */
@@ -95,7 +95,7 @@ export function planNewOrder(input: OrderCreateInput, business: BusinessOnOrder,
     customerName: multiStop ? first.customerName : input.customerName!,
     customerPhone: multiStop ? first.customerPhone : input.customerPhone!,
     customerAddress: multiStop ? first.address : input.customerAddress!,
-    // A multi-stop order's address is its first stop's line (spec 2 §7 'customerStreet = the stop's address').
+    // A multi-stop order's address is its first stop's line (spec 2-business-area.md §7 'customerStreet = the stop's address').
     customerStreet: multiStop ? first.address : input.customerStreet,
     customerHouse: multiStop ? null : input.customerHouse,
     customerApartment: multiStop ? null : input.customerApartment,

@@ -1,5 +1,5 @@
 /**
- * A courier's own record as the forms show it (spec 1 §2.9, spec 3 §2.16): contact,
+ * A courier's own record as the forms show it (spec 1-foundations-and-admin.md §2.9, spec 3-courier-area.md §2.16): contact,
  * vehicle, documents and equipment. The admin's Edit Courier dialog and the courier's
  * profile show the same fields with the same labels.
  */
@@ -23,7 +23,7 @@ export interface CourierDetails {
 
 export type EquipmentFlag = keyof CourierDetails & `has${string}`;
 
-/** The four equipment checkboxes, in the spec's order and words (spec 1 §2.9). */
+/** The four equipment checkboxes, in the spec's order and words (spec 1-foundations-and-admin.md §2.9). */
 export const EQUIPMENT: ReadonlyArray<{ name: EquipmentFlag; label: string }> = [
   { name: 'hasQuickDeliveryEquipment', label: 'Quick Delivery Equipment' },
   { name: 'hasCateringDolly', label: 'Catering Dolly for Thermos' },

@@ -1,57 +1,40 @@
 /**
- * The courier's delivery rules (spec 3 §2.4–2.13, §4.3–4.5, §5, §9): which orders are
+ * The courier's delivery rules (spec 3-courier-area.md §2.4–2.13, §4.3–4.5, §5, §9): which orders are
  * pharmacy orders, which count as under way, the time windows, the required photos, the
- * earnings formulas, the stop steps and the navigation hand-off. The server enforces
+ * stop steps and the navigation hand-off. The server enforces
  * them; the courier islands read the same functions to decide what to offer.
  */
 import { isLateCancellation } from './fees';
 import { PHARMACY_ARRIVAL_RADIUS_M, RESTAURANT_ARRIVAL_RADIUS_M } from './geo';
-import type { Cents } from './money';
-import { canCourierMove, COURIER_ACTIVE_DELIVERY, courierStatusLabel, PHARMACY_STATUSES, type OrderStatus, type StopStatus } from './orderStatus';
+import {
+  canCourierMove,
+  COURIER_ACTIVE_DELIVERY,
+  COURIER_IN_DELIVERY,
+  COURIER_NOT_STARTED,
+  courierStatusLabel,
+  isCompleted,
+  PHARMACY_STATUSES,
+  STOP_DELIVERY_PHASE,
+  type OrderStatus,
+  type StopStatus,
+} from './orderStatus';
 
 const MINUTE = 60_000;
 
-/** The "Upcoming Delivery" panel offers going online 90 minutes before pickup (spec 3 §2.8). */
+/** The "Upcoming Delivery" panel offers going online 90 minutes before pickup (spec 3-courier-area.md §2.8). */
 export const GO_ONLINE_PANEL_WINDOW_MS = 90 * MINUTE;
-/** A pharmacy route can start 1 hour before pickup (spec 3 §5). */
+/** A pharmacy route can start 1 hour before pickup (spec 3-courier-area.md §5). */
 export const PHARMACY_GO_ONLINE_WINDOW_MS = 60 * MINUTE;
-/** "Arrived at Customer" is allowed from 10 minutes before deliveryTime (spec 3 §5). */
+/** "Arrived at Customer" is allowed from 10 minutes before deliveryTime (spec 3-courier-area.md §5). */
 export const ARRIVE_AT_CUSTOMER_LEAD_MS = 10 * MINUTE;
-/** A restaurant delivery is completed with exactly 4 photos (spec 3 §9). */
+/** A restaurant delivery is completed with exactly 4 photos (spec 3-courier-area.md §9). */
 export const RESTAURANT_REQUIRED_PHOTOS = 4;
-/** After "Got All Items" the order moves on to the customer by itself (spec 3 §4.3). */
+/** After "Got All Items" the order moves on to the customer by itself (spec 3-courier-area.md §4.3). */
 export const PICKED_UP_AUTO_ADVANCE_MS = 1000;
-/** The first pharmacy stop cards start expanded (spec 3 §9). */
+/** The first pharmacy stop cards start expanded (spec 3-courier-area.md §9). */
 export const EXPANDED_STOP_CARDS = 10;
 
-const set = (...statuses: OrderStatus[]): ReadonlySet<OrderStatus> => new Set(statuses);
-
-/** The pharmacy route after going online and before completion. */
-export const PHARMACY_IN_PROGRESS = set('courier_on_way_to_pharmacy', 'arrived_at_pharmacy', 'pharmacy_picked_up', 'in_pharmacy_delivery');
-
-/**
- * A delivery under way: the spec's active delivery statuses and their pharmacy forms
- * (docs/decisions.md C2). The dashboard re-opens the workflow of such an order.
- */
-export const COURIER_IN_DELIVERY: ReadonlySet<OrderStatus> = new Set([...COURIER_ACTIVE_DELIVERY, ...PHARMACY_IN_PROGRESS]);
-
-/** The header indicator also counts an accepted order that has not set off (spec 3 §2.3). */
-export const COURIER_INDICATOR_ACTIVE: ReadonlySet<OrderStatus> = new Set([...COURIER_IN_DELIVERY, 'courier_confirmed', 'awaiting_pharmacy_pickup']);
-
-/** Held by the courier but not started: the go-online panel and the scheduled tasks. */
-export const COURIER_NOT_STARTED = set('assigned', 'courier_confirmed', 'awaiting_pharmacy_pickup');
-
-/** Statuses in which the stops of an order are being delivered. */
-export const STOP_DELIVERY_PHASE = set(
-  'picked_up',
-  'on_way_to_customer',
-  'arrived_at_customer',
-  'setup_in_progress',
-  'pharmacy_picked_up',
-  'in_pharmacy_delivery',
-);
-
-/** The restaurant workflow's frame title per status (spec 3 §2.9). */
+/** The restaurant workflow's frame title per status (spec 3-courier-area.md §2.9). */
 export const RESTAURANT_TITLES: Partial<Record<OrderStatus, string>> = {
   courier_confirmed: 'Confirmed',
   courier_on_way_to_pickup: 'En Route to Pickup',
@@ -70,14 +53,14 @@ interface OrderKind {
 
 /**
  * A pharmacy (multi-stop, distance-priced) order: it has a route distance or is in a
- * pharmacy status (spec 3 §3.3). The spec's "restaurantId 25" marker is a fixture of the
+ * pharmacy status (spec 3-courier-area.md §3.3). The spec's "restaurantId 25" marker is a fixture of the
  * original data, not a rule (docs/decisions.md C1).
  */
 export function isPharmacyOrder(order: OrderKind): boolean {
   return order.totalDistanceMiles != null || PHARMACY_STATUSES.has(order.status);
 }
 
-/** The card's badge (spec 3 §2.5): offered orders read "Available", pickup labels name the place. */
+/** The card's badge (spec 3-courier-area.md §2.5): offered orders read "Available", pickup labels name the place. */
 export function courierCardLabel(order: OrderKind): string {
   const pharmacy = isPharmacyOrder(order);
   if (order.status === 'pending_courier') return 'Available';
@@ -89,13 +72,13 @@ export function courierCardLabel(order: OrderKind): string {
 export type DetailScreen = 'pharmacy' | 'restaurant' | 'preview';
 
 /**
- * What the order detail view shows (spec 3 §2.6). `asWorkflow` is set when the view was
+ * What the order detail view shows (spec 3-courier-area.md §2.6). `asWorkflow` is set when the view was
  * opened as the delivery workflow (the header indicator), which also covers a confirmed
  * order the courier has not set off with.
  */
 export function detailScreen(order: OrderKind & { courierId: number | null }, asWorkflow = false): DetailScreen {
   if (isPharmacyOrder(order) && order.courierId != null) return 'pharmacy';
-  if (COURIER_ACTIVE_DELIVERY.has(order.status) || order.status === 'delivered' || order.status === 'pharmacy_completed') return 'restaurant';
+  if (COURIER_ACTIVE_DELIVERY.has(order.status) || isCompleted(order.status)) return 'restaurant';
   if (asWorkflow && order.status === 'courier_confirmed') return 'restaurant';
   return 'preview';
 }
@@ -103,7 +86,7 @@ export function detailScreen(order: OrderKind & { courierId: number | null }, as
 /** Whether the card highlights "Continue Order" and the dashboard re-opens the workflow. */
 export const isInDelivery = (status: OrderStatus) => COURIER_IN_DELIVERY.has(status);
 
-/** A pharmacy route may start only within the last hour before pickup (spec 3 §5). */
+/** A pharmacy route may start only within the last hour before pickup (spec 3-courier-area.md §5). */
 export function canGoOnlinePharmacy(pickupTime: number, now: number): boolean {
   return pickupTime - now <= PHARMACY_GO_ONLINE_WINDOW_MS;
 }
@@ -116,7 +99,7 @@ export function canArriveAtCustomer(deliveryTime: number, now: number): boolean 
 }
 
 /**
- * The order the "Upcoming Delivery" panel offers (spec 3 §2.8): the earliest held order
+ * The order the "Upcoming Delivery" panel offers (spec 3-courier-area.md §2.8): the earliest held order
  * that has not set off and whose pickup is within the window: 90 minutes, or the pharmacy
  * route's own hour (docs/decisions.md C8).
  */
@@ -132,25 +115,8 @@ export function minutesUntil(time: number, now: number): number {
   return Math.max(0, Math.ceil((time - now) / MINUTE));
 }
 
-export interface Earnings {
-  basePay: Cents;
-  tip: Cents;
-  total: Cents;
-}
-
-/**
- * What the courier earns on an order (spec 3 §9): the total is courierPay (a pharmacy
- * order without it falls back to its delivery fee), 100% of the tip is theirs, and base
- * pay is the rest.
- */
-export function deliveryEarnings(order: { courierPayCents: Cents | null; deliveryFeeCents: Cents; tipCents: Cents | null }): Earnings {
-  const total = order.courierPayCents ?? order.deliveryFeeCents;
-  const tip = order.tipCents ?? 0;
-  return { basePay: total - tip, tip, total };
-}
-
 // ---------------------------------------------------------------------------
-// What the server refuses, and why (spec 3 §4.3–4.5, §5)
+// What the server refuses, and why (spec 3-courier-area.md §4.3–4.5, §5)
 // ---------------------------------------------------------------------------
 
 /** A refused step, in the words the courier sees: a title and a sentence. */
@@ -244,7 +210,7 @@ export function stepRefusal(order: { status: OrderStatus; pickupTime: number; de
 }
 
 // ---------------------------------------------------------------------------
-// Stops (spec 3 §4.5)
+// Stops (spec 3-courier-area.md §4.5)
 // ---------------------------------------------------------------------------
 
 const STOP_ORDER: Record<StopStatus, number> = { pending: 0, on_way: 1, arrived: 2, delivered: 3 };
@@ -261,7 +227,7 @@ export function currentStop<T extends { status: StopStatus; sequence: number }>(
 
 /**
  * Why the courier may not move a stop to `to` now, or null. Only the current stop can be
- * acted on (spec 3 §5); delivering one needs its photo and the courier at the door
+ * acted on (spec 3-courier-area.md §5); delivering one needs its photo and the courier at the door
  * ("Arrived at Stop N" on a pharmacy route, "Arrived at Customer" on a restaurant one).
  */
 export function stopStepRefusal(facts: {
@@ -289,7 +255,7 @@ export function stopStepRefusal(facts: {
 }
 
 // ---------------------------------------------------------------------------
-// Navigation hand-off (spec 3 §2.10)
+// Navigation hand-off (spec 3-courier-area.md §2.10)
 // ---------------------------------------------------------------------------
 
 /** Appended to an address that names neither the service city nor its state. */

@@ -1,5 +1,5 @@
 /**
- * Courier document expiry (spec 3 §2.15, §5): a missing expiry date or one before today
+ * Courier document expiry (spec 3-courier-area.md §2.15, §5): a missing expiry date or one before today
  * counts as expired; one within the next 30 days expires soon; days are rounded up.
  */
 

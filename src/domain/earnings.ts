@@ -1,12 +1,12 @@
 /**
- * The admin earnings report (spec 1 §2.11, §3 "Earnings report"): what each row and the
+ * The admin earnings report (spec 1-foundations-and-admin.md §2.11, §3 "Earnings report"): what each row and the
  * CSV export say. The sums are computed in SQL (src/db/reports.ts); this file holds the
  * rules both the SQL and the screens follow, and the exact CSV format.
  *
  * - An order counts on the day it was completed, in the service time zone (D21).
  * - Platform fee: what the business paid (fee + tip) minus the courier's pay
  *   (fees.ts platformFee).
- * - Per courier, as the courier's own earnings count it (spec 3 §2.16): Total is the
+ * - Per courier, as the courier's own earnings count it (spec 3-courier-area.md §2.16): Total is the
  *   courier pay (else the delivery fee), Tips the tip, Base Pay the rest, so that
  *   Base Pay + Tips = Total.
  */
@@ -33,7 +33,7 @@ export function rowPlatformFee(row: Pick<EarningsRow, 'deliveryFeeCents' | 'tipC
   return platformFee(row.deliveryFeeCents, row.tipCents, row.courierPayCents);
 }
 
-/** 'Courier #12' when the courier's name is missing (spec 1 §2.11 'Courier Summary'). */
+/** 'Courier #12' when the courier's name is missing (spec 1-foundations-and-admin.md §2.11 'Courier Summary'). */
 export function courierLabel(courierId: number, name: string | null | undefined): string {
   return name || `Courier #${courierId}`;
 }
@@ -86,7 +86,7 @@ export function earningsCsvLine(row: EarningsRow, zone: string): string {
   ]);
 }
 
-/** earnings-report-<yyyy-MM-dd>.csv, dated the day of the export (spec 1 §2.11). */
+/** earnings-report-<yyyy-MM-dd>.csv, dated the day of the export (spec 1-foundations-and-admin.md §2.11). */
 export function earningsCsvFileName(today: string): string {
   return `earnings-report-${today}.csv`;
 }

@@ -1,5 +1,5 @@
 /**
- * How a failed response becomes a message (spec 1 §8.1), and the JSON error shape the
+ * How a failed response becomes a message (spec 1-foundations-and-admin.md §8.1), and the JSON error shape the
  * API answers with. Islands build messages with the same function the tests check.
  */
 

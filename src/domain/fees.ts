@@ -1,5 +1,5 @@
 /**
- * Fees (spec 1 §9, spec 2 §9.1). The server computes every fee; the forms show the
+ * Fees (spec 1-foundations-and-admin.md §9, spec 2-business-area.md §9.1). The server computes every fee; the forms show the
  * same figure as a hint by calling these functions.
  */
 import type { Cents } from './money';
@@ -28,7 +28,7 @@ export function distanceDeliveryFee(miles: number): Cents {
   return Math.round(roundMiles(miles) * 100) * (FEE_CENTS_PER_MILE / 100);
 }
 
-/** Total courier pay = fee + tip, to the cent (spec 1 §5.2). */
+/** Total courier pay = fee + tip, to the cent (spec 1-foundations-and-admin.md §5.2). */
 export function courierPay(fee: Cents, tip: Cents | null | undefined): Cents {
   return fee + (tip ?? 0);
 }
@@ -47,7 +47,7 @@ export function platformFee(deliveryFee: Cents, tip: Cents | null | undefined, p
   return totalServiceFee(deliveryFee, tip) - pay;
 }
 
-/** Late cancellation: pickup less than 2 hours away (spec 3 §9). */
+/** Late cancellation: pickup less than 2 hours away (spec 3-courier-area.md §9). */
 export function isLateCancellation(pickupTime: Date | number, now: Date | number = Date.now()): boolean {
   return new Date(pickupTime).getTime() - new Date(now).getTime() < LATE_CANCELLATION_WINDOW_MS;
 }

@@ -1,5 +1,5 @@
 /**
- * Distances on the Earth (spec 3 §2.13): haversine with R = 6371 km, the arrival radii,
+ * Distances on the Earth (spec 3-courier-area.md §2.13): haversine with R = 6371 km, the arrival radii,
  * and the road-distance estimate used when no routing service answers.
  */
 
@@ -51,7 +51,7 @@ export function isValidLongitude(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= -180 && value <= 180;
 }
 
-/** Coordinates are stored at decimal scale 7 (spec 1 §9). */
+/** Coordinates are stored at decimal scale 7 (spec 1-foundations-and-admin.md §9). */
 export function roundCoordinate(value: number): number {
   return Math.round(value * 1e7) / 1e7;
 }

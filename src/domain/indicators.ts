@@ -1,6 +1,6 @@
 /**
  * Small derived states the admin screens show: the courier-online indicator of the
- * orders table (spec 1 §4.6) and GPS freshness (spec 1 §4.7).
+ * orders table (spec 1-foundations-and-admin.md §4.6) and GPS freshness (spec 1-foundations-and-admin.md §4.7).
  */
 import type { OrderStatus } from './orderStatus';
 

@@ -5,7 +5,7 @@ import { geocodeQuery, isPlausibleStraightLine, placeholderMiles, pseudoRandomNe
 const P = '615 Channelside Dr, Tampa, FL 33602';
 const D = '1201 N Franklin St, Tampa, Florida, 33602';
 
-describe('map widget rules (spec 2 §9.6)', () => {
+describe('map widget rules (spec 2-business-area.md §9.6)', () => {
   it('geocodes with the default city and state appended', () => {
     expect(geocodeQuery(' 12 Main St ')).toBe('12 Main St, Tampa, Florida');
   });

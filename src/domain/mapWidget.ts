@@ -1,5 +1,5 @@
 /**
- * The map widget's distance rules (spec 2 §2.14, §9.6), for the pickup (P) and delivery
+ * The map widget's distance rules (spec 2-business-area.md §2.14, §9.6), for the pickup (P) and delivery
  * (D) of an order: what distance to show when the maps service gives none, and which
  * straight-line distances to trust. Pure and deterministic, so the same order always
  * shows the same figure.
@@ -24,7 +24,7 @@ function hash(text: string): number {
   return value >>> 0;
 }
 
-/** Addresses are geocoded with the default city and state appended (spec 2 §9.6). */
+/** Addresses are geocoded with the default city and state appended (spec 2-business-area.md §9.6). */
 export function geocodeQuery(address: string): string {
   return `${address.trim()}, ${DEFAULT_CITY}, ${DEFAULT_STATE}`;
 }
@@ -46,7 +46,7 @@ export function straightLineMiles(a: LatLng, b: LatLng): number {
   return haversineMeters(a, b) / METERS_PER_MILE;
 }
 
-/** A straight line above 15 mi, or of 0 or less, is rejected (spec 2 §9.6). */
+/** A straight line above 15 mi, or of 0 or less, is rejected (spec 2-business-area.md §9.6). */
 export function isPlausibleStraightLine(miles: number): boolean {
   return Number.isFinite(miles) && miles > 0 && miles <= MAX_STRAIGHT_LINE_MILES;
 }

@@ -1,5 +1,5 @@
 /**
- * The order lists' filter (spec 1 §2.8, spec 2 §2.6): a status tab, a month or a day of
+ * The order lists' filter (spec 1-foundations-and-admin.md §2.8, spec 2-business-area.md §2.6): a status tab, a month or a day of
  * delivery time, and the summary line describing it. Shared by the admin and business
  * lists and by GET /api/orders.
  */
@@ -24,7 +24,7 @@ export interface ListFilter<K extends string = string> {
 
 /**
  * Reads a filter, defaulting to All and the current month in the viewer's zone. Future
- * months and days fall back to the current ones: they cannot be picked (spec 1 §5.3).
+ * months and days fall back to the current ones: they cannot be picked (spec 1-foundations-and-admin.md §5.3).
  */
 export function resolveListFilter<T extends StatusTab>(input: ListFilterInput, tabs: readonly T[], zone: string, now = Date.now()): ListFilter<T['key']> {
   const today = dayIn(zone, now);

@@ -1,7 +1,8 @@
 /**
- * The order status model (spec 1 §4, 2 §4, 3 §4): the values, the sets the screens
- * group them in, the labels, and which moves each role may make. The server enforces
- * these; the screens read the same sets to decide what to offer.
+ * The order status model (spec 1-foundations-and-admin.md §4, 2 §4, 3 §4): the values, every set they are grouped
+ * in, the labels, and which moves each role may make. This file is the one home of the
+ * status sets: the server, the islands and the SQL of the migrations use these (a unit
+ * test, src/db/migrations.test.ts, checks the migrations' lists against them).
  */
 
 export const ORDER_STATUSES = [
@@ -36,20 +37,23 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 
 const set = (...statuses: OrderStatus[]): ReadonlySet<OrderStatus> => new Set(statuses);
 
-/** Finished on the dashboards; every other status counts as active (spec 1 §4.2). */
+/** Finished on the dashboards; every other status counts as active (spec 1-foundations-and-admin.md §4.2). */
 export const FINISHED_STATUSES = set('delivered', 'cancelled', 'pharmacy_completed');
-/** Completed for money totals (spec 1 §4.2). */
+/** Completed for money totals (spec 1-foundations-and-admin.md §4.2). */
 export const COMPLETED_STATUSES = set('delivered', 'pharmacy_completed');
-/** The bell counts these (spec 1 §2.5). */
+/** The bell counts these (spec 1-foundations-and-admin.md §2.5). */
 export const NOTIFICATION_STATUSES = set('new', 'pending_courier');
 
 export const isFinished = (status: OrderStatus) => FINISHED_STATUSES.has(status);
 export const isActive = (status: OrderStatus) => !FINISHED_STATUSES.has(status);
 export const isCompleted = (status: OrderStatus) => COMPLETED_STATUSES.has(status);
 
-/** An active business cannot be deactivated while it has an order in any of these. */
-export const blocksBusinessDeactivation = (status: OrderStatus) =>
-  status !== 'delivered' && status !== 'cancelled';
+/**
+ * An active business can be deactivated only when all its orders are in these; any other
+ * is "unfinished" (restaurant_order_totals.unfinished_count).
+ */
+export const RELEASE_BUSINESS_STATUSES = set('delivered', 'cancelled');
+export const blocksBusinessDeactivation = (status: OrderStatus) => !RELEASE_BUSINESS_STATUSES.has(status);
 
 // ---------------------------------------------------------------------------
 // Tabs
@@ -62,7 +66,7 @@ export interface StatusTab<K extends string = string> {
   statuses: readonly OrderStatus[] | null;
 }
 
-/** Admin Orders Management tabs (spec 1 §2.8 and §4.3). */
+/** Admin Orders Management tabs (spec 1-foundations-and-admin.md §2.8 and §4.3). */
 export const ADMIN_TABS = [
   { key: 'all', label: 'All', statuses: null },
   { key: 'new', label: 'New', statuses: ['new'] },
@@ -99,7 +103,7 @@ const BUSINESS_NOT_IN_PROGRESS = set(
   'missed_pickup',
 );
 
-/** Business Orders Management tabs (spec 2 §4.2). */
+/** Business Orders Management tabs (spec 2-business-area.md §4.2). */
 export const BUSINESS_TABS = [
   { key: 'all', label: 'All', statuses: null },
   { key: 'new', label: 'New', statuses: ['new'] },
@@ -128,7 +132,7 @@ export function statusWords(status: string): string {
   return status.replaceAll('_', ' ');
 }
 
-/** Business list badge: both completed statuses read 'Completed' (spec 2 §2.6). */
+/** Business list badge: both completed statuses read 'Completed' (spec 2-business-area.md §2.6). */
 export function businessStatusBadge(status: OrderStatus): string {
   return isCompleted(status) ? 'Completed' : statusWords(status);
 }
@@ -156,7 +160,7 @@ const COURIER_LABELS: Partial<Record<OrderStatus, string>> = {
   cancelled: 'Cancelled',
 };
 
-/** Courier-area label; an unknown status has each word capitalised (spec 3 §4.1). */
+/** Courier-area label; an unknown status has each word capitalised (spec 3-courier-area.md §4.1). */
 export function courierStatusLabel(status: string): string {
   return (
     COURIER_LABELS[status as OrderStatus] ??
@@ -171,9 +175,9 @@ export function courierStatusLabel(status: string): string {
 // Who may do what, by status
 // ---------------------------------------------------------------------------
 
-/** A business may cancel only before the courier has set off (spec 2 §4.3). */
+/** A business may cancel only before the courier has set off (spec 2-business-area.md §4.3). */
 export const BUSINESS_CANCELLABLE = set('new', 'pending_courier', 'assigned', 'courier_confirmed');
-/** A business may edit until the courier has the items (spec 2 §4.3). */
+/** A business may edit until the courier has the items (spec 2-business-area.md §4.3). */
 export const BUSINESS_EDITABLE = set(
   'new',
   'pending_courier',
@@ -190,7 +194,7 @@ export const BUSINESS_EDITABLE = set(
 export const canAdminAssign = (status: OrderStatus) => !isFinished(status);
 export const canAdminCancel = (status: OrderStatus) => !isFinished(status);
 
-/** Courier statuses in which the restaurant workflow is under way (spec 3 §4.2). */
+/** Courier statuses in which the restaurant workflow is under way (spec 3-courier-area.md §4.2). */
 export const COURIER_ACTIVE_DELIVERY = set(
   'courier_on_way_to_pickup',
   'arrived_at_pickup',
@@ -199,8 +203,34 @@ export const COURIER_ACTIVE_DELIVERY = set(
   'arrived_at_customer',
   'setup_in_progress',
 );
-/** The courier header indicator also counts a confirmed order (spec 3 §2.3). */
-export const COURIER_HEADER_ACTIVE = set('courier_confirmed', ...COURIER_ACTIVE_DELIVERY);
+
+/** The pharmacy route after going online and before completion. */
+const PHARMACY_IN_PROGRESS = set('courier_on_way_to_pharmacy', 'arrived_at_pharmacy', 'pharmacy_picked_up', 'in_pharmacy_delivery');
+
+/**
+ * A delivery under way: the spec's active delivery statuses and their pharmacy forms
+ * (docs/decisions.md C2). The dashboard re-opens the workflow of such an order.
+ */
+export const COURIER_IN_DELIVERY = set(...COURIER_ACTIVE_DELIVERY, ...PHARMACY_IN_PROGRESS);
+
+/**
+ * Held by the courier but not set off: the go-online panel and the scheduled tasks show
+ * these, and one whose courier never went online becomes a missed pickup (D17).
+ */
+export const COURIER_NOT_STARTED = set('assigned', 'courier_confirmed', 'awaiting_pharmacy_pickup');
+
+/** The header indicator counts an accepted order that has not set off too (spec 3-courier-area.md §2.3). */
+export const COURIER_INDICATOR_ACTIVE = set(...COURIER_IN_DELIVERY, 'courier_confirmed', 'awaiting_pharmacy_pickup');
+
+/** Statuses in which the stops of an order are being delivered. */
+export const STOP_DELIVERY_PHASE = set(
+  'picked_up',
+  'on_way_to_customer',
+  'arrived_at_customer',
+  'setup_in_progress',
+  'pharmacy_picked_up',
+  'in_pharmacy_delivery',
+);
 
 export const PHARMACY_STATUSES = set(
   'awaiting_pharmacy_pickup',
@@ -212,7 +242,7 @@ export const PHARMACY_STATUSES = set(
 );
 
 /**
- * The steps a courier who holds the order may take from each status (spec 3 §4.3–4.4).
+ * The steps a courier who holds the order may take from each status (spec 3-courier-area.md §4.3–4.4).
  * Cancelling through the penalty dialog is possible from every non-final status and
  * is added below rather than repeated in each row.
  */
@@ -243,7 +273,7 @@ export function canCourierMove(from: OrderStatus, to: OrderStatus): boolean {
   return courierNextStatuses(from).includes(to);
 }
 
-/** Restaurant-style statuses become their pharmacy form when the pharmacy workflow opens (spec 3 §4.4). */
+/** Restaurant-style statuses become their pharmacy form when the pharmacy workflow opens (spec 3-courier-area.md §4.4). */
 export const PHARMACY_FORM: Partial<Record<OrderStatus, OrderStatus>> = {
   courier_confirmed: 'awaiting_pharmacy_pickup',
   courier_on_way_to_pickup: 'courier_on_way_to_pharmacy',
@@ -271,7 +301,7 @@ export type MilestoneField =
   | 'pharmacyPickupTime';
 
 /**
- * The milestone times the server stamps when an order enters a status (spec 3 §4.3).
+ * The milestone times the server stamps when an order enters a status (spec 3-courier-area.md §4.3).
  * A milestone keeps its first time: re-entering on_way_to_customer for the next stop
  * of a multi-stop order does not move "En Route to Customer".
  */
@@ -291,9 +321,7 @@ export const MILESTONES: Partial<Record<OrderStatus, readonly MilestoneField[]>>
 
 /** Minutes after pickupTime before an order whose courier never went online is a missed pickup. */
 export const MISSED_PICKUP_GRACE_MINUTES = 15;
-/** Statuses in which a courier holds an order but has not yet gone online. */
-export const MISSABLE_STATUSES = set('assigned', 'courier_confirmed', 'awaiting_pharmacy_pickup');
 
-/** Order stop statuses (spec 1 §4.8). */
+/** Order stop statuses (spec 1-foundations-and-admin.md §4.8). */
 export const STOP_STATUSES = ['pending', 'on_way', 'arrived', 'delivered'] as const;
 export type StopStatus = (typeof STOP_STATUSES)[number];

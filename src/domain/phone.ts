@@ -1,4 +1,4 @@
-/** Phone numbers are exactly 10 digits (spec 1 §5.6). */
+/** Phone numbers are exactly 10 digits (spec 1-foundations-and-admin.md §5.6). */
 
 export const PHONE_DIGITS = 10;
 

@@ -1,5 +1,5 @@
 /**
- * Photos (spec 3 §2.12, §9): what the phone makes of a picture, what the server accepts,
+ * Photos (spec 3-courier-area.md §2.12, §9): what the phone makes of a picture, what the server accepts,
  * and how a stored photo is named in the API. The bytes live in R2; orders and stops
  * keep keys, which the API shows as URLs under /api/photos/.
  */
@@ -7,8 +7,6 @@
 /** The phone fits each photo within 1200×1200 and keeps it as JPEG at quality 0.7. */
 export const PHOTO_FIT_PX = 1200;
 export const PHOTO_JPEG_QUALITY = 0.7;
-/** The uploader's default maximum (spec 3 §2.12). */
-export const DEFAULT_MAX_PHOTOS = 4;
 
 /** The largest image the server stores: a phone photo straight from the camera fits. */
 export const MAX_PHOTO_BYTES = 8 * 1024 * 1024;

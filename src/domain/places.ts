@@ -1,4 +1,4 @@
-/** A place chosen for a delivery address (spec 2 §2.11): its one-line description, its parts and its position. */
+/** A place chosen for a delivery address (spec 2-business-area.md §2.11): its one-line description, its parts and its position. */
 export interface ChosenPlace {
   description: string;
   /** House number and street. */

@@ -1,4 +1,4 @@
-/** Which area belongs to which role, and where each role lands after sign-in (spec 1 §2.1, §2.3). */
+/** Which area belongs to which role, and where each role lands after sign-in (spec 1-foundations-and-admin.md §2.1, §2.3). */
 
 export type AreaRole = 'admin' | 'restaurant' | 'courier';
 
@@ -22,7 +22,7 @@ export function safeNext(next: string | null | undefined, role: string): string 
   return areaOfPath(next) === role ? next : null;
 }
 
-/** The generic sign-in heading, from the host name, else from where the user was going (spec 1 §2.3). */
+/** The generic sign-in heading, from the host name, else from where the user was going (spec 1-foundations-and-admin.md §2.3). */
 export function signInHeading(host: string, next: string | null | undefined): string {
   const hostname = host.split(':')[0];
   if (hostname.includes('restaurant')) return 'Restaurant Login';

@@ -1,5 +1,5 @@
 /**
- * A delivery route and its price (spec 2 §2.12–2.13, §9.1): the pickup, then the stops
+ * A delivery route and its price (spec 2-business-area.md §2.12–2.13, §9.1): the pickup, then the stops
  * in order. Without a routing service the distance is estimated from coordinates
  * (haversine with the road factor) and the route drawn as straight legs; either way the
  * fee is $2 per mile on the miles shown (2 decimals).

@@ -1,5 +1,5 @@
 /**
- * Times on screen (spec 1 §2.8, 2 §9.7, 3 §9): shown in the viewer's time zone, which
+ * Times on screen (spec 1-foundations-and-admin.md §2.8, 2 §9.7, 3 §9): shown in the viewer's time zone, which
  * the browser reports; America/New_York (the service area's zone) until it is known.
  * Filters turn a month or day in a zone into [start, end) instants for SQL.
  */
@@ -19,7 +19,7 @@ export function isValidTimeZone(zone: unknown): zone is string {
   }
 }
 
-/** 'N/A' when missing, 'Invalid date' when it cannot be read (spec 1 §2.8). */
+/** 'N/A' when missing, 'Invalid date' when it cannot be read (spec 1-foundations-and-admin.md §2.8). */
 export function formatIn(value: TimeInput, zone: string, pattern: string): string {
   if (value == null || value === '') return 'N/A';
   const date = value instanceof Date ? value : new Date(value);
@@ -29,7 +29,6 @@ export function formatIn(value: TimeInput, zone: string, pattern: string): strin
 
 export const formatTime = (value: TimeInput, zone: string) => formatIn(value, zone, 'h:mm a');
 export const formatDateTime = (value: TimeInput, zone: string) => formatIn(value, zone, 'MMM d, yyyy h:mm a');
-export const formatDate = (value: TimeInput, zone: string) => formatIn(value, zone, 'MMM d, yyyy');
 
 /** "yyyy-MM-dd" of an instant in a zone. */
 export function dayIn(zone: string, at: Date | number = Date.now()): string {
@@ -91,7 +90,7 @@ export function monthLabel(month: string, pattern: 'MMMM yyyy' | 'MMM yyyy' = 'M
   return formatInTimeZone(new Date(`${month}-15T12:00:00Z`), 'UTC', pattern);
 }
 
-/** Milliseconds as the largest whole unit (spec 1 §4.7): under 1 minute is 'now'. */
+/** Milliseconds as the largest whole unit (spec 1-foundations-and-admin.md §4.7): under 1 minute is 'now'. */
 export function relativeAge(then: number, now: number): { unit: 'now' | 'minutes' | 'hours' | 'days'; value: number } {
   const minutes = Math.floor(Math.max(0, now - then) / 60_000);
   if (minutes < 1) return { unit: 'now', value: 0 };
@@ -101,15 +100,10 @@ export function relativeAge(then: number, now: number): { unit: 'now' | 'minutes
   return { unit: 'days', value: Math.floor(hours / 24) };
 }
 
-/** 'just now', '5 minutes ago', '2 hours ago', '3 days ago' (spec 1 §4.7), in English. */
+/** 'just now', '5 minutes ago', '2 hours ago', '3 days ago' (spec 1-foundations-and-admin.md §4.7), in English. */
 export function agoText(then: number, now: number): string {
   const { unit, value } = relativeAge(then, now);
   if (unit === 'now') return 'just now';
   const word = { minutes: 'minute', hours: 'hour', days: 'day' }[unit];
   return `${value} ${word}${value === 1 ? '' : 's'} ago`;
-}
-
-/** Night runs before 06:00 or from 20:00 (spec 1 §4.10). */
-export function isNight(hour: number): boolean {
-  return hour < 6 || hour >= 20;
 }

@@ -1,5 +1,5 @@
 /**
- * Vehicle types (spec 1 §9). Orders require one or more of the five data-model types.
+ * Vehicle types (spec 1-foundations-and-admin.md §9). Orders require one or more of the five data-model types.
  * The courier profile form also offers hatchback, so a courier's own vehicle may be any
  * of six (docs/decisions.md).
  */
@@ -8,8 +8,6 @@ export type OrderVehicleType = (typeof ORDER_VEHICLE_TYPES)[number];
 
 export const COURIER_VEHICLE_TYPES = [...ORDER_VEHICLE_TYPES, 'hatchback'] as const;
 export type CourierVehicleType = (typeof COURIER_VEHICLE_TYPES)[number];
-
-export const DEFAULT_VEHICLE_TYPE: OrderVehicleType = 'sedan';
 
 const LABELS: Record<string, string> = {
   sedan: 'Sedan',

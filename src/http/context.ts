@@ -24,7 +24,7 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const isCourierHost = (host: string | undefined) => !!host && host.split(':')[0].includes('courier');
 
 /**
- * On a host name containing 'courier' the courier app answers at the root (spec 3 §2.1):
+ * On a host name containing 'courier' the courier app answers at the root (spec 3-courier-area.md §2.1):
  * '/', '/auth', '/login' are its login; '/dashboard', '/tasks', '/profile', '/earnings' its
  * pages; anything else is Not Found. The API and assets stay where they are.
  */

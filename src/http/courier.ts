@@ -1,18 +1,18 @@
 /**
  * What every courier request needs: the courier's record, whether their licence and
- * insurance are in date today (in the service time zone), and the context their steps
- * run in (src/db/orders/courierSteps.ts). Also the guards of the courier's order routes.
+ * insurance are in date today (in the service time zone), and the context the courier's
+ * use cases run in (src/services/courier), built from the request. Also the guards of the
+ * courier's order routes and the reading of a photo's bytes.
  */
 import type { Context } from 'hono';
-import { findOrderTakenFrom, findVisibleOrder } from '../db/orders/access';
 import { findCourier } from '../db/orders/courier';
-import type { CourierContext } from '../db/orders/courierSteps';
-import type { Courier, Order } from '../db/schema';
+import type { Courier } from '../db/schema';
 import { DOCUMENTS_EXPIRED } from '../domain/courierFlow';
 import { hasExpiredDocuments } from '../domain/documents';
 import { DEFAULT_TIME_ZONE, dayIn, formatIn } from '../domain/time';
 import type { AppEnv } from '../env';
-import { ApiError, badRequest, forbidden, notFound } from './errors';
+import type { CourierContext } from '../services/courier/context';
+import { ApiError, badRequest, forbidden } from './errors';
 
 /** The service area's calendar day: documents are valid through their last day there. */
 export function serviceToday(c: Context<AppEnv>, now = Date.now()): string {
@@ -30,7 +30,7 @@ export function documentsValid(c: Context<AppEnv>, courier: Courier): boolean {
   return !hasExpiredDocuments(courier, serviceToday(c));
 }
 
-/** The courier's order lists answer 403 while a document has expired (spec 3 §5). */
+/** The courier's order lists answer 403 while a document has expired (spec 3-courier-area.md §5). */
 export async function requireValidDocuments(c: Context<AppEnv>): Promise<Courier> {
   const courier = await currentCourier(c);
   if (!documentsValid(c, courier)) throw new ApiError(403, DOCUMENTS_EXPIRED.error, DOCUMENTS_EXPIRED.details);
@@ -49,23 +49,6 @@ export async function courierContext(c: Context<AppEnv>): Promise<CourierContext
     proximityCheck: c.env.PROXIMITY_CHECK !== 'off',
     formatTime: (time) => formatIn(time, c.var.timeZone, 'h:mm a'),
   };
-}
-
-/**
- * The order a courier acts on: 404 when they may not see it, 403 when they see it only
- * as an offer (accept it first). With `orTakenFromCourier`, also an order just taken from
- * them (cancelled or reassigned), for the step that records the late attempt.
- */
-export async function heldOrder(ctx: CourierContext, id: number, options: { orTakenFromCourier?: boolean } = {}): Promise<Order> {
-  const order = await findVisibleOrder(ctx.db, ctx.user, id);
-  if (!order) {
-    // A workflow step may name an order just taken from the courier: stepOrder records it as refused.
-    const taken = options.orTakenFromCourier ? await findOrderTakenFrom(ctx.db, ctx.user.courierId, id) : undefined;
-    if (taken) return taken;
-    throw notFound('Order not found');
-  }
-  if (order.courierId !== ctx.user.courierId) throw new ApiError(403, 'Accept the order first', 'Only the courier holding this order can update it.');
-  return order;
 }
 
 /** The bytes of a binary upload (Content-Type image/… or application/octet-stream). */

@@ -1,17 +1,21 @@
 /**
  * One place turns failures into answers: the API always answers JSON {error, details?}
- * (never a stack trace), pages get a friendly page. A database that cannot be reached
- * is 503 with Retry-After, so clients know to try again rather than give up.
+ * (never a stack trace), pages get a friendly page. The services' failures get the status
+ * of their kind. A database that cannot be reached is 503 with Retry-After, so clients
+ * know to try again rather than give up.
  */
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { isDatabaseUnavailable } from '../db/client';
+import { Failure, type FailureKind } from '../domain/failures';
 import type { AppEnv } from '../env';
 import { renderPage } from '../views/render';
 import { ErrorPage } from '../views/ErrorPage';
 import { ApiError } from './errors';
 
 const isApi = (c: Context<AppEnv>) => new URL(c.req.url).pathname.startsWith('/api/');
+
+const FAILURE_STATUS = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409, too_many: 429 } as const satisfies Record<FailureKind, number>;
 
 /** SQLite refused a write (unique, check, foreign key): the request conflicts with stored data. */
 function isConstraintError(error: unknown): boolean {
@@ -25,7 +29,11 @@ function isConstraintError(error: unknown): boolean {
   return false;
 }
 
-export const handleError: ErrorHandler<AppEnv> = (error, c) => {
+const apiErrorOf = (failure: Failure) =>
+  new ApiError(FAILURE_STATUS[failure.kind], failure.message, failure.details, undefined, failure.retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(Math.max(1, Math.ceil(failure.retryAfterSeconds))) });
+
+export const handleError: ErrorHandler<AppEnv> = (thrown, c) => {
+  const error = thrown instanceof Failure ? apiErrorOf(thrown) : thrown;
   if (isDatabaseUnavailable(error)) {
     const retry = { 'Retry-After': '5' };
     if (isApi(c)) {

@@ -1,5 +1,5 @@
 /**
- * The API's error convention (spec 1 §8.1): a JSON body {error, details?} with the right
+ * The API's error convention (spec 1-foundations-and-admin.md §8.1): a JSON body {error, details?} with the right
  * status. Route code throws ApiError; the app's error handler writes it.
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';

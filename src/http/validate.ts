@@ -1,6 +1,6 @@
 /**
  * Request validation with zod. A body or query that does not fit answers 400 with the
- * schema's own messages (spec §5), never a 500:
+ * schema's own messages (spec 1-foundations-and-admin.md §5), never a 500:
  *   {error: 'Invalid request', details: 'Zone name is required', fields: {name: [...]}}
  * A JSON body is read by readJson alone (the `validate('json', …)` middleware and the
  * handlers that choose their schema after the request arrives both use it): JSON media

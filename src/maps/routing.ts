@@ -1,5 +1,5 @@
 /**
- * The maps service as the server uses it (spec 2 §7 POST /api/routes/calculate):
+ * The maps service as the server uses it (spec 2-business-area.md §7 POST /api/routes/calculate):
  * driving routes and geocoding, only when MAPS_SERVER_KEY is configured. Without a key,
  * or when the service fails or is slow, a route is estimated from coordinates
  * (domain/routePlan.ts) and marked as such; an address without coordinates cannot be

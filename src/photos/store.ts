@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { deletePhotoRows, insertPhotoWithinLimits, photosOf, unattachedPhotoKeys, type PhotoRefusal } from '../db/photos';
 import type { Photo, PhotoKind } from '../db/schema';
 import { isImageDataString, MAX_UPLOADS_PER_HOUR, MAX_UPLOADS_PER_ORDER, photoKeyFromUrl } from '../domain/photos';
-import { type ApiError, badRequest, conflict, tooMany } from '../http/errors';
+import { Failure } from '../domain/failures';
 import { decodeImageDataString, ImageRejected, inspectImage } from './image';
 
 export interface PhotoTarget {
@@ -24,21 +24,21 @@ function randomKey(extension: string): string {
   return `${[...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')}.${extension}`;
 }
 
-/** A refused image is the client's mistake: 400 with what is wrong. */
+/** A refused image is the client's mistake: invalid, with what is wrong. */
 function refused(error: unknown): never {
-  if (error instanceof ImageRejected) throw badRequest('Invalid photo', error.message);
+  if (error instanceof ImageRejected) throw new Failure('invalid', 'Invalid photo', error.message);
   throw error;
 }
 
-function limitReached(refusal: PhotoRefusal, now = Date.now()): ApiError {
+function limitReached(refusal: PhotoRefusal, now = Date.now()): Failure {
   switch (refusal.reason) {
     case 'not-held':
-      return conflict('The order has changed', 'It is no longer yours to add photos to. Refresh to see it as it is.');
+      return new Failure('conflict', 'The order has changed', 'It is no longer yours to add photos to. Refresh to see it as it is.');
     case 'order-limit':
-      return conflict('Photo limit reached', `An order keeps at most ${MAX_UPLOADS_PER_ORDER} photos (64 MB); no more can be added to this one.`);
+      return new Failure('conflict', 'Photo limit reached', `An order keeps at most ${MAX_UPLOADS_PER_ORDER} photos (64 MB); no more can be added to this one.`);
     case 'hourly-limit': {
       const minutes = Math.max(1, Math.ceil((refusal.retryAt - now) / 60_000));
-      return tooMany('Too many photos', `At most ${MAX_UPLOADS_PER_HOUR} photos an hour can be uploaded. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, (refusal.retryAt - now) / 1000);
+      return new Failure('too_many', 'Too many photos', `At most ${MAX_UPLOADS_PER_HOUR} photos an hour can be uploaded. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, (refusal.retryAt - now) / 1000);
     }
   }
 }
@@ -110,10 +110,10 @@ export interface ResolvedPhotos {
 export async function resolvePhotos(bucket: R2Bucket, db: Db, target: PhotoTarget, values: readonly string[]): Promise<ResolvedPhotos> {
   const named = values.map((value) => (isImageDataString(value) ? null : photoKeyFromUrl(value)));
   const invalid = values.find((value, i) => named[i] === null && !isImageDataString(value));
-  if (invalid !== undefined) throw badRequest('Invalid photo', 'Send each photo as an image data string or the URL of a photo uploaded for this order.');
+  if (invalid !== undefined) throw new Failure('invalid', 'Invalid photo', 'Send each photo as an image data string or the URL of a photo uploaded for this order.');
   const known = await photosOf(db, target.orderId, named.filter((key): key is string => key !== null));
   const unknown = named.find((key) => key !== null && !known.has(key));
-  if (unknown) throw badRequest('Invalid photo', 'A photo URL does not belong to this order.');
+  if (unknown) throw new Failure('invalid', 'Invalid photo', 'A photo URL does not belong to this order.');
 
   const created: string[] = [];
   const keys: string[] = [];

@@ -1,4 +1,4 @@
-/** The generic sign-in page at '/' and '/auth' (spec 1 §2.3). */
+/** The generic sign-in page at '/' and '/auth' (spec 1-foundations-and-admin.md §2.3). */
 import { Hono } from 'hono';
 import { roleHome, safeNext, signInHeading } from '../domain/roles';
 import type { AppEnv } from '../env';

@@ -8,7 +8,7 @@ import type { ComponentProps } from 'react';
 import { preloadModule } from 'react-dom';
 import { renderToString } from 'react-dom/server';
 import { useView } from './context';
-import { islands, type IslandName } from './islands';
+import { islands, type IslandName } from '../generated/islands';
 
 declare module 'react' {
   namespace JSX {

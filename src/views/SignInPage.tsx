@@ -1,4 +1,4 @@
-import { TruckIcon } from '../../islands/lib/icons';
+import { TruckIcon } from '../shared/icons';
 import { Document } from './Document';
 import { Island } from './Island';
 import type { LoginFormProps } from '../../islands/LoginForm';

@@ -7,9 +7,10 @@ import type { Context } from 'hono';
 import { Suspense, use, type ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import type { AppEnv } from '../env';
-import { PARTIAL_HEADER } from '../../islands/lib/events';
+import { PARTIAL_HEADER, PARTIAL_TITLE_HEADER, type RegionName } from '../shared/partials';
 import { assets } from './assets';
 import { ViewContext, type RequestView } from './context';
+import { documentTitle } from './Document';
 
 export function viewOf(c: Context<AppEnv>): RequestView {
   let islandCount = 0;
@@ -65,7 +66,7 @@ function Await({ promise }: { promise: Promise<ReactNode> }) {
   return use(promise);
 }
 
-function Region({ name, spec, etag, children }: { name: string; spec: PartialSpec; etag?: string; children: ReactNode }) {
+function Region({ name, spec, etag, children }: { name: RegionName; spec: PartialSpec; etag?: string; children: ReactNode }) {
   return (
     <div
       data-partial={name}
@@ -91,16 +92,16 @@ function RegionError() {
 
 /**
  * Answers a page request (all regions, streamed) or a partial request (one region, with
- * ETag). `page` places each region with slot(name).
+ * ETag, and the page's title so a navigation can show it). `page` places each region with
+ * slot(name).
  */
-export async function respond(
-  c: Context<AppEnv>,
-  partials: Record<string, PartialSpec>,
-  page: (slot: (name: string) => ReactNode) => ReactNode,
-): Promise<Response> {
-  const requested = c.req.header(PARTIAL_HEADER);
-  if (requested && Object.hasOwn(partials, requested)) {
-    const spec = partials[requested];
+export type Regions = Partial<Record<RegionName, PartialSpec>>;
+export type Slot = (name: RegionName) => ReactNode;
+
+export async function respond(c: Context<AppEnv>, partials: Regions, page: (slot: Slot) => ReactNode, meta: { title?: string } = {}): Promise<Response> {
+  const requested = c.req.header(PARTIAL_HEADER) as RegionName | undefined;
+  const spec = requested && Object.hasOwn(partials, requested) ? partials[requested] : undefined;
+  if (requested && spec) {
     const etag = await spec.etag?.();
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=utf-8',
@@ -108,6 +109,7 @@ export async function respond(
       Vary: `${PARTIAL_HEADER}, Cookie`,
     };
     if (etag) headers.ETag = etag;
+    if (meta.title) headers[PARTIAL_TITLE_HEADER] = encodeURIComponent(documentTitle(meta.title));
     if (etag && c.req.header('If-None-Match') === etag) return new Response(null, { status: 304, headers });
     const content = await spec.render();
     const region = (
@@ -118,22 +120,23 @@ export async function respond(
     return new Response(await stream(c, region, true), { headers });
   }
 
-  const names = Object.keys(partials);
-  const etags = await Promise.all(names.map((name) => partials[name].etag?.()));
+  const specs = Object.entries(partials) as Array<[RegionName, PartialSpec]>;
+  const etags = new Map(await Promise.all(specs.map(async ([name, spec]) => [name, await spec.etag?.()] as const)));
   const contents = new Map(
-    names.map((name) => [
+    specs.map(([name, spec]) => [
       name,
-      partials[name].render().catch((error: unknown) => {
+      spec.render().catch((error: unknown) => {
         // Streaming already answered 200; a failed region explains itself in place.
         console.error(`partial ${name} failed`, error);
-        return partials[name].error ?? <RegionError />;
+        return spec.error ?? <RegionError />;
       }),
     ]),
   );
-  const slot = (name: string) => {
+  const slot: Slot = (name) => {
     const spec = partials[name];
+    if (!spec) throw new Error(`The page places region ${name} but does not define it`);
     return (
-      <Region name={name} spec={spec} etag={etags[names.indexOf(name)]}>
+      <Region name={name} spec={spec} etag={etags.get(name)}>
         <Suspense fallback={spec.fallback ?? <div className="skeleton h-24 w-full" aria-label="Loading" />}>
           <Await promise={contents.get(name)!} />
         </Suspense>

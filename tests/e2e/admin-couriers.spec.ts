@@ -1,4 +1,4 @@
-/** Couriers in the browser (spec 1 §2.9, §5.5, §8.5). */
+/** Couriers in the browser (spec 1-foundations-and-admin.md §2.9, §5.5, §8.5). */
 import { eq } from 'drizzle-orm';
 import { couriers, users, zones } from '../../src/db/schema';
 import { insertCourier } from '../support/factories';

@@ -1,4 +1,4 @@
-/** The earnings report in the browser (spec 1 §2.11, §8.7; D21). */
+/** The earnings report in the browser (spec 1-foundations-and-admin.md §2.11, §8.7; D21). */
 import { readFileSync } from 'node:fs';
 import { fromZonedTime } from 'date-fns-tz';
 import { addDays } from '../../islands/lib/Calendar';

@@ -14,7 +14,7 @@ export async function openAsAdmin(page: Page, path: string): Promise<void> {
   await islandsHydrated(page);
 }
 
-/** The one visible toast (spec 1 §4.10: at most one). */
+/** The one visible toast (spec 1-foundations-and-admin.md §4.10: at most one). */
 export function toast(page: Page) {
   return page.locator('.toast').last();
 }

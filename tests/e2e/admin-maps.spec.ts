@@ -1,5 +1,5 @@
 /**
- * The address field's maps integration (spec 1 §2.10, §5.6, §7.9, §8.6), on a stack of
+ * The address field's maps integration (spec 1-foundations-and-admin.md §2.10, §5.6, §7.9, §8.6), on a stack of
  * its own started with a maps key. Google Maps cannot load here, so the test serves a
  * fake google.maps (the Places data API) at the script's address; the real fallback
  * without a key is tried in admin-restaurants.spec.ts.
@@ -13,7 +13,6 @@ import { test as base, expect, islandsHydrated, signIn } from './fixtures';
 
 const test = base.extend<{ db: Db }, { mapsStack: TestStack }>({
   mapsStack: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const stack = await startTestStack({ vars: { MAPS_API_KEY: 'test-key' } });
       await use(stack);

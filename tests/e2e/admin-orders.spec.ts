@@ -1,5 +1,5 @@
 /**
- * Orders Management in the browser (spec 1 §2.8, §4.6, §5.2, §5.3, §8.3): tabs, the date
+ * Orders Management in the browser (spec 1-foundations-and-admin.md §2.8, §4.6, §5.2, §5.3, §8.3): tabs, the date
  * filter, the summary, the detail dialog with photos, the assign dialog, cancel with
  * confirmation, the missed-pickup highlight, and the 5-second refresh.
  */

@@ -1,5 +1,5 @@
 /**
- * Restaurants in the browser (spec 1 §2.10, §5.6, §8.6). This stack has no maps key, so
+ * Restaurants in the browser (spec 1-foundations-and-admin.md §2.10, §5.6, §8.6). This stack has no maps key, so
  * the address field is the plain-text fallback, for real (admin-maps.spec.ts tries the
  * suggestions with a fake maps service).
  */

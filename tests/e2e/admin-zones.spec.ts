@@ -1,4 +1,4 @@
-/** Zones Management in the browser (spec 1 §2.7, §5.4, §8.4). */
+/** Zones Management in the browser (spec 1-foundations-and-admin.md §2.7, §5.4, §8.4). */
 import { expectToast, openAsAdmin, uniqueName } from './admin-helpers';
 import { expect, test } from './fixtures';
 

@@ -1,5 +1,5 @@
 /**
- * The business dashboard in the browser (spec 2 §2.4–2.5): the cards, the active orders,
+ * The business dashboard in the browser (spec 2-business-area.md §2.4–2.5): the cards, the active orders,
  * and the details dialog that re-reads the order every 3 s, with photos from storage,
  * the pharmacy delivery timeline and the courier.
  */

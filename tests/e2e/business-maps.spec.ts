@@ -1,5 +1,5 @@
 /**
- * The maps integration code in the browser (spec 2 §2.11, §2.13–2.14, §8.4), against a
+ * The maps integration code in the browser (spec 2-business-area.md §2.11, §2.13–2.14, §8.4), against a
  * Worker configured with a browser key and a fake google.maps served by the test: the
  * address suggestions, the map widget, the route modal's map, and what happens when the
  * service refuses the key or cannot be loaded.

@@ -1,5 +1,5 @@
 /**
- * Reordering stops with a finger (spec 2 §9.4): a stop moves only after the finger has
+ * Reordering stops with a finger (spec 2-business-area.md §9.4): a stop moves only after the finger has
  * been held on its handle for 250 ms; a quick swipe does not move it.
  */
 import type { Page } from '@playwright/test';

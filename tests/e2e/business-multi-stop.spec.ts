@@ -1,5 +1,5 @@
 /**
- * The pharmacy's multi-stop form in the browser (spec 2 §2.12–2.13, §4.5): pharmacy
+ * The pharmacy's multi-stop form in the browser (spec 2-business-area.md §2.12–2.13, §4.5): pharmacy
  * builds a 4-stop route from its past addresses, reorders it in the route modal and in
  * the form, sees the fee change, creates the order and finds its stops in order.
  */

@@ -1,5 +1,5 @@
 /**
- * Orders Management in the browser (spec 2 §2.6–2.8): tabs with counts, the month and
+ * Orders Management in the browser (spec 2-business-area.md §2.6–2.8): tabs with counts, the month and
  * day filter on delivery time, Reset, the summary and table, polling, View Details, and
  * the Edit Order modal.
  */

@@ -1,4 +1,4 @@
-/** Restaurant Profile and Change Password in the browser (spec 2 §2.9, §5), with an account made for the test. */
+/** Restaurant Profile and Change Password in the browser (spec 2-business-area.md §2.9, §5), with an account made for the test. */
 import { hashPassword } from '../../src/auth/password';
 import { restaurants, users, zones } from '../../src/db/schema';
 import { unique } from '../support/api';

@@ -1,5 +1,5 @@
 /**
- * A restaurant's single orders in the browser (spec 2 §2.4, §2.8, §2.11): it creates an
+ * A restaurant's single orders in the browser (spec 2-business-area.md §2.4, §2.8, §2.11): it creates an
  * order from a past address and sees the fee the server charged, edits it, and cancels
  * another; the form's checks and messages.
  */

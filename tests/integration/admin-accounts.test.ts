@@ -1,5 +1,5 @@
 /**
- * Courier and business accounts run by the admin (spec 1 §2.9, §2.10, §5.5–5.7, §7.5,
+ * Courier and business accounts run by the admin (spec 1-foundations-and-admin.md §2.9, §2.10, §5.5–5.7, §7.5,
  * §7.6): lists, create, edit, activate and deactivate, with the server's rules.
  */
 import { eq, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * PATCH /api/orders/:id by an admin (spec 1 §4.4, §5.2, §7.3; D16, D18, D20): assign,
+ * PATCH /api/orders/:id by an admin (spec 1-foundations-and-admin.md §4.4, §5.2, §7.3; D16, D18, D20): assign,
  * offer to the zone and cancel, with exact money, the transitions enforced, no lost
  * update, and every attempt in the order's history.
  */
@@ -124,7 +124,7 @@ describe('admin offers an order to the zone', () => {
     expect(event).toMatchObject({ fromStatus: 'assigned', toStatus: 'pending_courier', outcome: 'applied' });
   });
 
-  it('counts a zone id of 0 as set (spec 1 §5.2)', async () => {
+  it('counts a zone id of 0 as set (spec 1-foundations-and-admin.md §5.2)', async () => {
     const db = testDb();
     const admin = await signedIn('admin');
     // A business of its own, moved to zone 0 after its order was placed: the offer must take the business's zone now.

@@ -1,5 +1,5 @@
 /**
- * The admin pages over HTTP (spec 1 §2.7–2.11): who may open them, the orders list's
+ * The admin pages over HTTP (spec 1-foundations-and-admin.md §2.7–2.11): who may open them, the orders list's
  * filters, counts and pages (in SQL, served by indexes), its 5-second poll costing a 304,
  * and the detail dialog with the order's photos from storage and its history.
  */

@@ -1,5 +1,5 @@
 /**
- * The earnings report and its CSV (spec 1 §2.11, §7.7; D21): orders completed in the
+ * The earnings report and its CSV (spec 1-foundations-and-admin.md §2.11, §7.7; D21): orders completed in the
  * chosen days of the service time zone, every figure exact to the cent, the CSV's exact
  * columns and file name, and long reports streamed in batches.
  */

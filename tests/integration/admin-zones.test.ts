@@ -1,4 +1,4 @@
-/** /api/zones (spec 1 §2.7, §5.4, §7.4): admin only, validated, names unique regardless of case. */
+/** /api/zones (spec 1-foundations-and-admin.md §2.7, §5.4, §7.4): admin only, validated, names unique regardless of case. */
 import { describe, expect, it } from 'vitest';
 import { Client, signedIn, unique } from '../support/api';
 

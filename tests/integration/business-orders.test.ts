@@ -1,4 +1,4 @@
-/** A business's orders over HTTP (spec 2 §4.3, §7): create, edit, cancel, stops, and who may touch what. */
+/** A business's orders over HTTP (spec 2-business-area.md §4.3, §7): create, edit, cancel, stops, and who may touch what. */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { businessActor, insertOrder as insertOrderWithStops } from '../../src/db/orders/business';

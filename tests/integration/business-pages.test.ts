@@ -1,5 +1,5 @@
 /**
- * The business pages over HTTP (spec 2 §2.1, §2.4–2.8): who may open them, their
+ * The business pages over HTTP (spec 2-business-area.md §2.1, §2.4–2.8): who may open them, their
  * regions' ETags, the list filter on delivery time, and another business's order as a
  * 404 in every dialog.
  */

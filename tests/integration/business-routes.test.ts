@@ -1,5 +1,5 @@
 /**
- * Routes, address suggestions and the business profile over HTTP (spec 2 §7): all of
+ * Routes, address suggestions and the business profile over HTTP (spec 2-business-area.md §7): all of
  * them work without the maps service; with a server key and no network, routing falls
  * back to the estimate and geocoding says the service could not be reached.
  */

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema';
-import { signedIn, testDb } from '../support/api';
+import { Client, signedIn, testDb } from '../support/api';
 
 describe('partials', () => {
   it('render one region alone with an ETag, then 304 until its data changes', async () => {
@@ -43,6 +43,28 @@ describe('partials', () => {
     // The shell carries the regions' fallbacks; React's completion scripts swap in the content.
     expect(page.text).toContain('data-partial="stats"');
     expect(page.text).toContain('Orders Overview');
+  });
+
+  it('carry the page title, so a navigation can show it', async () => {
+    const admin = await signedIn('admin');
+    const response = await admin.get('/admin/orders?status=new', { 'X-Partial': 'orders' });
+    expect(response.status).toBe(200);
+    expect(decodeURIComponent(response.headers.get('x-partial-title')!)).toBe('Orders · Dispatch');
+  });
+
+  it('tell the runtime to leave for sign-in when the session has ended, rather than redirect a background request', async () => {
+    const signedOut = new Client();
+    const partial = await signedOut.get('/admin/orders?status=new', { 'X-Partial': 'orders' });
+    expect(partial.status).toBe(401);
+    expect(partial.headers.get('x-partial-location')).toBe('/auth?next=%2Fadmin%2Forders%3Fstatus%3Dnew');
+    expect(partial.text).toBe('');
+    // A page request is still redirected (no script needed).
+    const page = await signedOut.get('/admin/orders');
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toBe('/auth?next=%2Fadmin%2Forders');
+    // Signed in with another role, the same.
+    const courier = await signedIn('courier');
+    expect((await courier.get('/admin/orders', { 'X-Partial': 'orders' })).headers.get('x-partial-location')).toBe('/auth?next=%2Fadmin%2Forders');
   });
 
   it('ignore an unknown partial name and render the page', async () => {

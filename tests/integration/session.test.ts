@@ -1,4 +1,4 @@
-/** Sign-in and session rules (issue 2; spec 1 §7.2, §8.2). */
+/** Sign-in and session rules (issue 2; spec 1-foundations-and-admin.md §7.2, §8.2). */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users, zones } from '../../src/db/schema';

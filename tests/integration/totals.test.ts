@@ -1,11 +1,12 @@
 /** The trigger-maintained totals equal the aggregates they replace (migrations/0003). */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, restaurantOrderTotals } from '../../src/db/schema';
+import { COMPLETED_STATUSES, FINISHED_STATUSES, RELEASE_BUSINESS_STATUSES } from '../../src/domain/orderStatus';
 import { testDb } from '../support/api';
 import { insertCourier, insertOrder } from '../support/factories';
 
-const completed = sql`${orders.status} in ('delivered', 'pharmacy_completed')`;
+const completed = inArray(orders.status, [...COMPLETED_STATUSES]);
 const whenCompleted = (column: unknown) => sql<number>`sum(case when ${completed} then ${column} else 0 end)`;
 
 /** Stored totals and fresh aggregates, read in one batch (one transaction) so concurrent tests cannot skew them. */
@@ -19,8 +20,8 @@ async function storedAndComputed() {
         ordersCount: sql<number>`count(*)`,
         amountCents: sql<number>`sum(${orders.amountCents})`,
         deliveryFeeCents: sql<number>`sum(${orders.deliveryFeeCents})`,
-        activeCount: sql<number>`sum(${orders.status} not in ('delivered', 'cancelled', 'pharmacy_completed'))`,
-        unfinishedCount: sql<number>`sum(${orders.status} not in ('delivered', 'cancelled'))`,
+        activeCount: sql<number>`sum(${notInArray(orders.status, [...FINISHED_STATUSES])})`,
+        unfinishedCount: sql<number>`sum(${notInArray(orders.status, [...RELEASE_BUSINESS_STATUSES])})`,
         completedCount: sql<number>`sum(${completed})`,
         completedAmountCents: whenCompleted(orders.amountCents),
         completedDeliveryFeeCents: whenCompleted(orders.deliveryFeeCents),

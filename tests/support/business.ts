@@ -11,7 +11,7 @@ export async function businessOf(db: Db, username: string): Promise<Restaurant> 
 const HOUR = 3_600_000;
 const iso = (time: number) => new Date(time).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
-/** The single order form's body (spec 2 §7 'Single order creation body'). */
+/** The single order form's body (spec 2-business-area.md §7 'Single order creation body'). */
 export function singleOrderBody(overrides: Record<string, unknown> = {}) {
   const pickup = Date.now() + 2 * HOUR;
   return {

@@ -118,7 +118,7 @@ export async function fingerprint(db: Db): Promise<string> {
   return JSON.stringify(row);
 }
 
-/** The API's error shape (spec 1 §8.1): a JSON object with a non-empty `error` text. */
+/** The API's error shape (spec 1-foundations-and-admin.md §8.1): a JSON object with a non-empty `error` text. */
 export function isErrorShape(response: Pick<ApiResponse, 'headers' | 'body'>): boolean {
   const body = response.body as { error?: unknown } | null;
   return (

@@ -14,6 +14,8 @@ export function Dialog({ open, title, onClose, children }: { open: boolean; titl
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
+    // A click on the backdrop is a pointer shortcut; on the keyboard, Escape closes the dialog.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog ref={ref} className="dd-dialog" aria-labelledby={titleId} onClose={onClose} onClick={(event) => event.target === ref.current && onClose()}>
       {open ? (
         <div className="p-6">
@@ -49,7 +51,7 @@ export function ConfirmDialog({
     <Dialog open={open} title={title} onClose={onKeep}>
       <p className="mt-2 text-sm text-slate-700">{message}</p>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className="btn btn-outline h-11" onClick={onKeep} autoFocus>
+        <button type="button" className="btn btn-outline h-11" onClick={onKeep}>
           {keepLabel}
         </button>
         <button type="button" className="btn btn-destructive h-11" onClick={onConfirm}>

@@ -1,5 +1,5 @@
 /**
- * "Choose Navigation Option" (spec 3 §2.10): driving directions in the phone's own maps
+ * "Choose Navigation Option" (spec 3-courier-area.md §2.10): driving directions in the phone's own maps
  * app (the chooser closes after 500 ms), or an address search in Google Maps in a new
  * tab, centred on the service city. Addresses without the city or state get them added.
  */

@@ -1,5 +1,5 @@
 /**
- * An order card (spec 3 §2.5): total (fee + tip), pickup date, status badge, pickup and
+ * An order card (spec 3-courier-area.md §2.5): total (fee + tip), pickup date, status badge, pickup and
  * drop-off with their times, and "Continue Order" for a delivery under way, else
  * "View Details" (scheduled tasks show no actions). The whole card opens the order.
  */
@@ -11,6 +11,8 @@ export function OrderCard({ order, zone, onOpen, actions = true }: { order: Cour
   const active = isInDelivery(order.status);
   const titleId = `order-${order.id}-title`;
   return (
+    // The whole card is a pointer target; on the keyboard the card's button opens the order.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <article
       aria-labelledby={titleId}
       className={`card cursor-pointer p-4 ${active ? 'border-emerald-300 ring-1 ring-emerald-300' : ''}`}

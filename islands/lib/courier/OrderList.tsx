@@ -1,4 +1,4 @@
-/** An order list with its loading, empty, failed and documents-expired states (spec 3 §2.4). */
+/** An order list with its loading, empty, failed and documents-expired states (spec 3-courier-area.md §2.4). */
 import { DOCUMENTS_EXPIRED } from '../../../src/domain/courierFlow';
 import { OrderCard } from './OrderCard';
 import type { CourierOrder, CourierView } from './types';

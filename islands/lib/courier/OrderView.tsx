@@ -1,5 +1,5 @@
 /**
- * The order detail view (spec 3 §2.6), full screen over the page: the preview, or the
+ * The order detail view (spec 3-courier-area.md §2.6), full screen over the page: the preview, or the
  * pharmacy or restaurant workflow (loaded only when needed). It is a modal dialog for
  * assistive technology; Back (or the phone's back gesture) closes it.
  */
@@ -48,6 +48,8 @@ export function OrderView({ order, asWorkflow, view, waiting, onClose, onDone, o
   const workflow = { order, view, waiting, onClose, onDone };
   const loading = <p className="p-6 text-center text-slate-500">Loading...</p>;
   return (
+    // Escape closes the view, as it would a dialog (the pattern's keyboard way out).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       ref={root}
       role="dialog"

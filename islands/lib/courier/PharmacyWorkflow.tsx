@@ -1,5 +1,5 @@
 /**
- * The pharmacy route (spec 3 §2.11, §4.4–4.5): go online within the hour before pickup,
+ * The pharmacy route (spec 3-courier-area.md §2.11, §4.4–4.5): go online within the hour before pickup,
  * arrive within 500 feet, photograph the packages, then deliver stop by stop with a
  * photo each. Times in US Eastern. Opening it converts a restaurant-style status to its
  * pharmacy form. Steps go through the outbox like the restaurant workflow's.
@@ -12,7 +12,7 @@ import { errorToast } from '../events';
 import { useDraft } from './drafts';
 import { cents, millis, pharmacyTimeOf, PROGRESS, usd } from './format';
 import { distanceLabel, distanceTo, isNear, usePosition } from './geolocation';
-import { CloseIcon } from '../icons';
+import { CloseIcon } from '../../../src/shared/icons';
 import { CheckIcon, NavigationIcon } from './icons';
 import { NavigationChooser } from './NavigationChooser';
 import { photoSrc, useOutbox, type Effect } from './outbox';
@@ -28,7 +28,7 @@ export default function PharmacyWorkflow({ order, view, waiting, onClose, onDone
   const [navigateTo, setNavigateTo] = useState<string | null>(null);
   const status = pharmacyDisplayStatus(order.status);
 
-  // A restaurant-style status takes its pharmacy form when the route opens (spec 3 §4.4).
+  // A restaurant-style status takes its pharmacy form when the route opens (spec 3-courier-area.md §4.4).
   const converted = useRef<string | null>(null);
   useEffect(() => {
     const form = PHARMACY_FORM[order.status];

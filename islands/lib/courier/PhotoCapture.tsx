@@ -1,11 +1,11 @@
 /**
- * Taking photos (spec 3 §2.12): the rear camera, image files only, at most `max`, each
+ * Taking photos (spec 3-courier-area.md §2.12): the rear camera, image files only, at most `max`, each
  * fitted within 1200×1200 as JPEG 0.7 and uploaded at once through the outbox, with a
  * progress bar. A photo that cannot be sent yet waits on the phone ("Waiting to sync").
  */
 import { useId, useRef, useState } from 'react';
 import { errorToast } from '../events';
-import { CloseIcon } from '../icons';
+import { CloseIcon } from '../../../src/shared/icons';
 import { CameraIcon, CheckIcon } from './icons';
 import { photoSrc, photoUrlOf, LOCAL_PHOTO, useOutbox } from './outbox';
 import { PROGRESS } from './format';
@@ -72,7 +72,7 @@ export function PhotoCapture({ photos, max, onChange, upload, label = 'Take Phot
             const status = statusOf(photo);
             return (
               <li key={photo} className="relative overflow-hidden rounded-md border border-slate-200 bg-slate-100">
-                {src ? <img src={src} alt={`Photo ${i + 1}`} className="aspect-square w-full object-cover" /> : <div className="aspect-square" />}
+                {src ? <img src={src} alt={`Taken ${i + 1} of ${photos.length}`} className="aspect-square w-full object-cover" /> : <div className="aspect-square" />}
                 <button
                   type="button"
                   className="absolute top-1 right-1 flex h-8 w-8 items-center justify-center rounded-full bg-slate-900/70 text-white"

@@ -1,5 +1,5 @@
 /**
- * The order preview (spec 3 §2.6): what the order pays, where and when, the stops, the
+ * The order preview (spec 3-courier-area.md §2.6): what the order pays, where and when, the stops, the
  * route, and the actions its status allows: Decline / Accept an offer; Go Online Now
  * (or Decline) an assignment; Cancel Order once confirmed, with the $30 warning when
  * pickup is under 2 hours away. Accepting needs the server (first come, first served),
@@ -10,7 +10,7 @@ import { isLateCancellation } from '../../../src/domain/fees';
 import { apiRequest, serverMessage } from '../api';
 import { errorToast, toast } from '../events';
 import { ConfirmDialog } from './Dialog';
-import { cents, millis, orderTotal, timeOf, usd } from './format';
+import { earningsOf, millis, orderTotal, timeOf, usd } from './format';
 import { ArrowLeftIcon } from './icons';
 import { RouteMap, routeDistance } from './RouteMap';
 import { goOnline } from './steps';
@@ -124,7 +124,7 @@ export function Preview({ order, view, onBack, onChanged }: PreviewProps) {
         <dl className="card grid grid-cols-2 gap-2 p-4 text-sm">
           <div>
             <dt className="text-slate-500">Estimated Earnings</dt>
-            <dd className="text-lg font-semibold">{usd(order.courierPay != null ? cents(order.courierPay) : orderTotal(order))}</dd>
+            <dd className="text-lg font-semibold">{usd(earningsOf(order).total)}</dd>
           </div>
           <div>
             <dt className="text-slate-500">Estimated Distance</dt>

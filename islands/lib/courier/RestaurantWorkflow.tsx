@@ -1,5 +1,5 @@
 /**
- * The restaurant delivery workflow (spec 3 §2.9, §4.3): one screen per status, from
+ * The restaurant delivery workflow (spec 3-courier-area.md §2.9, §4.3): one screen per status, from
  * "Confirmed" to "Delivered". Each step goes through the outbox (steps.ts) and the screen
  * moves on at once, whether or not the server has it yet. Loaded only when opened.
  */
@@ -13,8 +13,8 @@ import {
   RESTAURANT_TITLES,
 } from '../../../src/domain/courierFlow';
 import { RESTAURANT_ARRIVAL_RADIUS_M } from '../../../src/domain/geo';
-import type { OrderStatus } from '../../../src/domain/orderStatus';
-import { errorToast, toast } from '../events';
+import { isFinished, type OrderStatus } from '../../../src/domain/orderStatus';
+import { errorToast } from '../events';
 import { ConfirmDialog } from './Dialog';
 import { useDraft } from './drafts';
 import { cents, millis, timeOf, usd } from './format';
@@ -48,8 +48,6 @@ const SETUP_GUIDE = [
   'Arrange everything neatly.',
   'Take a clear photo of the final setup.',
 ];
-
-const FINAL: ReadonlySet<OrderStatus> = new Set(['delivered', 'cancelled', 'pharmacy_completed']);
 
 const COMPLETED = { title: 'Order Completed', description: 'Order marked as delivered successfully!' };
 const COMPLETED_DESPITE_ERRORS = { title: 'Order Completed', description: 'Order marked as delivered successfully despite errors' };
@@ -125,7 +123,7 @@ export default function RestaurantWorkflow({ order, view, waiting, onClose, onDo
         </div>
       </header>
       <div className="space-y-4 p-4">{screen}</div>
-      {!FINAL.has(status) ? (
+      {!isFinished(status) ? (
         <div className="px-4">
           <button type="button" className="btn btn-ghost h-11 w-full text-red-700" onClick={() => setCancelling(true)}>
             Cancel Order

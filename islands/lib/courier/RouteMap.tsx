@@ -1,5 +1,5 @@
 /**
- * The route as a drawing (spec 3 §2.14's static fallback): pickup (P) and delivery (D),
+ * The route as a drawing (spec 3-courier-area.md §2.14's static fallback): pickup (P) and delivery (D),
  * or the numbered stops, placed by their coordinates, with the distance. The maps
  * service cannot be reached from every phone; this always works.
  */

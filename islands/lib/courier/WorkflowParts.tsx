@@ -1,7 +1,6 @@
 /** Pieces both delivery workflows use: their props, the big step button and the earnings summary. */
 import type { ReactNode } from 'react';
-import { deliveryEarnings } from '../../../src/domain/courierFlow';
-import { cents, usd } from './format';
+import { earningsOf, usd } from './format';
 import type { CourierOrder, CourierView } from './types';
 
 export interface WorkflowProps {
@@ -16,9 +15,9 @@ export interface WorkflowProps {
   onDone: () => void;
 }
 
-/** Base Pay, Tip and Total of a delivery (spec 3 §9). */
+/** Base Pay, Tip and Total of a delivery (spec 3-courier-area.md §9). */
 export function DeliveryEarnings({ order, title }: { order: CourierOrder; title: string }) {
-  const earned = deliveryEarnings({ courierPayCents: order.courierPay == null ? null : cents(order.courierPay), deliveryFeeCents: cents(order.deliveryFee), tipCents: cents(order.tip) });
+  const earned = earningsOf(order);
   return (
     <section className="card p-4 text-left" aria-labelledby="earnings-title">
       <h3 id="earnings-title" className="font-semibold">

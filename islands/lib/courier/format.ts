@@ -1,8 +1,9 @@
 /**
- * How the courier screens show times and money (spec 3 §9): times in the viewer's zone as
+ * How the courier screens show times and money (spec 3-courier-area.md §9): times in the viewer's zone as
  * "h:mm a", card dates "MMM d, yyyy", pharmacy times in US Eastern as "MMM d, h:mm a".
  * Intl does the work, so no date library reaches the phone.
  */
+import { deliveryEarnings, type Earnings } from '../../../src/domain/courierEarnings';
 import { parseMoney, formatUsd, type Cents } from '../../../src/domain/money';
 
 export const PHARMACY_TIME_ZONE = 'America/New_York';
@@ -34,7 +35,11 @@ export const pharmacyTimeOf = (value: Time) => format(value, PHARMACY_TIME_ZONE,
 export const cents = (value: string | number | null | undefined): Cents => parseMoney(value ?? 0) ?? 0;
 export const usd = (value: Cents) => formatUsd(value);
 
-/** Card and preview total: deliveryFee + tip (spec 3 §2.5). */
+/** What the courier earns on an order as the API gives it (2-decimal strings). */
+export const earningsOf = (order: { courierPay: string | null; deliveryFee: string; tip: string }): Earnings =>
+  deliveryEarnings({ courierPayCents: order.courierPay == null ? null : cents(order.courierPay), deliveryFeeCents: cents(order.deliveryFee), tipCents: cents(order.tip) });
+
+/** Card and preview total: deliveryFee + tip (spec 3-courier-area.md §2.5). */
 export const orderTotal = (order: { deliveryFee: string; tip: string }) => cents(order.deliveryFee) + cents(order.tip);
 
 export const millis = (value: string | null | undefined) => (value ? Date.parse(value) : Number.NaN);

@@ -1,5 +1,5 @@
 /**
- * The device position for the arrival checks (spec 3 §2.13): watched with high accuracy,
+ * The device position for the arrival checks (spec 3-courier-area.md §2.13): watched with high accuracy,
  * a maximum age of 10 s and a timeout of 15 s, only while a screen needs it. A failure
  * says "GPS Warning" once; the delivery carries on (docs/decisions.md C5). Reporting the
  * position to the server is the live-tracking feature's, not this.

@@ -1,5 +1,5 @@
 /** Icons of the courier screens (same grid and stroke as islands/lib/icons.tsx). */
-import { Icon, type IconProps } from '../icons';
+import { Icon, type IconProps } from '../../../src/shared/icons';
 
 export const ArrowLeftIcon = (props: IconProps) => (
   <Icon {...props}>

@@ -1,5 +1,5 @@
 /**
- * Photos on the phone (spec 3 §2.12): each picture is fitted within 1200×1200 and made
+ * Photos on the phone (spec 3-courier-area.md §2.12): each picture is fitted within 1200×1200 and made
  * a JPEG at quality 0.7 before it leaves, so an upload on a weak connection is a couple
  * of hundred kilobytes rather than a camera's megabytes.
  */

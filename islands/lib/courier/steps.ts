@@ -67,7 +67,7 @@ export async function uploadPhoto(order: CourierOrder, photo: Blob, kind: 'deliv
 }
 
 /**
- * Going online (spec 3 §2.8, §4.3–4.4): a restaurant order sets off for the pickup; a
+ * Going online (spec 3-courier-area.md §2.8, §4.3–4.4): a restaurant order sets off for the pickup; a
  * pharmacy route first takes its pharmacy form, then sets off for the pharmacy.
  */
 export async function goOnline(order: CourierOrder): Promise<Outcome> {

@@ -2,14 +2,15 @@
  * What the dashboard and the tasks page share: the polled order lists, the outbox, and
  * the order detail view over the page with its history entry (Back closes it), links
  * that open it from outside the island (the header indicator), and the active order id
- * kept on the device (spec 3 §3.8, §4.6).
+ * kept on the device (spec 3-courier-area.md §3.8, §4.6).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isInDelivery } from '../../../src/domain/courierFlow';
 import { isFinished } from '../../../src/domain/orderStatus';
 import { apiRequest, ApiRequestError } from '../api';
-import { ACTIVE_ORDER_STORAGE_KEY, refreshPartials } from '../events';
+import { ACTIVE_ORDER_STORAGE_KEY } from '../../../src/shared/storage';
+import { refreshPartials } from '../events';
 import { onSent, startOutbox, useOutbox, withPending, type OutboxEntry } from './outbox';
 import type { CourierOrder, CourierView } from './types';
 
@@ -77,7 +78,7 @@ export function useCourierOrders({
   }, [view.userId, queryClient]);
 
   // An order opened from outside the lists (the header indicator on the tasks page) is read
-  // with the courier's active orders (spec 3 §2.3: "re-fetches the active order").
+  // with the courier's active orders (spec 3-courier-area.md §2.3: "re-fetches the active order").
   const known = useCallback(
     (id: number) => [id === initialOrder?.id ? initialOrder : undefined, replies.get(id), ...lists.flatMap((list) => list?.filter((order) => order.id === id) ?? [])],
     [initialOrder, replies, lists],
@@ -152,7 +153,7 @@ export function useCourierOrders({
   const order = open ? find(open.id) : undefined;
 
   // The active order id on the device: set while a delivery is under way, removed once it is
-  // finished or gone (spec 3 §3.8).
+  // finished or gone (spec 3-courier-area.md §3.8).
   useEffect(() => {
     if (order && isInDelivery(order.status)) localStorage.setItem(ACTIVE_ORDER_STORAGE_KEY, String(order.id));
     const stored = Number(localStorage.getItem(ACTIVE_ORDER_STORAGE_KEY));

@@ -1,5 +1,5 @@
 /**
- * The admin's order actions (spec 1 §4.4), each one changeOrder: a compare-and-set on the
+ * The admin's order actions (spec 1-foundations-and-admin.md §4.4), each one changeOrder: a compare-and-set on the
  * status the admin saw, recorded in the order's history.
  *
  * - Assign: status assigned, the courier, courierPay = fee + tip (D18). The business's

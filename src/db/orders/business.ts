@@ -1,5 +1,5 @@
 /**
- * A business's writes to its orders (spec 2 §4.3): create (with all its stops, in one
+ * A business's writes to its orders (spec 2-business-area.md §4.3): create (with all its stops, in one
  * transaction), edit and cancel (through changeOrder, so they race safely with couriers
  * and admins and are recorded), and adding a stop to an order still being prepared.
  */
@@ -42,7 +42,7 @@ export async function insertOrder(db: Db, values: NewOrderValues, stops: readonl
 }
 
 /**
- * Edits the order while a business may (spec 2 §4.3); refused, and recorded, once it may
+ * Edits the order while a business may (spec 2-business-area.md §4.3); refused, and recorded, once it may
  * not. A tip change was planned from the courier, tip and pay read: it applies only if
  * they are still those (an assignment meanwhile sets a new pay).
  */
@@ -54,7 +54,7 @@ export function editOrder(db: Db, read: Order, values: OrderEditValues, actor: A
   return changeOrder(db, { orderId: read.id, from: [...BUSINESS_EDITABLE], set: values, where: unchangedPay, actor, action: 'edit', detail: `Changed ${changed.join(', ')}` });
 }
 
-/** Cancels before the courier has set off: status cancelled, no courier (spec 2 §4.3). */
+/** Cancels before the courier has set off: status cancelled, no courier (spec 2-business-area.md §4.3). */
 export function cancelOrder(db: Db, orderId: number, actor: Actor): Promise<ChangeResult> {
   return changeOrder(db, { orderId, from: [...BUSINESS_CANCELLABLE], to: 'cancelled', set: { courierId: null }, actor, action: 'cancel' });
 }

@@ -1,14 +1,13 @@
 /**
- * The courier's orders (spec 3 §7.3): the lists their screens poll, and the shape they
+ * The courier's orders (spec 3-courier-area.md §7.3): the lists their screens poll, and the shape they
  * come in. Each list is one indexed query plus one for the stops and one for the pickup
  * coordinates of the orders it returned, however many orders there are.
  */
 import { and, asc, eq, gt, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
-import { COURIER_INDICATOR_ACTIVE, COURIER_NOT_STARTED } from '../../domain/courierFlow';
-import { FINISHED_STATUSES } from '../../domain/orderStatus';
+import { COURIER_INDICATOR_ACTIVE, COURIER_NOT_STARTED, FINISHED_STATUSES } from '../../domain/orderStatus';
 import type { SessionUser } from '../../auth/session';
 import type { Db } from '../client';
-import { couriers, orderEvents, orders, orderStops, restaurants, type Courier, type Order } from '../schema';
+import { couriers, orderDeclines, orderEvents, orders, orderStops, restaurants, type Courier, type Order } from '../schema';
 import { offeredTo } from './access';
 import { serializeOrder, serializeStop } from './serialize';
 
@@ -79,7 +78,7 @@ export const activeOrders = (db: Db, courierId: number) => held(db, courierId, i
 export const scheduledOrders = (db: Db, courierId: number, now: number) =>
   held(db, courierId, and(inArray(orders.status, [...COURIER_NOT_STARTED]), gt(orders.pickupTime, now))!);
 
-/** The header indicator (spec 3 §2.3): how many orders are active, and the one it opens. */
+/** The header indicator (spec 3-courier-area.md §2.3): how many orders are active, and the one it opens. */
 export async function activeOrderSummary(db: Db, courierId: number): Promise<{ count: number; firstId: number | null }> {
   const active = and(eq(orders.courierId, courierId), inArray(orders.status, [...COURIER_INDICATOR_ACTIVE]));
   const [[counted], [first]] = await db.batch([
@@ -107,4 +106,9 @@ export async function acceptedByAnother(db: Db, id: number, zoneId: number | nul
 export async function findCourier(db: Db, courierId: number): Promise<Courier | undefined> {
   const [courier] = await db.select().from(couriers).where(eq(couriers.id, courierId)).limit(1);
   return courier;
+}
+
+/** The courier declined an offer: it stays offered to the others, hidden from them. */
+export async function recordDecline(db: Db, orderId: number, courierId: number, now: number): Promise<void> {
+  await db.insert(orderDeclines).values({ orderId, courierId, at: now }).onConflictDoNothing();
 }

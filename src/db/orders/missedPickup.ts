@@ -12,7 +12,7 @@
  * overlap are harmless: each mark is a compare-and-set, so an order is marked once.
  */
 import { and, eq, inArray, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
-import { MISSABLE_STATUSES, MISSED_PICKUP_GRACE_MINUTES, type OrderStatus } from '../../domain/orderStatus';
+import { COURIER_NOT_STARTED, MISSED_PICKUP_GRACE_MINUTES, type OrderStatus } from '../../domain/orderStatus';
 import type { Db } from '../client';
 import { orders } from '../schema';
 import { changeOrder } from './change';
@@ -31,7 +31,7 @@ export async function markMissedPickups(db: Db, { limit, now = Date.now() }: { l
   const candidates = await db
     .select({ id: orders.id, status: orders.status, courierId: orders.courierId })
     .from(orders)
-    .where(and(inArray(orders.status, [...MISSABLE_STATUSES]), due))
+    .where(and(inArray(orders.status, [...COURIER_NOT_STARTED]), due))
     .limit(limit);
   let marked = 0;
   for (let start = 0; start < candidates.length; start += CONCURRENCY) {

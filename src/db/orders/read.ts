@@ -14,7 +14,7 @@ export interface OrderFilter {
   /** An access condition (orders/access.ts visibleTo). */
   visible?: SQL;
   statuses?: readonly OrderStatus[] | null;
-  /** On deliveryTime, the field the lists filter on (spec 1 §2.8). */
+  /** On deliveryTime, the field the lists filter on (spec 1-foundations-and-admin.md §2.8). */
   deliveryRange?: Range;
 }
 

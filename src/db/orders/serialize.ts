@@ -1,5 +1,5 @@
 /**
- * The order and stop as the API gives them (spec 1 §3): camelCase, money as strings
+ * The order and stop as the API gives them (spec 1-foundations-and-admin.md §3): camelCase, money as strings
  * with 2 decimals, instants as ISO strings, photos as URLs that serve the image only to
  * the order's parties (routes/api/photos.ts).
  */
@@ -69,8 +69,6 @@ export function serializeOrder(order: Order) {
   };
 }
 
-export type OrderJson = ReturnType<typeof serializeOrder>;
-
 export function serializeStop(stop: OrderStop) {
   return {
     id: stop.id,
@@ -91,8 +89,6 @@ export function serializeStop(stop: OrderStop) {
     createdAt: iso(stop.createdAt),
   };
 }
-
-export type StopJson = ReturnType<typeof serializeStop>;
 
 export function serializeEvent(event: OrderEvent & { actorName?: string | null }) {
   return {

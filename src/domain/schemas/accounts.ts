@@ -1,4 +1,4 @@
-/** An admin's changes to courier and business accounts (spec 1 §7.5 PATCH /api/users/:id). */
+/** An admin's changes to courier and business accounts (spec 1-foundations-and-admin.md §7.5 PATCH /api/users/:id). */
 import * as z from 'zod/mini';
 import { optionalPhone, optionalText } from './common';
 import { courierFields, userFields } from './users';

@@ -1,5 +1,5 @@
 /**
- * PATCH /api/orders/:id by an admin (spec 1 §4.4, §5.2, §7.3): assign to a courier, offer
+ * PATCH /api/orders/:id by an admin (spec 1-foundations-and-admin.md §4.4, §5.2, §7.3): assign to a courier, offer
  * to the zone, or cancel, told apart by the target status. The assign dialog checks its
  * fields with the same schemas.
  *

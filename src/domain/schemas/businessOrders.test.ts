@@ -14,7 +14,7 @@ const single = {
 const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe('orderCreateSchema', () => {
-  it('reads a single order with the defaults of spec 2 §9.2', () => {
+  it('reads a single order with the defaults of spec 2-business-area.md §9.2', () => {
     const parsed = orderCreateSchema.parse({ ...single, deliveryFee: 999, totalDistanceMiles: 1 });
     expect(parsed).toMatchObject({ amount: 24500, tip: 0, setupRequired: false, requiredVehicleTypes: ['sedan'] });
     expect(parsed.pickupTime).toBe(Date.parse('2026-11-21T15:00:00Z'));
@@ -82,7 +82,7 @@ describe('businessOrderPatchSchema', () => {
 });
 
 describe('orderStopCreateSchema', () => {
-  it('needs a sequence of at least 1 and the stop rules of spec 1 §5.8', () => {
+  it('needs a sequence of at least 1 and the stop rules of spec 1-foundations-and-admin.md §5.8', () => {
     const result = orderStopCreateSchema.safeParse({ orderId: 1, sequence: 0, customerName: '', customerPhone: '', address: '' });
     expect(messages(result)).toEqual([
       'Stop sequence must be a whole number of 1 or more',

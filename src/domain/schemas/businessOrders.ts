@@ -1,6 +1,6 @@
 /**
  * What a business sends to create, edit and cancel its orders, add stops and ask for a
- * route (spec 2 §5, §7; spec 1 §5.8), with the spec's messages. Fees, distances and the
+ * route (spec 2-business-area.md §5, §7; spec 1-foundations-and-admin.md §5.8), with the spec's messages. Fees, distances and the
  * order number are never read from these bodies: the server computes them.
  */
 import * as z from 'zod/mini';
@@ -22,12 +22,12 @@ export const ORDER_MESSAGES = {
 /** The routing service takes at most 25 intermediate points; a pharmacy route stays within that. */
 export const MAX_ROUTE_STOPS = 25;
 
-/** Phone numbers are typed into a 10-character input (spec 2 §5); the API allows a little formatting. */
+/** Phone numbers are typed into a 10-character input (spec 2-business-area.md §5); the API allows a little formatting. */
 const MAX_PHONE = 20;
 const customerName = () => requiredText(ORDER_MESSAGES.customerName, 200);
 const customerPhone = () => requiredText(ORDER_MESSAGES.customerPhone, MAX_PHONE);
 
-/** Order amount: at least $0.01 (spec 1 §5.8). */
+/** Order amount: at least $0.01 (spec 1-foundations-and-admin.md §5.8). */
 const orderAmount = (message: string) => money(message).check(z.refine((cents) => cents >= 1, message));
 
 /** A yes/no flag without a default, for edits that may leave it out. */
@@ -60,7 +60,7 @@ const addressParts = {
   customerZip: optionalText(20),
 };
 
-/** A stop's own fields (spec 1 §5.8 'Order stop'); a new stop starts as pending. */
+/** A stop's own fields (spec 1-foundations-and-admin.md §5.8 'Order stop'); a new stop starts as pending. */
 const stopFields = {
   customerName: customerName(),
   customerPhone: customerPhone(),
@@ -77,14 +77,12 @@ const sequence = z.number({ error: 'Stop sequence must be a whole number of 1 or
   z.maximum(1000, 'Stop sequence must be at most 1000'),
 );
 
-/** POST /api/order-stops (spec 2 §7): one stop of the caller's own order. */
+/** POST /api/order-stops (spec 2-business-area.md §7): one stop of the caller's own order. */
 export const orderStopCreateSchema = z.object({
   orderId: z.number({ error: 'orderId is required' }).check(z.int('orderId is required'), z.positive('orderId is required')),
   sequence,
   ...stopFields,
 });
-
-export type OrderStopCreateInput = z.infer<typeof orderStopCreateSchema>;
 
 const newStop = z.object({ sequence: z.optional(sequence), ...stopFields });
 export type NewStopInput = z.infer<typeof newStop>;
@@ -97,7 +95,7 @@ const sequencesAreOneToN = (stops: NewStopInput[]) => {
 };
 
 /**
- * POST /api/orders (spec 2 §7), single or multi-stop. `stops` is our extension: the
+ * POST /api/orders (spec 2-business-area.md §7), single or multi-stop. `stops` is our extension: the
  * order and all its stops are created together. With stops, the customer fields are
  * taken from the first stop, so a multi-stop body need not repeat them.
  */
@@ -147,7 +145,7 @@ export const orderCreateSchema = z
 export type OrderCreateInput = z.infer<typeof orderCreateSchema>;
 
 /**
- * PATCH /api/orders/:id by a business (spec 2 §7): an edit (any subset of the fields the
+ * PATCH /api/orders/:id by a business (spec 2-business-area.md §7): an edit (any subset of the fields the
  * Edit Order modal sends), or a cancel ({status: 'cancelled', courierId: null}).
  * Fields left out stay as they are; other fields (fees, courier, zone) are not the
  * business's to set and are ignored.
@@ -180,7 +178,7 @@ export const businessOrderPatchSchema = z.object({
 export type BusinessOrderPatch = z.infer<typeof businessOrderPatchSchema>;
 export type BusinessOrderEdit = Omit<BusinessOrderPatch, 'status' | 'courierId'>;
 
-/** A stop to route: coordinates, or an address to geocode (spec 2 §7 POST /api/routes/calculate). */
+/** A stop to route: coordinates, or an address to geocode (spec 2-business-area.md §7 POST /api/routes/calculate). */
 const routeStop = z
   .object({
     lat: latitude,
@@ -190,8 +188,6 @@ const routeStop = z
   .check(
     z.refine((stop) => (stop.lat != null && stop.lng != null) || !!stop.address, 'Please enter addresses for all delivery stops'),
   );
-
-export type RouteStopInput = z.infer<typeof routeStop>;
 
 /**
  * POST /api/routes/calculate. The route starts at the signed-in business's own location;

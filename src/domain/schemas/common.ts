@@ -31,7 +31,7 @@ export const optionalText = (max = MAX_TEXT) =>
     z.transform((value) => (value == null || value.trim() === '' ? null : value.trim())),
   );
 
-/** Money given as a number or numeric string, as integer cents (spec 1 §3 "Money"); never negative. */
+/** Money given as a number or numeric string, as integer cents (spec 1-foundations-and-admin.md §3 "Money"); never negative. */
 export const money = (message: string) =>
   z.pipe(
     z.union([z.number(), z.string()], { error: message }),
@@ -51,13 +51,11 @@ const coordinate = (valid: (value: unknown) => value is number, message: string)
     }),
   );
 
-/** Coordinates arrive as numbers or strings (spec 1 §3) and are kept at scale 7; empty means none. */
+/** Coordinates arrive as numbers or strings (spec 1-foundations-and-admin.md §3) and are kept at scale 7; empty means none. */
 export const latitude = coordinate(isValidLatitude, 'Latitude must be between -90 and 90');
 export const longitude = coordinate(isValidLongitude, 'Longitude must be between -180 and 180');
 
 const PHONE_MESSAGE = 'Phone must be exactly 10 digits';
-
-export const phone = (message = PHONE_MESSAGE) => z.string({ error: message }).check(z.refine(isValidPhone, message));
 
 export const optionalPhone = z.pipe(
   z.nullish(z.string()),
@@ -70,7 +68,7 @@ export const optionalPhone = z.pipe(
 /** A calendar day typed by a person: 'YYYY-MM-DD'. */
 export const day = (message: string) => z.string({ error: message }).check(z.refine(isDay, message));
 
-/** A yes/no value; form values 'true'/'false'/'on' are read as booleans (spec 3 §5). */
+/** A yes/no value; form values 'true'/'false'/'on' are read as booleans (spec 3-courier-area.md §5). */
 export const yesNo = z.pipe(
   z.union([z.boolean(), z.enum(['true', 'false', 'on'])]),
   z.transform((value) => value === true || value === 'true' || value === 'on'),

@@ -1,6 +1,6 @@
 /**
- * Request schemas of the courier area (spec 3 §7.3–7.5). The milestone times a client may
- * send with a step are accepted and ignored: the server stamps its own (spec 3 §4.3).
+ * Request schemas of the courier area (spec 3-courier-area.md §7.3–7.5). The milestone times a client may
+ * send with a step are accepted and ignored: the server stamps its own (spec 3-courier-area.md §4.3).
  */
 import * as z from 'zod/mini';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST } from '../photos';
@@ -39,7 +39,7 @@ const position = {
 
 export const courierOrderPatchSchema = z.object({
   status: z.optional(z.enum(ORDER_STATUSES, { error: 'Unknown status' })),
-  // "Empty or blank photo entries are removed before sending" (spec 3 §5); the server does the same.
+  // "Empty or blank photo entries are removed before sending" (spec 3-courier-area.md §5); the server does the same.
   deliveryPhotos: z.optional(
     z.pipe(
       z.array(photoText).check(z.maxLength(MAX_PHOTOS_PER_REQUEST, `At most ${MAX_PHOTOS_PER_REQUEST} photos at a time`)),
@@ -74,15 +74,15 @@ const { zoneId: _zone, ...ownFields } = courierFields;
 export const courierProfileSchema = z.partial(z.object(ownFields));
 export type CourierProfileInput = z.infer<typeof courierProfileSchema>;
 
-/** The profile form offers these (spec 3 §3.5); the data model's truck stays valid for older records. */
+/** The profile form offers these (spec 3-courier-area.md §3.5); the data model's truck stays valid for older records. */
 export const PROFILE_VEHICLE_TYPES: readonly CourierVehicleType[] = ['suv', 'pickup', 'sedan', 'minivan', 'hatchback'];
 
 export const EARNINGS_PERIODS = ['today', '7days', '30days'] as const;
 export type EarningsPeriod = (typeof EARNINGS_PERIODS)[number];
 
-/** GET /api/couriers/earnings: a period, or a custom range of days or instants (spec 3 §7.5). */
+/** GET /api/couriers/earnings: a period, or a custom range of days or instants (spec 3-courier-area.md §7.5). */
 export const earningsQuerySchema = z.object({
-  // The shortcuts week and month map to 7 and 30 days (spec 3 §9).
+  // The shortcuts week and month map to 7 and 30 days (spec 3-courier-area.md §9).
   period: z.optional(
     z.pipe(
       z.enum([...EARNINGS_PERIODS, 'week', 'month', 'custom'], { error: 'period must be today, 7days or 30days' }),

@@ -31,5 +31,3 @@ export const locationReportSchema = z.object({
     ),
   ),
 });
-
-export type LocationReportInput = z.infer<typeof locationReportSchema>;

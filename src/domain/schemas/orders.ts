@@ -1,4 +1,4 @@
-/** Order list query (GET /api/orders and the list pages) and shared order field schemas (spec 1 §5.8). */
+/** Order list query (GET /api/orders and the list pages) and shared order field schemas (spec 1-foundations-and-admin.md §5.8). */
 import * as z from 'zod/mini';
 import { ADMIN_TABS, BUSINESS_TABS, isOrderStatus } from '../orderStatus';
 import { isDay, isMonth } from '../time';

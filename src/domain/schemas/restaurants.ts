@@ -1,5 +1,5 @@
 /**
- * Business accounts created and edited by an admin (spec 1 §2.10, §5.6, §7.6): the same
+ * Business accounts created and edited by an admin (spec 1-foundations-and-admin.md §2.10, §5.6, §7.6): the same
  * schemas check the dialogs in the browser and POST/PATCH /api/restaurants.
  */
 import * as z from 'zod/mini';
@@ -10,11 +10,11 @@ import { userFields } from './users';
 
 const PHONE_DIGITS_MESSAGE = 'Phone must be exactly 10 digits';
 
-/** A phone that must be given: its own message when blank, the 10-digit rule otherwise (spec 1 §5.6). */
+/** A phone that must be given: its own message when blank, the 10-digit rule otherwise (spec 1-foundations-and-admin.md §5.6). */
 const requiredPhone = (message: string) =>
   z.string({ error: message }).check(z.minLength(1, { error: message, abort: true }), z.refine(isValidPhone, PHONE_DIGITS_MESSAGE));
 
-/** The fields both dialogs edit; required ones are required in both (spec 1 §5.6 create and edit). */
+/** The fields both dialogs edit; required ones are required in both (spec 1-foundations-and-admin.md §5.6 create and edit). */
 const restaurantFields = {
   name: requiredText('Restaurant name is required', 200),
   address: requiredText('Address is required'),

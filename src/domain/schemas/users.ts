@@ -1,4 +1,4 @@
-/** Sign-in, account and courier schemas (spec 1 §5.1, §5.5, §5.7; spec 2 §5 "Change password"). */
+/** Sign-in, account and courier schemas (spec 1-foundations-and-admin.md §5.1, §5.5, §5.7; spec 2-business-area.md §5 "Change password"). */
 import * as z from 'zod/mini';
 import { COURIER_VEHICLE_TYPES } from '../vehicles';
 import { day, flag, optionalPhone, requiredText, wholeNumber, yesNo } from './common';
@@ -10,7 +10,7 @@ export const loginSchema = z.object({
   password: password('Password is required'),
 });
 
-/** The courier login page words its messages differently (spec 3 §5). */
+/** The courier login page words its messages differently (spec 3-courier-area.md §5). */
 export const courierLoginSchema = z.object({
   username: requiredText('Please enter your username', 200),
   password: password('Please enter your password'),
@@ -43,7 +43,7 @@ export const changePasswordFormSchema = z
 
 const zoneId = wholeNumber('Zone is required');
 
-/** The user fields of spec 1 §5.7. */
+/** The user fields of spec 1-foundations-and-admin.md §5.7. */
 export const userFields = {
   username: requiredText('Username is required', 100).check(
     z.regex(/^[A-Za-z0-9._@-]+$/, 'Username may use letters, digits and . _ @ - only'),
@@ -52,7 +52,7 @@ export const userFields = {
   name: requiredText('Name is required', 200),
 };
 
-/** Courier fields with the messages of spec 1 §5.5. */
+/** Courier fields with the messages of spec 1-foundations-and-admin.md §5.5. */
 export const courierFields = {
   zoneId,
   address: requiredText('Address is required'),

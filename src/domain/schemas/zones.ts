@@ -1,4 +1,4 @@
-/** Zones (spec 1 §2.7, §5.4, §7.4): the same rules for the dialog and POST/PATCH /api/zones. */
+/** Zones (spec 1-foundations-and-admin.md §2.7, §5.4, §7.4): the same rules for the dialog and POST/PATCH /api/zones. */
 import * as z from 'zod/mini';
 import { MAX_LONG_TEXT, optionalText, requiredText } from './common';
 
@@ -6,7 +6,7 @@ const CITIES_REQUIRED = 'At least one city is required';
 
 /**
  * The cities text of the dialog: split on commas, each entry trimmed, empty entries
- * dropped (spec 1 §5.4); a city typed twice ("Tampa, tampa") is kept once.
+ * dropped (spec 1-foundations-and-admin.md §5.4); a city typed twice ("Tampa, tampa") is kept once.
  */
 export function parseCities(input: readonly string[] | string): string[] {
   const entries = typeof input === 'string' ? input.split(',') : input;
@@ -31,7 +31,7 @@ const cities = z.pipe(
   }),
 );
 
-/** POST /api/zones and PATCH /api/zones/:id take the same body (spec 1 §7.4). */
+/** POST /api/zones and PATCH /api/zones/:id take the same body (spec 1-foundations-and-admin.md §7.4). */
 export const zoneSchema = z.object({
   name: requiredText('Zone name is required', 100),
   description: optionalText(MAX_LONG_TEXT),

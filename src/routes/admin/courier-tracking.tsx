@@ -1,5 +1,5 @@
 /**
- * Courier GPS tracking (spec 1 §2.12; issue 6): labels in Russian. The first view is
+ * Courier GPS tracking (spec 1-foundations-and-admin.md §2.12; issue 6): labels in Russian. The first view is
  * rendered with the positions in the database; the island then follows live reports.
  */
 import { Hono } from 'hono';

@@ -1,6 +1,6 @@
-/** Couriers (spec 1 §2.9): couriers with a linked user, paged in SQL; add, edit (an island) and activate/deactivate. */
+/** Couriers (spec 1-foundations-and-admin.md §2.9): couriers with a linked user, paged in SQL; add, edit (an island) and activate/deactivate. */
 import { Hono } from 'hono';
-import { DataTable } from '../../../islands/admin/DataTable';
+import { DataTable } from '../../shared/DataTable';
 import { countCouriers, listCouriers, serializeCourier } from '../../db/couriers';
 import { versionTag } from '../../db/versions';
 import { listPageQuery, paging } from '../../domain/paging';

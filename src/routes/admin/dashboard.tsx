@@ -1,6 +1,6 @@
-/** Admin dashboard (spec 1 §2.6): order, courier and restaurant figures, all from SQL. */
+/** Admin dashboard (spec 1-foundations-and-admin.md §2.6): order, courier and restaurant figures, all from SQL. */
 import { Hono } from 'hono';
-import { PackageIcon, StoreIcon, UsersIcon } from '../../../islands/lib/icons';
+import { PackageIcon, StoreIcon, UsersIcon } from '../../shared/icons';
 import { adminDashboardStats } from '../../db/dashboard';
 import { formatUsd } from '../../domain/money';
 import type { AppEnv } from '../../env';

@@ -1,4 +1,4 @@
-/** Earnings report (spec 1 §2.11): the report is an island over GET /api/reports/earnings; the range can come from the URL. */
+/** Earnings report (spec 1-foundations-and-admin.md §2.11): the report is an island over GET /api/reports/earnings; the range can come from the URL. */
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { isDay, dayIn } from '../../domain/time';
@@ -11,7 +11,7 @@ import { adminPage } from './page';
 
 const earnings = new Hono<AppEnv>();
 
-/** The default range: the last 30 days, today included (spec 1 §9). */
+/** The default range: the last 30 days, today included (spec 1-foundations-and-admin.md §9). */
 export const DEFAULT_RANGE_DAYS = 30;
 
 function daysBefore(day: string, days: number): string {

@@ -1,4 +1,4 @@
-/** Admin pages under /admin (spec 1 §2.1). */
+/** Admin pages under /admin (spec 1-foundations-and-admin.md §2.1). */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import courierTracking from './courier-tracking';

@@ -1,5 +1,5 @@
 /**
- * Orders Management (spec 1 §2.8): status tabs with counts, the month/day filter, the
+ * Orders Management (spec 1-foundations-and-admin.md §2.8): status tabs with counts, the month/day filter, the
  * summary line, the table and its pages, all counted and paged in SQL. The list region
  * polls every 5 s; its ETag covers orders, users (courier names) and the minute (the
  * courier-online indicator depends on the time), so an unchanged list costs a 304.

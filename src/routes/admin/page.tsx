@@ -1,19 +1,19 @@
 /** Every admin page has the layout and the notifications bell, a partial polled every 10 s. */
 import type { Context } from 'hono';
 import type { ReactNode } from 'react';
-import { BellIcon } from '../../../islands/lib/icons';
+import { BellIcon } from '../../shared/icons';
 import { notificationCounts } from '../../db/dashboard';
 import { versionTag } from '../../db/versions';
 import type { AppEnv } from '../../env';
 import { NotificationBell } from '../../views/components/NotificationBell';
 import { AdminLayout } from '../../views/layouts/AdminLayout';
-import { respond, type PartialSpec } from '../../views/render';
+import { respond, type PartialSpec, type Regions, type Slot } from '../../views/render';
 
 export const BELL_POLL_MS = 10_000;
 
 export function adminPage(
   c: Context<AppEnv>,
-  options: { title: string; partials?: Record<string, PartialSpec>; body: (slot: (name: string) => ReactNode) => ReactNode },
+  options: { title: string; partials?: Regions; body: (slot: Slot) => ReactNode },
 ): Promise<Response> {
   const db = c.var.db;
   const bell: PartialSpec = {
@@ -30,5 +30,5 @@ export function adminPage(
     <AdminLayout title={options.title} bell={slot('notifications')}>
       {options.body(slot)}
     </AdminLayout>
-  ));
+  ), { title: options.title });
 }

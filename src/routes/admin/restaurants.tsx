@@ -1,10 +1,10 @@
 /**
- * Restaurants (spec 1 §2.10): businesses with Total Orders, Revenue and Delivery Fees
+ * Restaurants (spec 1-foundations-and-admin.md §2.10): businesses with Total Orders, Revenue and Delivery Fees
  * from the trigger-kept totals, paged in SQL; add and edit (an island); activate, and
  * deactivate unless the business has unfinished orders (the server refuses it too).
  */
 import { Hono } from 'hono';
-import { DataTable } from '../../../islands/admin/DataTable';
+import { DataTable } from '../../shared/DataTable';
 import { countRestaurants, listRestaurants, serializeRestaurant } from '../../db/restaurants';
 import { versionTag } from '../../db/versions';
 import { listPageQuery, paging } from '../../domain/paging';

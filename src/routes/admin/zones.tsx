@@ -1,7 +1,7 @@
-/** Zones Management (spec 1 §2.7): the table, and the create and edit dialog (an island). */
+/** Zones Management (spec 1-foundations-and-admin.md §2.7): the table, and the create and edit dialog (an island). */
 import { Hono } from 'hono';
 import { versionTag } from '../../db/versions';
-import { DataTable } from '../../../islands/admin/DataTable';
+import { DataTable } from '../../shared/DataTable';
 import { listZones, serializeZone } from '../../db/zones';
 import type { AppEnv } from '../../env';
 import { requirePage } from '../../http/guards';

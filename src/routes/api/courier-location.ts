@@ -1,5 +1,5 @@
 /**
- * Live courier positions (issue 6; spec 1 §2.12, §4.7; spec 3 §2.13):
+ * Live courier positions (issue 6; spec 1-foundations-and-admin.md §2.12, §4.7; spec 3-courier-area.md §2.13):
  * - POST /api/couriers/location: a courier reports where they are; the report goes to
  *   that courier's Durable Object, which keeps it if it is newer than what it has.
  * - GET /api/couriers/live: an admin's WebSocket, fed every accepted report.

@@ -1,6 +1,6 @@
 /**
  * /api/couriers/profile and /api/couriers/earnings: the signed-in courier's own record
- * and earnings (spec 3 §7.5). Issue 5.
+ * and earnings (spec 3-courier-area.md §7.5). Issue 5.
  */
 import { Hono } from 'hono';
 import { courierProfile, updateCourierProfile } from '../../db/courierProfile';

@@ -1,4 +1,4 @@
-/** /api/couriers: the courier list, one courier, and admin edits (spec 1 §7.5, spec 2 §7). Issue 3. */
+/** /api/couriers: the courier list, one courier, and admin edits (spec 1-foundations-and-admin.md §7.5, spec 2-business-area.md §7). Issue 3. */
 import { Hono } from 'hono';
 import {
   findCourier,
@@ -20,7 +20,7 @@ import { validate } from '../../http/validate';
 const couriers = new Hono<AppEnv>();
 
 /**
- * The admin gets every courier with a linked user (spec 1 §7.5). A business gets only
+ * The admin gets every courier with a linked user (spec 1-foundations-and-admin.md §7.5). A business gets only
  * the couriers who hold or held its orders, as cards (name, phone, vehicle): what its
  * order details show, and no more of anyone's personal data.
  */
@@ -30,7 +30,7 @@ couriers.get('/', requireApi('admin', 'restaurant'), async (c) => {
   return c.json(user.restaurantId ? (await listCouriersOfBusiness(c.var.db, user.restaurantId)).map(serializeCourierCard) : []);
 });
 
-/** One courier as an order's details show it: {name, phone, vehicleInfo} (spec 1 §7.5). */
+/** One courier as an order's details show it: {name, phone, vehicleInfo} (spec 1-foundations-and-admin.md §7.5). */
 couriers.get('/:id', requireApi('admin', 'restaurant'), validate('param', idParam), async (c) => {
   const user = c.var.user!;
   const { id } = c.req.valid('param');
@@ -40,7 +40,7 @@ couriers.get('/:id', requireApi('admin', 'restaurant'), validate('param', idPara
   return c.json(serializeCourierCard(courier));
 });
 
-/** The Edit Courier dialog (spec 1 §2.9); phone and zone also go to the courier's user, in the same transaction. */
+/** The Edit Courier dialog (spec 1-foundations-and-admin.md §2.9); phone and zone also go to the courier's user, in the same transaction. */
 couriers.patch('/:id', requireApi('admin'), validate('param', idParam), validate('json', courierUpdateSchema), async (c) => {
   const input = c.req.valid('json');
   const courier = await findCourier(c.var.db, c.req.valid('param').id);

@@ -1,4 +1,4 @@
-/** /api/reports: the earnings report and its CSV (spec 1 §2.11, §7.7). Issue 3. */
+/** /api/reports: the earnings report and its CSV (spec 1-foundations-and-admin.md §2.11, §7.7). Issue 3. */
 import { Hono } from 'hono';
 import type { Db } from '../../db/client';
 import { earningsOverview, earningsRows, type CourierEarnings, type EarningsSummary, type RestaurantEarnings } from '../../db/reports';
@@ -32,8 +32,6 @@ function serializeRow(row: EarningsRow) {
   };
 }
 
-export type EarningsRowJson = ReturnType<typeof serializeRow>;
-
 function serializeSummary(summary: EarningsSummary) {
   return {
     totalOrders: summary.totalOrders,
@@ -65,7 +63,7 @@ const nextRows = (db: Db, range: Range) => (last: EarningsRow | undefined) =>
   earningsRows(db, range, { limit: STREAM_BATCH, after: last && { completedAt: last.completedAt, id: last.orderId } });
 
 /**
- * GET /api/reports/earnings?from=yyyy-MM-dd&to=yyyy-MM-dd: {summary, report[]} (spec 1
+ * GET /api/reports/earnings?from=yyyy-MM-dd&to=yyyy-MM-dd: {summary, report[]} (spec 1-foundations-and-admin.md
  * §7.7), plus courierSummary and restaurantSummary (the two summary tabs), all computed
  * in SQL over the orders completed in those days in the service time zone (D21). With
  * page (and pageSize, default 50) `report` is that page of rows; without, every row,
@@ -94,7 +92,7 @@ reports.get('/earnings', requireApi('admin'), validate('query', earningsQuerySch
   return new Response(body, { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
 });
 
-/** GET /api/reports/earnings.csv?from&to: the Export CSV file (spec 1 §2.11), streamed row by row. */
+/** GET /api/reports/earnings.csv?from&to: the Export CSV file (spec 1-foundations-and-admin.md §2.11), streamed row by row. */
 reports.get('/earnings.csv', requireApi('admin'), validate('query', earningsQuerySchema), (c) => {
   const query = c.req.valid('query');
   const zone = c.env.SERVICE_TIME_ZONE;

@@ -1,4 +1,4 @@
-/** /api/restaurants/profile: the signed-in business's own profile (spec 2 §7). Issue 4. */
+/** /api/restaurants/profile: the signed-in business's own profile (spec 2-business-area.md §7). Issue 4. */
 import { Hono } from 'hono';
 import { serializeBusinessProfile } from '../../db/business';
 import type { AppEnv } from '../../env';

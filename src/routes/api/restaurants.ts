@@ -1,4 +1,4 @@
-/** /api/restaurants: the business list, one business, create and edit (spec 1 §7.6). Issue 3. */
+/** /api/restaurants: the business list, one business, create and edit (spec 1-foundations-and-admin.md §7.6). Issue 3. */
 import { Hono } from 'hono';
 import { hashPassword } from '../../auth/password';
 import { createRestaurantAccount, findRestaurant, listRestaurants, serializeRestaurant, updateRestaurant } from '../../db/restaurants';
@@ -14,14 +14,14 @@ const restaurants = new Hono<AppEnv>();
 
 restaurants.get('/', requireApi('admin'), async (c) => c.json((await listRestaurants(c.var.db)).map(serializeRestaurant)));
 
-/** One business; the assign flow reads its zoneId (spec 1 §7.3). */
+/** One business; the assign flow reads its zoneId (spec 1-foundations-and-admin.md §7.3). */
 restaurants.get('/:id', requireApi('admin'), validate('param', idParam), async (c) => {
   const restaurant = await findRestaurant(c.var.db, c.req.valid('param').id);
   if (!restaurant) throw notFound('Restaurant not found');
   return c.json(serializeRestaurant(restaurant));
 });
 
-/** Creates the login (role restaurant) and the business in one transaction (spec 1 §2.10 Add New Restaurant). */
+/** Creates the login (role restaurant) and the business in one transaction (spec 1-foundations-and-admin.md §2.10 Add New Restaurant). */
 restaurants.post('/', requireApi('admin'), validate('json', restaurantCreateSchema), async (c) => {
   const input = c.req.valid('json');
   const db = c.var.db;

@@ -1,5 +1,5 @@
 /**
- * POST /api/routes/calculate (spec 2 §7): the distance and fee of a multi-stop route
+ * POST /api/routes/calculate (spec 2-business-area.md §7): the distance and fee of a multi-stop route
  * from the signed-in business through the stops in order. Works without any maps key
  * (an estimate from coordinates, marked as such); with MAPS_SERVER_KEY the driving route.
  * Issue 4.

@@ -1,5 +1,5 @@
 /**
- * Sign-in and accounts (spec 1 §7.2): POST /api/login, POST /api/logout, GET /api/user,
+ * Sign-in and accounts (spec 1-foundations-and-admin.md §7.2): POST /api/login, POST /api/logout, GET /api/user,
  * POST /api/register (admin only), POST /api/change-password.
  */
 import { Hono } from 'hono';

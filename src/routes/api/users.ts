@@ -1,4 +1,4 @@
-/** /api/users: PATCH /:id activates, deactivates or updates a courier or business account (spec 1 §7.5). Issue 3. */
+/** /api/users: PATCH /:id activates, deactivates or updates a courier or business account (spec 1-foundations-and-admin.md §7.5). Issue 3. */
 import { Hono } from 'hono';
 import { endUserSessions } from '../../auth/session';
 import { findUser, patchUser, unfinishedOrderCount } from '../../db/accounts';

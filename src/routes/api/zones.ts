@@ -1,4 +1,4 @@
-/** /api/zones: zones (spec 1 §2.7, §7.4). Issue 3. */
+/** /api/zones: zones (spec 1-foundations-and-admin.md §2.7, §7.4). Issue 3. */
 import { Hono } from 'hono';
 import { createZone, findZone, listZones, serializeZone, updateZone, zoneNamed } from '../../db/zones';
 import { idParam } from '../../domain/schemas/common';

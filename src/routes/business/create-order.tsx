@@ -1,5 +1,5 @@
 /**
- * Create order (spec 2 §2.10) at /restaurant/create-order and /create-order: the
+ * Create order (spec 2-business-area.md §2.10) at /restaurant/create-order and /create-order: the
  * pharmacy gets the multi-stop form, any other business the single order form. Both are
  * islands; their default times are computed here, in the viewer's zone, so the page
  * and its hydration agree.
@@ -14,6 +14,8 @@ import { Island } from '../../views/Island';
 import { BusinessLayout } from '../../views/layouts/BusinessLayout';
 import { respond } from '../../views/render';
 
+const TITLE = 'Create Order';
+
 const HOUR = 3_600_000;
 
 const createOrder = new Hono<AppEnv>();
@@ -27,7 +29,7 @@ createOrder.get('/', requirePage('restaurant'), (c) => {
       form: {
         render: async () => {
           const business = user.restaurantId ? await findBusiness(c.var.db, user.restaurantId) : undefined;
-          // The business record first, the user's own fields when it lacks them (spec 2 §2.12).
+          // The business record first, the user's own fields when it lacks them (spec 2-business-area.md §2.12).
           const pickup = {
             name: business?.name || user.name,
             address: business?.address || user.address || '',
@@ -55,12 +57,13 @@ createOrder.get('/', requirePage('restaurant'), (c) => {
       },
     },
     (slot) => (
-      <BusinessLayout title="Create Order">
+      <BusinessLayout title={TITLE}>
         {/* The default times are in the viewer's zone: marked like any shown time, the page reloads once if the browser's zone differs. */}
         <span data-time="" hidden />
         {slot('form')}
       </BusinessLayout>
     ),
+    { title: TITLE },
   );
 });
 

@@ -1,5 +1,5 @@
 /**
- * Business dashboard (spec 2 §2.4) at /restaurant and /dashboard: totals from the
+ * Business dashboard (spec 2-business-area.md §2.4) at /restaurant and /dashboard: totals from the
  * trigger-kept table, and the active orders with details and cancel. Both regions are
  * re-read every 5 s (the spec leaves the interval open; docs/decisions.md B3).
  */
@@ -14,6 +14,8 @@ import { ActiveOrders } from '../../views/business/ActiveOrders';
 import { Card, PageHeader } from '../../views/components/ui';
 import { BusinessLayout } from '../../views/layouts/BusinessLayout';
 import { respond } from '../../views/render';
+
+const TITLE = 'Dashboard';
 
 export const DASHBOARD_POLL_MS = 5000;
 /** An active list longer than this is a job for Orders Management. */
@@ -80,7 +82,7 @@ dashboard.get('/', requirePage('restaurant'), (c) => {
       },
     },
     (slot) => (
-      <BusinessLayout title="Dashboard">
+      <BusinessLayout title={TITLE}>
         <PageHeader
           title="Dashboard"
           actions={
@@ -94,6 +96,7 @@ dashboard.get('/', requirePage('restaurant'), (c) => {
         {slot('active-orders')}
       </BusinessLayout>
     ),
+    { title: TITLE },
   );
 });
 

@@ -1,5 +1,5 @@
 /**
- * Business pages (spec 2 §2.1): each under /restaurant and at its short alias
+ * Business pages (spec 2-business-area.md §2.1): each under /restaurant and at its short alias
  * (/dashboard, /orders, /create-order, /profile).
  */
 import type { Hono } from 'hono';

@@ -1,9 +1,9 @@
 /**
  * The business's order dialogs, server-rendered (opened with data-action="dialog"; the
  * runtime asks for the 'dialog' partial). Without JavaScript each is also a page.
- * - /restaurant/orders/:id/live: the dashboard's details (spec 2 §2.5), re-read every 3 s;
- * - /restaurant/orders/:id: Orders Management's 'View Details' (spec 2 §2.7);
- * - /restaurant/orders/:id/edit: the Edit Order modal (spec 2 §2.8), an island.
+ * - /restaurant/orders/:id/live: the dashboard's details (spec 2-business-area.md §2.5), re-read every 3 s;
+ * - /restaurant/orders/:id: Orders Management's 'View Details' (spec 2-business-area.md §2.7);
+ * - /restaurant/orders/:id/edit: the Edit Order modal (spec 2-business-area.md §2.8), an island.
  * Another business's order is a 404 on each.
  */
 import type { Context } from 'hono';
@@ -21,14 +21,14 @@ import type { AppEnv } from '../../env';
 import { notFound } from '../../http/errors';
 import { requirePage } from '../../http/guards';
 import { validate } from '../../http/validate';
-import { PARTIAL_HEADER } from '../../../islands/lib/events';
+import { PARTIAL_HEADER } from '../../shared/partials';
 import { ORDER_REGIONS, liveOrderUrl, orderDetailsUrl } from '../../views/business/OrderActions';
 import { DialogFrame, LiveOrderDetails, OrderDetails, type OrderDetailData } from '../../views/business/OrderDetails';
 import { Island } from '../../views/Island';
 import { BusinessLayout } from '../../views/layouts/BusinessLayout';
 import { respond, type PartialSpec } from '../../views/render';
 
-/** The dashboard's modal re-reads the order this often (spec 2 §9.3)… */
+/** The dashboard's modal re-reads the order this often (spec 2-business-area.md §9.3)… */
 export const LIVE_POLL_MS = 3000;
 /** …and sooner when a delivered order has no photos yet. */
 export const MISSING_PHOTOS_POLL_MS = 2000;
@@ -68,7 +68,7 @@ function dialogPage(c: Context<AppEnv>, title: string, dialog: PartialSpec): Pro
     <BusinessLayout title={title}>
       <div className="card mx-auto max-w-3xl">{slot('dialog')}</div>
     </BusinessLayout>
-  ));
+  ), { title });
 }
 
 dialogs.get('/:id/live', requirePage('restaurant'), validate('param', idParam), async (c) => {

@@ -1,5 +1,5 @@
 /**
- * Orders Management (spec 2 §2.6) at /restaurant/orders and /orders: the business's own
+ * Orders Management (spec 2-business-area.md §2.6) at /restaurant/orders and /orders: the business's own
  * orders, filtered by tab and by a month or day of delivery time (docs/decisions.md B1),
  * counted and paged in SQL, and re-read every 5 s with an ETag.
  */
@@ -19,7 +19,9 @@ import { OrdersList } from '../../views/business/OrdersList';
 import { BusinessLayout } from '../../views/layouts/BusinessLayout';
 import { respond } from '../../views/render';
 
-/** Orders Management re-reads its list this often (spec 2 §9.3). */
+const TITLE = 'Orders Management';
+
+/** Orders Management re-reads its list this often (spec 2-business-area.md §9.3). */
 export const ORDERS_POLL_MS = 5000;
 export const ORDERS_PAGE_SIZE = 50;
 
@@ -67,11 +69,12 @@ ordersPage.get('/', requirePage('restaurant'), validate('query', orderListQueryS
       },
     },
     (slot) => (
-      <BusinessLayout title="Orders Management">
+      <BusinessLayout title={TITLE}>
         <PageHeader title="Orders Management" />
         {slot('orders')}
       </BusinessLayout>
     ),
+    { title: TITLE },
   );
 });
 

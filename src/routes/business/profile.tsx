@@ -1,4 +1,4 @@
-/** Restaurant Profile (spec 2 §2.9) at /restaurant/profile and /profile: read-only details and Change Password. */
+/** Restaurant Profile (spec 2-business-area.md §2.9) at /restaurant/profile and /profile: read-only details and Change Password. */
 import { Hono } from 'hono';
 import { findBusiness } from '../../db/business';
 import { formatPhone } from '../../domain/phone';
@@ -9,6 +9,8 @@ import { Island } from '../../views/Island';
 import { BusinessLayout } from '../../views/layouts/BusinessLayout';
 import { Facts } from '../../views/orders/sections';
 import { respond } from '../../views/render';
+
+const TITLE = 'Restaurant Profile';
 
 const profile = new Hono<AppEnv>();
 
@@ -35,7 +37,7 @@ profile.get('/', requirePage('restaurant'), (c) => {
       },
     },
     (slot) => (
-      <BusinessLayout title="Restaurant Profile">
+      <BusinessLayout title={TITLE}>
         <PageHeader title="Restaurant Profile" />
         <div className="grid gap-6 lg:grid-cols-2">
           <Card title="Business Information">{slot('details')}</Card>
@@ -45,6 +47,7 @@ profile.get('/', requirePage('restaurant'), (c) => {
         </div>
       </BusinessLayout>
     ),
+    { title: TITLE },
   );
 });
 

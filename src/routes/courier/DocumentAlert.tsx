@@ -1,4 +1,4 @@
-/** The document expiry alert at the top of the dashboard (spec 3 §2.15). */
+/** The document expiry alert at the top of the dashboard (spec 3-courier-area.md §2.15). */
 import type { Courier } from '../../db/schema';
 import { documentState } from '../../domain/documents';
 

@@ -1,5 +1,5 @@
 /**
- * Courier dashboard (spec 3 §2.4): the document alert, then the CourierDashboard island
+ * Courier dashboard (spec 3-courier-area.md §2.4): the document alert, then the CourierDashboard island
  * with both order lists as they are now (it polls them from there), or the documents
  * message when they are refused.
  */

@@ -1,5 +1,5 @@
 /**
- * Courier earnings (spec 3 §2.17): a period (Today, Last 7 days, Last 30 days by default,
+ * Courier earnings (spec 3-courier-area.md §2.17): a period (Today, Last 7 days, Last 30 days by default,
  * or a custom range), the summary cards and the "Earnings Detail" table. One region,
  * 'earnings', that the period links and the range picker load in place; the figures come
  * from the same query as GET /api/couriers/earnings.

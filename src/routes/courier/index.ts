@@ -1,4 +1,4 @@
-/** Courier pages under /courier (spec 3 §2.1); a courier host name maps onto these (http/context.ts). */
+/** Courier pages under /courier (spec 3-courier-area.md §2.1); a courier host name maps onto these (http/context.ts). */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import dashboard from './dashboard';

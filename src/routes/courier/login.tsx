@@ -1,5 +1,5 @@
 /**
- * Courier login (spec 3 §2.2) at /courier, /courier/auth and /courier/login. A courier
+ * Courier login (spec 3-courier-area.md §2.2) at /courier, /courier/auth and /courier/login. A courier
  * who is already signed in goes to the dashboard, which satisfies both readings of
  * '/courier' (login, or courier home).
  */

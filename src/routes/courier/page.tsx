@@ -11,7 +11,7 @@ import { versionTag } from '../../db/versions';
 import type { AppEnv } from '../../env';
 import { Island } from '../../views/Island';
 import { CourierLayout } from '../../views/layouts/CourierLayout';
-import { respond, type PartialSpec } from '../../views/render';
+import { respond, type PartialSpec, type Regions, type Slot } from '../../views/render';
 
 /** What the courier islands need to know about the page. */
 export function courierView(c: Context<AppEnv>): CourierView {
@@ -24,7 +24,7 @@ export function courierView(c: Context<AppEnv>): CourierView {
   };
 }
 
-/** "N Active Order(s)" with a pulsing dot; the link opens the first one's workflow (spec 3 §2.3). */
+/** "N Active Order(s)" with a pulsing dot; the link opens the first one's workflow (spec 3-courier-area.md §2.3). */
 function ActiveOrdersIndicator({ count, orderId, base }: { count: number; orderId: number | null; base: string }) {
   if (count === 0 || orderId == null) {
     return (
@@ -51,7 +51,7 @@ function ActiveOrdersIndicator({ count, orderId, base }: { count: number; orderI
 
 export function courierPage(
   c: Context<AppEnv>,
-  options: { title: string; partials?: Record<string, PartialSpec>; body: (slot: (name: string) => ReactNode) => ReactNode },
+  options: { title: string; partials?: Regions; body: (slot: Slot) => ReactNode },
 ): Promise<Response> {
   const db = c.var.db;
   const courierId = c.var.user!.courierId;
@@ -77,5 +77,5 @@ export function courierPage(
     >
       {options.body(slot)}
     </CourierLayout>
-  ));
+  ), { title: options.title });
 }

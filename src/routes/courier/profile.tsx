@@ -1,4 +1,4 @@
-/** Courier profile (spec 3 §2.16): view, then edit, the courier's own record. */
+/** Courier profile (spec 3-courier-area.md §2.16): view, then edit, the courier's own record. */
 import { Hono } from 'hono';
 import { courierProfile } from '../../db/courierProfile';
 import type { AppEnv } from '../../env';

@@ -1,4 +1,4 @@
-/** Scheduled tasks (spec 3 §2.7): the courier's upcoming orders, polled by the CourierTasks island. */
+/** Scheduled tasks (spec 3-courier-area.md §2.7): the courier's upcoming orders, polled by the CourierTasks island. */
 import { Hono } from 'hono';
 import { scheduledOrders, withCourierDetails } from '../../db/orders/courier';
 import type { AppEnv } from '../../env';

@@ -1,5 +1,6 @@
 /** Small pieces the admin account lists share. */
 import { Badge } from '../components/ui';
+import type { RegionName } from '../../shared/partials';
 
 /** 'Active' or 'Inactive' (zones, couriers and businesses alike). */
 export function ActiveBadge({ active }: { active: boolean }) {
@@ -21,7 +22,7 @@ export function ActivationButton({
   userId: number;
   active: boolean;
   name: string;
-  region: string;
+  region: RegionName;
   success: string;
   blockedReason?: string | null;
 }) {

@@ -1,5 +1,5 @@
 /**
- * The admin's order detail dialog (spec 1 §2.8): status and timeline, vehicle
+ * The admin's order detail dialog (spec 1-foundations-and-admin.md §2.8): status and timeline, vehicle
  * requirements, payment, restaurant, stops or customer, courier, delivery photos from
  * storage, and the order's history. Rendered on the server as the 'dialog' partial.
  */
@@ -10,7 +10,7 @@ import { agoText } from '../../domain/time';
 import { vehicleLabel } from '../../domain/vehicles';
 import type { CourierWithUser } from '../../db/couriers';
 import type { Order, OrderEvent, OrderStop } from '../../db/schema';
-import { CloseIcon } from '../../../islands/lib/icons';
+import { CloseIcon } from '../../shared/icons';
 import { Badge, StatusBadge, Time } from '../components/ui';
 import {
   ActualTimeline,

@@ -1,10 +1,10 @@
 /**
- * The admin orders table (spec 1 §2.8): every column, the courier-online indicator
+ * The admin orders table (spec 1-foundations-and-admin.md §2.8): every column, the courier-online indicator
  * (§4.6), the missed-pickup highlight, a row click to the detail dialog, and the row's
  * actions: the assign dialog (an island listening for 'assign-order') and Cancel Order
  * (an API action with its confirmation).
  */
-import { DataTable } from '../../../islands/admin/DataTable';
+import { DataTable } from '../../shared/DataTable';
 import { roundMiles } from '../../domain/fees';
 import { COURIER_ONLINE_LABELS, courierOnlineState, type CourierOnlineState } from '../../domain/indicators';
 import { formatMoney } from '../../domain/money';

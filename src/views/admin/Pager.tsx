@@ -1,7 +1,8 @@
 /** Previous / Next for the admin lists: links that load the list's region (plain links without JavaScript). */
 import type { Paging } from '../../domain/paging';
+import type { RegionName } from '../../shared/partials';
 
-export function Pager({ paging, href, target, label }: { paging: Paging; href: (page: number) => string; target: string; label: string }) {
+export function Pager({ paging, href, target, label }: { paging: Paging; href: (page: number) => string; target: RegionName; label: string }) {
   if (paging.pages <= 1) return null;
   const link = (page: number, text: string, rel: 'prev' | 'next') =>
     page < 1 || page > paging.pages ? (

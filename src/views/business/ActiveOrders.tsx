@@ -1,5 +1,5 @@
 /**
- * The dashboard's active orders (spec 2 §2.4): each entry opens the order's details
+ * The dashboard's active orders (spec 2-business-area.md §2.4): each entry opens the order's details
  * (a dialog re-read every 3 s) and can be cancelled while the courier has not set off.
  */
 import type { Order } from '../../db/schema';

@@ -1,16 +1,17 @@
 /**
  * The business's order buttons, as runtime actions (no island): open the details or the
- * Edit Order dialog, and cancel with the spec's confirmation (spec 2 §2.4, §2.6, §4.3).
+ * Edit Order dialog, and cancel with the spec's confirmation (spec 2-business-area.md §2.4, §2.6, §4.3).
  */
 import { BUSINESS_CANCELLABLE, BUSINESS_EDITABLE } from '../../domain/orderStatus';
 import type { Order } from '../../db/schema';
+import type { RegionList } from '../../shared/partials';
 
 export const orderDetailsUrl = (orderId: number) => `/restaurant/orders/${orderId}`;
 export const liveOrderUrl = (orderId: number) => `/restaurant/orders/${orderId}/live`;
 export const editOrderUrl = (orderId: number) => `/restaurant/orders/${orderId}/edit`;
 
 /** Regions that show orders: whichever of them is on the page refreshes after a change. */
-export const ORDER_REGIONS = 'active-orders,totals,orders';
+export const ORDER_REGIONS: RegionList = 'active-orders,totals,orders';
 
 export function EditOrderButton({ order, className = 'btn btn-outline btn-sm' }: { order: Pick<Order, 'id' | 'status' | 'orderNumber'>; className?: string }) {
   if (!BUSINESS_EDITABLE.has(order.status)) return null;

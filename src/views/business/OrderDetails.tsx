@@ -1,11 +1,11 @@
 /**
  * The business's order detail dialogs: the dashboard's, re-read every 3 s while open
- * (spec 2 §2.5), and Orders Management's 'View Details' (spec 2 §2.7). Both are composed
+ * (spec 2-business-area.md §2.5), and Orders Management's 'View Details' (spec 2-business-area.md §2.7). Both are composed
  * from the shared sections (views/orders/sections.tsx); what only the business shows
  * lives here.
  */
 import type { ReactNode } from 'react';
-import { CloseIcon, LoaderIcon } from '../../../islands/lib/icons';
+import { CloseIcon, LoaderIcon } from '../../shared/icons';
 import type { CourierCard } from '../../db/business';
 import type { Order, OrderEvent, OrderStop } from '../../db/schema';
 import { formatUsd } from '../../domain/money';
@@ -88,7 +88,7 @@ function CourierInformation({ courier }: { courier: OrderDetailData['courier'] }
   );
 }
 
-/** The P-to-D map widget (spec 2 §2.14): an island, so the maps service loads only where it is shown. */
+/** The P-to-D map widget (spec 2-business-area.md §2.14): an island, so the maps service loads only where it is shown. */
 function MapWidgetFor({ data }: { data: OrderDetailData }) {
   const { order } = data;
   const delivery = order.customerLatitude != null && order.customerLongitude != null ? { lat: order.customerLatitude, lng: order.customerLongitude } : null;
@@ -165,7 +165,7 @@ function PharmacyDeliveryTimeline({ order, stops }: { order: Order; stops: Order
   );
 }
 
-/** The order details the dashboard opens (spec 2 §2.5). */
+/** The order details the dashboard opens (spec 2-business-area.md §2.5). */
 export function LiveOrderDetails({ data }: { data: OrderDetailData }) {
   const { order, stops, courier } = data;
   const feeLabel = order.totalDistanceMiles != null ? `Delivery Fee (${order.totalDistanceMiles} mi)` : 'Delivery Fee (10%)';
@@ -286,7 +286,7 @@ function ManagementPhotos({ order, stops }: { order: Order; stops: OrderStop[] }
   );
 }
 
-/** 'View Details' in Orders Management (spec 2 §2.7), with the order's history. */
+/** 'View Details' in Orders Management (spec 2-business-area.md §2.7), with the order's history. */
 export function OrderDetails({ data, events }: { data: OrderDetailData; events: Array<OrderEvent & { actorName: string | null }> }) {
   const { order, stops, courier } = data;
   const feeLabel = order.totalDistanceMiles != null ? `Delivery Fee (${order.totalDistanceMiles.toFixed(1)} mi @ $2/mi)` : 'Delivery Fee (10%)';

@@ -1,5 +1,5 @@
 /**
- * Orders Management's list region (spec 2 §2.6): tabs with counts, the date filter,
+ * Orders Management's list region (spec 2-business-area.md §2.6): tabs with counts, the date filter,
  * the summary line, the table and its pages. Tabs and page links are plain links that
  * the runtime loads into the region (data-partial-target), so they work without script.
  */

@@ -1,5 +1,5 @@
 /**
- * Delivery photos as the business sees them (spec 2 §2.5, §2.7): thumbnails that
+ * Delivery photos as the business sees them (spec 2-business-area.md §2.5, §2.7): thumbnails that
  * enlarge in place with a caption, as native popovers (no script; Escape and a click
  * outside close them). Photos are R2 keys served by /api/photos; a photo that fails to
  * load shows the placeholder (the page runtime watches img[data-fallback]).
@@ -40,7 +40,7 @@ export function EnlargeablePhoto({ photoKey, popoverId, title, caption }: { phot
   );
 }
 
-/** 'Refresh Photos' re-reads the order (spec 2 §2.5, §2.7) and redraws the dialog if anything changed. */
+/** 'Refresh Photos' re-reads the order (spec 2-business-area.md §2.5, §2.7) and redraws the dialog if anything changed. */
 export function RefreshPhotosButton({ orderId }: { orderId: number }) {
   return (
     <button type="button" className="btn btn-outline btn-sm" data-action="api" data-url={`/api/orders/${orderId}`} data-method="GET" data-refresh="dialog">

@@ -1,9 +1,9 @@
 /**
- * The admin notifications bell (spec 1 §2.5): a pulsing dot while any order is new or
+ * The admin notifications bell (spec 1-foundations-and-admin.md §2.5): a pulsing dot while any order is new or
  * waiting for a courier, and a menu with both counts. It is a polled partial; the menu
  * is a native popover, so it needs no island and stays open across a refresh.
  */
-import { BellIcon } from '../../../islands/lib/icons';
+import { BellIcon } from '../../shared/icons';
 
 export function NotificationBell({ newOrders, awaitingCourier }: { newOrders: number; awaitingCourier: number }) {
   const total = newOrders + awaitingCourier;

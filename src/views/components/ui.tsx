@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { formatMoney, formatUsd, type Cents } from '../../domain/money';
 import { isCompleted, isFinished, statusWords, type OrderStatus } from '../../domain/orderStatus';
 import { formatIn } from '../../domain/time';
-import { ACTIVE_ORDER_STORAGE_KEY } from '../../../islands/lib/events';
+import { ACTIVE_ORDER_STORAGE_KEY } from '../../shared/storage';
 import { useView } from '../context';
 
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
@@ -55,7 +55,7 @@ export function statusTone(status: OrderStatus): Tone {
   return 'violet';
 }
 
-/** A status badge; a missed pickup is highlighted and pulses (spec 1 §2.8). */
+/** A status badge; a missed pickup is highlighted and pulses (spec 1-foundations-and-admin.md §2.8). */
 export function StatusBadge({ status, label }: { status: OrderStatus; label?: string }) {
   const missed = status === 'missed_pickup';
   return (
@@ -85,7 +85,7 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="rounded-md border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">{children}</p>;
 }
 
-/** Logout: POST /api/logout, then the sign-in page; the courier's stored active order goes too (spec 1 §7.2). */
+/** Logout: POST /api/logout, then the sign-in page; the courier's stored active order goes too (spec 1-foundations-and-admin.md §7.2). */
 export function LogoutButton({ className = 'btn btn-outline btn-sm', next = '/auth', label = 'Logout' }: { className?: string; next?: string; label?: string }) {
   return (
     <button

@@ -1,6 +1,6 @@
-/** Admin pages (spec 1 §2.5): top navigation with the current link highlighted, the bell, Logout. */
+/** Admin pages (spec 1-foundations-and-admin.md §2.5): top navigation with the current link highlighted, the bell, Logout. */
 import type { ReactNode } from 'react';
-import { TruckIcon } from '../../../islands/lib/icons';
+import { TruckIcon } from '../../shared/icons';
 import { LogoutButton } from '../components/ui';
 import { useView } from '../context';
 import { TopBarPage } from './TopBar';

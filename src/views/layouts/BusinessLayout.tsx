@@ -1,6 +1,6 @@
-/** Business pages (spec 2 §2.3): Dashboard, Create Order, Orders, Profile and Logout. */
+/** Business pages (spec 2-business-area.md §2.3): Dashboard, Create Order, Orders, Profile and Logout. */
 import type { ReactNode } from 'react';
-import { StoreIcon } from '../../../islands/lib/icons';
+import { StoreIcon } from '../../shared/icons';
 import { LogoutButton } from '../components/ui';
 import { useView } from '../context';
 import { TopBarPage } from './TopBar';
@@ -12,7 +12,7 @@ export const BUSINESS_NAV = [
   { href: '/restaurant/profile', label: 'Profile' },
 ] as const;
 
-/** '/dashboard', '/orders'… are aliases of the '/restaurant…' paths (spec 2 §2.1). */
+/** '/dashboard', '/orders'… are aliases of the '/restaurant…' paths (spec 2-business-area.md §2.1). */
 const ALIASES: Record<string, string> = {
   '/dashboard': '/restaurant',
   '/orders': '/restaurant/orders',

@@ -1,10 +1,10 @@
 /**
- * Courier pages (spec 3 §2.3), mobile first: a fixed header with the menu button, the
+ * Courier pages (spec 3-courier-area.md §2.3), mobile first: a fixed header with the menu button, the
  * logo and the active-orders indicator; the side menu is a native popover (light
  * dismiss, Escape, no script).
  */
 import type { ReactNode } from 'react';
-import { CloseIcon, MenuIcon, TruckIcon } from '../../../islands/lib/icons';
+import { CloseIcon, MenuIcon, TruckIcon } from '../../shared/icons';
 import { LogoutButton } from '../components/ui';
 import { useView } from '../context';
 import { Document } from '../Document';

@@ -1,5 +1,5 @@
 /**
- * The sections an order's detail shows (spec 1 §2.8, spec 2 §2.5 and §2.7). The admin
+ * The sections an order's detail shows (spec 1-foundations-and-admin.md §2.8, spec 2-business-area.md §2.5 and §2.7). The admin
  * and business dialogs compose these; labels that differ between them are props.
  */
 import type { ReactNode } from 'react';
@@ -158,7 +158,7 @@ export function Photo({ photoKey, label }: { photoKey: string; label: string }) 
   );
 }
 
-/** Milestone times as a list (spec 2 §2.7 'Delivery Timeline'); nothing when none is set. */
+/** Milestone times as a list (spec 2-business-area.md §2.7 'Delivery Timeline'); nothing when none is set. */
 export function DeliveryTimeline({ order }: { order: Order }) {
   const steps: Array<[string, number | null]> = [
     ['Courier En Route to Restaurant', order.onWayToPickupTime],

@@ -1,5 +1,5 @@
 /**
- * POST /api/order-stops by a business (spec 2 §7): adds one stop to its own order while
+ * POST /api/order-stops by a business (spec 2-business-area.md §7): adds one stop to its own order while
  * the order may still be edited, then prices the order by the route through all its
  * stops (the server's figure, never the client's). Issue 4.
  */

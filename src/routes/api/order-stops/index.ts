@@ -1,5 +1,5 @@
 /**
- * /api/order-stops (spec 1 §7.3, 2 §7, 3 §7.4): an order's stops for whoever may see the
+ * /api/order-stops (spec 1-foundations-and-admin.md §7.3, 2 §7, 3 §7.4): an order's stops for whoever may see the
  * order; creating stops (business.ts) and moving them (courier.ts) live next to this file.
  */
 import { Hono } from 'hono';

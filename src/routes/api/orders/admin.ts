@@ -1,4 +1,4 @@
-/** PATCH /api/orders/:id by an admin: assign, offer to the zone, cancel (spec 1 §4.4, §7.3). Issue 3. */
+/** PATCH /api/orders/:id by an admin: assign, offer to the zone, cancel (spec 1-foundations-and-admin.md §4.4, §7.3). Issue 3. */
 import type { Context } from 'hono';
 import { findCourier } from '../../../db/couriers';
 import { findVisibleOrder } from '../../../db/orders/access';
@@ -28,7 +28,7 @@ async function actionFor(c: Context<AppEnv>, order: Order, body: AdminOrderPatch
     }
     case 'pending_courier': {
       const restaurant = await findRestaurant(db, order.restaurantId);
-      // Any existing zone counts, id 0 included (spec 1 §5.2).
+      // Any existing zone counts, id 0 included (spec 1-foundations-and-admin.md §5.2).
       const zone = restaurant?.restaurant.zoneId != null ? await findZone(db, restaurant.restaurant.zoneId) : undefined;
       if (!zone) throw badRequest('Restaurant is not assigned to a zone');
       return { ...base, kind: 'offer', zone: { id: zone.id, name: zone.name }, feeCents: body.deliveryFee, tipCents: body.tip };

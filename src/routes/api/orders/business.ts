@@ -1,9 +1,9 @@
 /**
  * POST /api/orders and PATCH /api/orders/:id by a business: create, edit, cancel
- * (spec 2 §4.3, §7). Issue 4.
+ * (spec 2-business-area.md §4.3, §7). Issue 4.
  * - The business, its name, address, phone and zone come from the session.
  * - Every fee is computed here; a multi-stop order's route is computed from the stops it brings.
- * - Another business's order is a 404; edit and cancel only in the statuses of spec 2 §4.3, else 409.
+ * - Another business's order is a 404; edit and cancel only in the statuses of spec 2-business-area.md §4.3, else 409.
  */
 import type { Context } from 'hono';
 import { businessActor, cancelOrder, editOrder, insertOrder } from '../../../db/orders/business';

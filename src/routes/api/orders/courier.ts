@@ -1,5 +1,5 @@
 /**
- * The courier's side of /api/orders (spec 3 §7.3): /courier, /courier/assigned,
+ * The courier's side of /api/orders (spec 3-courier-area.md §7.3): /courier, /courier/assigned,
  * /courier/active, /courier/scheduled, /:id/courier-response, /:id/delivery-photos,
  * /:id/photos (binary uploads for a later step), and PATCH /:id workflow steps. Issue 5.
  * Writes accept an Idempotency-Key, so the app's offline queue can safely send again.
@@ -7,24 +7,19 @@
 import { Hono, type Context } from 'hono';
 import type { SessionUser } from '../../../auth/session';
 import type { Db } from '../../../db/client';
-import { activeOrders, assignedOrders, availableOrders, courierOrderJson, scheduledOrders, acceptedByAnother, withCourierDetails } from '../../../db/orders/courier';
-import { acceptOrder, addDeliveryPhotos, canUploadPhotos, courierPhoto, declineOrder, stepOrder } from '../../../db/orders/courierSteps';
-import { findVisibleOrder } from '../../../db/orders/access';
-import { getStops } from '../../../db/orders/read';
+import { activeOrders, assignedOrders, availableOrders, courierOrderJson, scheduledOrders, withCourierDetails } from '../../../db/orders/courier';
 import { photoUrl } from '../../../db/orders/serialize';
 import type { Order } from '../../../db/schema';
 import { minuteBucket, versionTag } from '../../../db/versions';
-import { ORDER_TAKEN } from '../../../domain/courierFlow';
-import { MAX_PHOTO_BYTES } from '../../../domain/photos';
 import { courierOrderPatchSchema, courierResponseSchema, deliveryPhotosSchema, photoUploadQuerySchema } from '../../../domain/schemas/courier';
 import { idParam } from '../../../domain/schemas/common';
 import type { AppEnv } from '../../../env';
-import { binaryBody, courierContext, heldOrder, isBinaryUpload, requireValidDocuments, serviceToday } from '../../../http/courier';
-import { ApiError, badRequest, conflict, notFound } from '../../../http/errors';
+import { binaryBody, courierContext, isBinaryUpload, requireValidDocuments, serviceToday } from '../../../http/courier';
 import { requireApi } from '../../../http/guards';
 import { idempotent } from '../../../http/idempotency';
 import { readJson, validate } from '../../../http/validate';
-import { storePhoto } from '../../../photos/store';
+import { heldOrder } from '../../../services/courier/context';
+import { addDeliveryPhotos, answerOrder, stepOrder, uploadPhoto } from '../../../services/courier/workflow';
 
 const courierOrders = new Hono<AppEnv>();
 
@@ -49,7 +44,7 @@ courierOrders.get('/courier/active', requireApi('courier'), courierList('active'
 // "Scheduled" means pickup still ahead, which changes with the clock.
 courierOrders.get('/courier/scheduled', requireApi('courier'), courierList('scheduled', (db, user) => scheduledOrders(db, user.courierId, Date.now()), true));
 
-/** Accept or decline (spec 3 §2.6): accepting is first come, first served. */
+/** Accept or decline (spec 3-courier-area.md §2.6): accepting is first come, first served. */
 courierOrders.post(
   '/:id/courier-response',
   requireApi('courier'),
@@ -58,21 +53,13 @@ courierOrders.post(
   validate('json', courierResponseSchema),
   async (c) => {
     const ctx = await courierContext(c);
-    const { id } = c.req.valid('param');
-    const { action, acceptLateFee } = c.req.valid('json');
-    const order = await findVisibleOrder(ctx.db, ctx.user, id);
-    if (!order) {
-      // The offer was there a moment ago: say why it is gone rather than "not found".
-      if (action === 'accept' && (await acceptedByAnother(ctx.db, id, ctx.user.zoneId, ctx.user.courierId))) throw conflict(ORDER_TAKEN.error, ORDER_TAKEN.details);
-      throw notFound('Order not found');
-    }
-    const changed = action === 'accept' ? await acceptOrder(ctx, order) : await declineOrder(ctx, order, acceptLateFee ?? false);
+    const changed = await answerOrder(ctx, c.req.valid('param').id, c.req.valid('json'));
     return c.json(await courierOrderJson(ctx.db, changed));
   },
 );
 
 /**
- * Delivery photos and notes (spec 3 §7.3): {photos: [image data strings or photo URLs],
+ * Delivery photos and notes (spec 3-courier-area.md §7.3): {photos: [image data strings or photo URLs],
  * notes}, or one photo as a binary body. They are added to the order's photos.
  */
 courierOrders.post('/:id/delivery-photos', requireApi('courier'), validate('param', idParam), idempotent, async (c) => {
@@ -101,20 +88,14 @@ courierOrders.post(
   validate('query', photoUploadQuerySchema),
   async (c) => {
     const ctx = await courierContext(c);
-    const order = await heldOrder(ctx, c.req.valid('param').id);
-    const { kind, stopId } = c.req.valid('query');
-    if (!canUploadPhotos(order)) throw conflict('Photos closed', 'This order takes no more photos.');
-    if (kind === 'stop' && !(stopId && (await getStops(ctx.db, order.id)).some((stop) => stop.id === stopId))) {
-      throw badRequest('Invalid request', 'A stop photo needs the stopId of a stop of this order.');
-    }
-    const photo = await storePhoto(ctx.bucket, ctx.db, courierPhoto(ctx, { orderId: order.id, kind, stopId: kind === 'stop' ? stopId : undefined }), await binaryBody(c));
+    const photo = await uploadPhoto(ctx, c.req.valid('param').id, c.req.valid('query'), () => binaryBody(c));
     return c.json({ key: photo.key, url: photoUrl(photo.key), contentType: photo.contentType, width: photo.width, height: photo.height }, 201);
   },
 );
 
 export default courierOrders;
 
-/** PATCH /api/orders/:id by the courier holding the order: a workflow step (spec 3 §4.3–4.4). */
+/** PATCH /api/orders/:id by the courier holding the order: a workflow step (spec 3-courier-area.md §4.3–4.4). */
 export async function patchOrderAsCourier(c: Context<AppEnv>): Promise<Response> {
   const ctx = await courierContext(c);
   const order = await heldOrder(ctx, Number(c.req.param('id')), { orTakenFromCourier: true });

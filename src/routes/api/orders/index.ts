@@ -31,7 +31,7 @@ const STREAM_BATCH = 500;
 orders.route('/', courierOrders);
 
 /**
- * GET /api/orders: the orders the caller may see (spec 1 §7.3), newest delivery first.
+ * GET /api/orders: the orders the caller may see (spec 1-foundations-and-admin.md §7.3), newest delivery first.
  * Optional filters: status (a tab key or a status), month (yyyy-MM), day (yyyy-MM-dd) in
  * the caller's time zone. With page (and pageSize, default 50) it answers one page and
  * X-Total-Count; without, the whole list, streamed in batches so memory stays flat.
@@ -81,7 +81,7 @@ orders.get('/', requireApi(), validate('query', orderListQuerySchema), async (c)
 // A business's system retrying a create (a lost reply) must not make a second order.
 orders.post('/', requireApi('restaurant'), idempotent, createOrder);
 
-/** Orders couriers are working on, with pickup coordinates: the GPS page's map (spec 1 §7.3). */
+/** Orders couriers are working on, with pickup coordinates: the GPS page's map (spec 1-foundations-and-admin.md §7.3). */
 orders.get('/admin/active', requireApi('admin'), async (c) => {
   const rows = await activeOrdersForMap(c.var.db);
   return c.json(rows.map(({ order, restaurantLatitude, restaurantLongitude }) => ({ ...serializeOrder(order), restaurantLatitude, restaurantLongitude })));

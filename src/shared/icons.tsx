@@ -49,20 +49,10 @@ export const TruckIcon = (props: IconProps) => (
     <circle cx="7" cy="18" r="2" />
   </Icon>
 );
-export const LogOutIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-  </Icon>
-);
 export const PackageIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M11 21.73a2 2 0 0 0 2 0l7-4A2 2 0 0 0 21 16V8a2 2 0 0 0-1-1.73l-7-4a2 2 0 0 0-2 0l-7 4A2 2 0 0 0 3 8v8a2 2 0 0 0 1 1.73z" />
     <path d="M12 22V12M3.3 7 12 12l8.7-5" />
-  </Icon>
-);
-export const DollarIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 2v20M17 5H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6" />
   </Icon>
 );
 export const UsersIcon = (props: IconProps) => (

@@ -1,0 +1,46 @@
+/** The GPS page's words, in Russian as the spec says (spec 1-foundations-and-admin.md §2.12), and its colours. */
+import type { GpsFreshness } from '../../../src/domain/indicators';
+import { relativeAge } from '../../../src/domain/time';
+
+export const RU = {
+  list: 'Активные курьеры',
+  of: 'из',
+  refresh: 'Обновить',
+  refreshing: 'Обновление…',
+  loading: 'Загрузка курьеров...',
+  empty: 'Нет курьеров с координатами',
+  badges: { online: 'Онлайн', recent: 'Недавно', offline: 'Офлайн' } satisfies Record<GpsFreshness, string>,
+  updated: 'обновлено',
+  justNow: 'только что',
+  live: 'Обновления в реальном времени',
+  connecting: 'Подключение к обновлениям…',
+  polling: 'Нет соединения в реальном времени: обновление каждые 30 с',
+  mapError: 'Не удалось загрузить карту',
+  mapErrorDetail: 'Сервис карт недоступен. Показана схема; список курьеров обновляется.',
+  noKey: 'Сервис карт не настроен. Показана схема расположения.',
+  legend: 'Легенда',
+  legendItems: [
+    ['#16a34a', 'Курьер онлайн'],
+    ['#d97706', 'Недавно'],
+    ['#dc2626', 'Офлайн'],
+    ['#2563eb', 'Рестораны'],
+    ['#ef4444', 'Клиенты'],
+  ],
+  track: 'Недавний маршрут',
+  map: 'Карта курьеров',
+  vehicle: 'Транспорт',
+};
+
+export const COLORS: Record<GpsFreshness, string> = { online: '#16a34a', recent: '#d97706', offline: '#dc2626' };
+export const BADGES: Record<GpsFreshness, string> = {
+  online: 'bg-emerald-100 text-emerald-800',
+  recent: 'bg-amber-100 text-amber-800',
+  offline: 'bg-red-100 text-red-800',
+};
+const relativeFormat = new Intl.RelativeTimeFormat('ru', { numeric: 'auto' });
+export function updatedAgo(time: number | null, now: number): string {
+  if (time == null) return '—';
+  const { unit, value } = relativeAge(time, now);
+  if (unit === 'now') return `${RU.updated} ${RU.justNow}`;
+  return `${RU.updated} ${relativeFormat.format(-value, unit === 'minutes' ? 'minute' : unit === 'hours' ? 'hour' : 'day')}`;
+}
