@@ -3,18 +3,24 @@
  * spec says. Positions arrive over a WebSocket the moment a courier's Durable Object
  * accepts them; when the socket drops, the page falls back to the spec's 30 s polling of
  * GET /api/couriers and GET /api/orders/admin/active, and reconnects. The map is the
- * maps service when a key is configured and loads, otherwise a schematic map drawn here,
- * so the page stays useful without the service.
+ * maps service when a key is configured and loads; without a key, the open map over
+ * MAP_TILES_URL (issue 13); when neither can be drawn, a labelled schematic (couriers by
+ * name, pickups P, customers as diamonds), so the page stays useful offline.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { gpsFreshness, type GpsFreshness } from '../src/domain/indicators';
 import { SERVICE_CENTER } from '../src/domain/geo';
 import type { PositionMessage, TrackedCourier } from '../src/domain/live';
+import { isApproximate, type LocationPrecision } from '../src/domain/location';
+import type { OpenMapConfig } from '../src/domain/mapTiles';
 import { relativeAge } from '../src/domain/time';
 import { vehicleLabel } from '../src/domain/vehicles';
 import { apiRequest } from './lib/api';
 import { loadMapsLibrary } from './lib/maps';
+import { approximateTitle, type MapLine, type MapMarker } from './lib/openMap/markers';
+import { OpenMap } from './lib/openMap/OpenMap';
+import { Schematic } from './lib/openMap/Schematic';
 import { QueryProvider } from './lib/query';
 
 export interface MapOrder {
@@ -27,12 +33,14 @@ export interface MapOrder {
   customerName: string;
   customerLatitude: number | null;
   customerLongitude: number | null;
+  customerLocationPrecision?: LocationPrecision;
 }
 
 export interface CourierTrackingProps {
   couriers: TrackedCourier[];
   orders: MapOrder[];
   mapsApiKey: string | null;
+  openMap: OpenMapConfig;
 }
 
 /** Every label of the page, in Russian (spec 1 §2.12). */
@@ -51,21 +59,26 @@ const RU = {
   polling: 'Нет соединения в реальном времени: обновление каждые 30 с',
   mapError: 'Не удалось загрузить карту',
   mapErrorDetail: 'Сервис карт недоступен. Показана схема; список курьеров обновляется.',
-  noKey: 'Сервис карт не настроен. Показана схема расположения.',
+  noTiles: 'Карта недоступна (фрагменты карты не загружаются). Показана схема расположения.',
   legend: 'Легенда',
   legendItems: [
-    ['#16a34a', 'Курьер онлайн'],
-    ['#d97706', 'Недавно'],
-    ['#dc2626', 'Офлайн'],
-    ['#2563eb', 'Рестораны'],
-    ['#ef4444', 'Клиенты'],
+    ['#16a34a', 'circle', 'Курьер онлайн'],
+    ['#d97706', 'circle', 'Недавно'],
+    ['#dc2626', 'circle', 'Офлайн'],
+    ['#2563eb', 'square', 'Рестораны (P)'],
+    ['#7c3aed', 'diamond', 'Клиенты (D)'],
   ],
+  restaurant: 'Ресторан',
+  customer: 'Клиент',
+  order: 'заказ',
+  approximate: 'приблизительное местоположение',
   track: 'Недавний маршрут',
   map: 'Карта курьеров',
   vehicle: 'Транспорт',
 };
 
 const COLORS: Record<GpsFreshness, string> = { online: '#16a34a', recent: '#d97706', offline: '#dc2626' };
+const RESTAURANT_COLOR = '#2563eb';
 const BADGES: Record<GpsFreshness, string> = {
   online: 'bg-emerald-100 text-emerald-800',
   recent: 'bg-amber-100 text-amber-800',
@@ -162,7 +175,7 @@ function useLiveSocket(onPosition: (message: PositionMessage) => void): SocketSt
   return state;
 }
 
-function CourierTrackingPage({ couriers: initialCouriers, orders: initialOrders, mapsApiKey }: CourierTrackingProps) {
+function CourierTrackingPage({ couriers: initialCouriers, orders: initialOrders, mapsApiKey, openMap }: CourierTrackingProps) {
   const [couriers, setCouriers] = useState<Map<number, TrackedCourier>>(() => new Map(initialCouriers.map((courier) => [courier.id, courier])));
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = useRef<number | null>(null);
@@ -273,7 +286,7 @@ function CourierTrackingPage({ couriers: initialCouriers, orders: initialOrders,
           </ul>
         )}
       </section>
-      <CourierMap apiKey={mapsApiKey} couriers={located} orders={ordersQuery.data ?? []} now={now} selectedId={selectedId} track={track} onSelect={setSelectedId} />
+      <CourierMap apiKey={mapsApiKey} openMap={openMap} couriers={located} orders={ordersQuery.data ?? []} now={now} selectedId={selectedId} track={track} onSelect={setSelectedId} />
     </div>
   );
 }
@@ -282,6 +295,7 @@ const pick = ({ latitude, longitude, lastLocationUpdateTime }: TrackedCourier) =
 
 interface MapProps {
   apiKey: string | null;
+  openMap: OpenMapConfig;
   couriers: TrackedCourier[];
   orders: MapOrder[];
   now: number;
@@ -290,20 +304,34 @@ interface MapProps {
   onSelect: (id: number) => void;
 }
 
-/** The maps service when configured and loaded; the schematic map otherwise. */
+/** The maps service when configured and loaded; the open map without a key; the schematic when neither draws. */
 function CourierMap(props: MapProps) {
   const [failed, setFailed] = useState(false);
+  const [tiles, setTiles] = useState<'schematic' | 'tiles' | 'failed'>('schematic');
   const onFail = useCallback(() => setFailed(true), []);
-  const useService = props.apiKey != null && !failed;
+  const { onSelect } = props;
+  const select = useCallback((key: string) => onSelect(Number(key.split(':')[1])), [onSelect]);
+  const markers = useMemo(() => mapMarkers(props), [props]);
+  const lines = useMemo<MapLine[]>(
+    () => (props.track.length > 1 ? [{ key: 'track', points: props.track.map(({ latitude, longitude }) => ({ lat: latitude, lng: longitude })), color: '#1d63db', label: RU.track }] : []),
+    [props.track],
+  );
+  const schematic = <Schematic markers={markers} lines={lines} label={RU.map} testId="schematic-map" className="h-[60dvh] w-full" onSelect={select} />;
   return (
     <section aria-label={RU.map} className="card flex flex-col overflow-hidden">
-      {props.apiKey == null ? <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-600">{RU.noKey}</p> : null}
+      {props.apiKey == null && tiles === 'failed' ? <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-600">{RU.noTiles}</p> : null}
       {failed ? (
         <div role="alert" className="border-b border-red-100 bg-red-50 px-4 py-2 text-sm text-red-800">
           <strong>{RU.mapError}.</strong> {RU.mapErrorDetail}
         </div>
       ) : null}
-      {useService ? <ServiceMap {...props} apiKey={props.apiKey!} onFail={onFail} /> : <SchematicMap {...props} />}
+      {props.apiKey != null && !failed ? (
+        <ServiceMap {...props} apiKey={props.apiKey} onFail={onFail} />
+      ) : props.apiKey == null ? (
+        <OpenMap config={props.openMap} markers={markers} lines={lines} label={RU.map} schematic={schematic} refit={false} onSelect={select} onView={setTiles} />
+      ) : (
+        schematic
+      )}
       <Legend />
     </section>
   );
@@ -312,9 +340,9 @@ function CourierMap(props: MapProps) {
 function Legend() {
   return (
     <ul aria-label={RU.legend} className="flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-100 px-4 py-2 text-xs text-slate-600">
-      {RU.legendItems.map(([color, label]) => (
+      {RU.legendItems.map(([color, shape, label]) => (
         <li key={label} className="flex items-center gap-1.5">
-          <span className="inline-block h-3 w-3 rounded-full" style={{ background: color }} aria-hidden="true" />
+          <span className={`inline-block h-3 w-3 ${shape === 'circle' ? 'rounded-full' : shape === 'diamond' ? 'rotate-45' : 'rounded-sm'}`} style={{ background: color }} aria-hidden="true" />
           {label}
         </li>
       ))}
@@ -322,73 +350,52 @@ function Legend() {
   );
 }
 
-type Point = { latitude: number; longitude: number };
-const pointsOf = (orders: MapOrder[], kind: 'restaurant' | 'customer'): Point[] =>
-  orders
-    .map((order) =>
-      kind === 'restaurant'
-        ? { latitude: order.restaurantLatitude, longitude: order.restaurantLongitude }
-        : { latitude: order.customerLatitude, longitude: order.customerLongitude },
-    )
-    .filter((point): point is Point => point.latitude != null && point.longitude != null);
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
 
-/** A drawn map: positions projected around the service area, markers coloured by freshness. */
-function SchematicMap({ couriers, orders, now, selectedId, track, onSelect }: MapProps) {
-  const width = 800;
-  const height = 520;
-  const restaurants = pointsOf(orders, 'restaurant');
-  const customers = pointsOf(orders, 'customer');
-  const everything: Point[] = [...couriers.map((courier) => ({ latitude: courier.latitude!, longitude: courier.longitude! })), ...restaurants, ...customers];
-  const project = useMemo(() => projection(everything, width, height), [JSON.stringify(everything)]); // eslint-disable-line react-hooks/exhaustive-deps
-  return (
-    <svg viewBox={`0 0 ${width} ${height}`} className="h-[60dvh] w-full bg-slate-50" role="img" aria-label={RU.map} data-testid="schematic-map">
-      <defs>
-        <pattern id="grid" width="40" height="40" patternUnits="userSpaceOnUse">
-          <path d="M 40 0 L 0 0 0 40" fill="none" stroke="#e2e8f0" strokeWidth="1" />
-        </pattern>
-      </defs>
-      <rect width={width} height={height} fill="url(#grid)" />
-      {track.length > 1 ? (
-        <polyline points={track.map((point) => project(point).join(',')).join(' ')} fill="none" stroke="#1d63db" strokeWidth="3" strokeOpacity="0.6" aria-label={RU.track} />
-      ) : null}
-      {restaurants.map((point, index) => {
-        const [x, y] = project(point);
-        return <rect key={`r${index}`} x={x - 5} y={y - 5} width="10" height="10" rx="2" fill="#2563eb" />;
-      })}
-      {customers.map((point, index) => {
-        const [x, y] = project(point);
-        return <circle key={`c${index}`} cx={x} cy={y} r="4" fill="#ef4444" fillOpacity="0.7" />;
-      })}
-      {couriers.map((courier) => {
-        const [x, y] = project({ latitude: courier.latitude!, longitude: courier.longitude! });
-        const selected = courier.id === selectedId;
-        return (
-          <g key={courier.id} transform={`translate(${x.toFixed(1)} ${y.toFixed(1)})`} data-courier-marker={courier.id} className="cursor-pointer" onClick={() => onSelect(courier.id)}>
-            <title>{courier.name}</title>
-            {selected ? <circle r="13" fill="none" stroke="#1d63db" strokeWidth="3" /> : null}
-            <circle r="8" fill={COLORS[gpsFreshness(courier.lastLocationUpdateTime, now)]} stroke="#fff" strokeWidth="2" />
-          </g>
-        );
-      })}
-    </svg>
-  );
-}
-
-/** Equirectangular projection fitting the points (or the service area when there are none). */
-function projection(points: Point[], width: number, height: number): (point: Point) => [number, number] {
-  const source = points.length ? points : [{ latitude: SERVICE_CENTER.lat, longitude: SERVICE_CENTER.lng }];
-  const lats = source.map((point) => point.latitude);
-  const lngs = source.map((point) => point.longitude);
-  const pad = 0.02;
-  const minLat = Math.min(...lats) - pad;
-  const maxLat = Math.max(...lats) + pad;
-  const minLng = Math.min(...lngs) - pad;
-  const maxLng = Math.max(...lngs) + pad;
-  const squash = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180);
-  const scale = Math.min(width / ((maxLng - minLng) * squash), height / (maxLat - minLat)) * 0.92;
-  const centerLat = (minLat + maxLat) / 2;
-  const centerLng = (minLng + maxLng) / 2;
-  return ({ latitude, longitude }) => [width / 2 + (longitude - centerLng) * squash * scale, height / 2 - (latitude - centerLat) * scale];
+/** Couriers (named, in their freshness colour), the pickups (P) and customers (D) of orders under way. */
+function mapMarkers({ couriers, orders, now, selectedId }: Pick<MapProps, 'couriers' | 'orders' | 'now' | 'selectedId'>): MapMarker[] {
+  const markers: MapMarker[] = [];
+  const pickups = new Set<string>();
+  for (const order of orders) {
+    if (order.restaurantLatitude != null && order.restaurantLongitude != null) {
+      const key = `pickup:${order.restaurantLatitude},${order.restaurantLongitude}`;
+      if (!pickups.has(key)) {
+        pickups.add(key);
+        markers.push({ key, point: { lat: order.restaurantLatitude, lng: order.restaurantLongitude }, kind: 'pickup', label: 'P', color: RESTAURANT_COLOR, title: `${RU.restaurant}: ${order.restaurantName}` });
+      }
+    }
+    if (order.customerLatitude != null && order.customerLongitude != null) {
+      const approximate = isApproximate(order.customerLocationPrecision);
+      markers.push({
+        key: `customer:${order.id}`,
+        point: { lat: order.customerLatitude, lng: order.customerLongitude },
+        kind: 'customer',
+        label: 'D',
+        title: approximateTitle(`${RU.customer}: ${order.customerName}, ${RU.order} #${order.orderNumber}`, approximate, RU.approximate),
+        approximate,
+      });
+    }
+  }
+  for (const courier of couriers) {
+    const freshness = gpsFreshness(courier.lastLocationUpdateTime, now);
+    markers.push({
+      key: `courier:${courier.id}`,
+      point: { lat: courier.latitude!, lng: courier.longitude! },
+      kind: 'courier',
+      label: initials(courier.name),
+      name: courier.name,
+      color: COLORS[freshness],
+      selected: courier.id === selectedId,
+      title: `${courier.name}: ${RU.badges[freshness]}`,
+    });
+  }
+  return markers;
 }
 
 /** The maps service: centre 27.9506, -82.4572, zoom 11, point-of-interest labels hidden. */
@@ -430,12 +437,9 @@ function ServiceMap({ apiKey, couriers, orders, now, selectedId, track, onSelect
         courierId: courier.id,
       });
     }
-    pointsOf(orders, 'restaurant').forEach((point, index) =>
-      wanted.set(`restaurant:${index}`, { position: { lat: point.latitude, lng: point.longitude }, color: '#2563eb', scale: 6, title: RU.legendItems[3][1] }),
-    );
-    pointsOf(orders, 'customer').forEach((point, index) =>
-      wanted.set(`customer:${index}`, { position: { lat: point.latitude, lng: point.longitude }, color: '#ef4444', scale: 5, title: RU.legendItems[4][1] }),
-    );
+    for (const marker of mapMarkers({ couriers: [], orders, now, selectedId })) {
+      wanted.set(marker.key, { position: marker.point, color: marker.color ?? (marker.kind === 'customer' ? '#7c3aed' : RESTAURANT_COLOR), scale: marker.kind === 'pickup' ? 6 : 5, title: marker.title });
+    }
     for (const [key, marker] of markers.current) {
       if (!wanted.has(key)) {
         marker.setMap(null);

@@ -8,7 +8,7 @@ import { Suspense, use, type ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import type { AppEnv } from '../env';
 import { PARTIAL_HEADER } from '../../islands/lib/events';
-import { assets } from './assets';
+import { assets, openMapConfig } from './assets';
 import { ViewContext, type RequestView } from './context';
 
 export function viewOf(c: Context<AppEnv>): RequestView {
@@ -21,6 +21,7 @@ export function viewOf(c: Context<AppEnv>): RequestView {
     user: c.var.user,
     assets,
     mapsApiKey: c.env.MAPS_API_KEY || null,
+    openMap: openMapConfig(c.env),
     nextIslandId: () => ++islandCount,
   };
 }

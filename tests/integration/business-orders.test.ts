@@ -144,7 +144,7 @@ describe('POST /api/orders (multi-stop)', () => {
     const [user] = await db.select().from(users).where(eq(users.username, 'pharmacy'));
     const internal = `RX-ATOMIC-${Date.now()}`;
     const input = orderCreateSchema.parse(multiStopBody(TAMPA_STOPS.slice(0, 2), { internalOrderNumber: internal }));
-    const stop = { customerName: 'A', customerPhone: '1', address: 'A St', latitude: 27.9, longitude: -82.4, deliveryInstructions: null };
+    const stop = { customerName: 'A', customerPhone: '1', address: 'A St', latitude: 27.9, longitude: -82.4, locationPrecision: 'address' as const, deliveryInstructions: null };
     // Sequence 0 breaks the table's check constraint on the second stop, after the order and first stop were written.
     const stops = [{ ...stop, sequence: 1 }, { ...stop, sequence: 0 }];
     const business = { restaurantId: pharmacy.id, name: pharmacy.name, address: pharmacy.address, phone: pharmacy.phone, zoneId: pharmacy.zoneId };

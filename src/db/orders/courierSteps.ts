@@ -20,6 +20,7 @@ import {
 } from '../../domain/courierFlow';
 import { isLateCancellation, LATE_CANCELLATION_FEE } from '../../domain/fees';
 import { haversineMeters } from '../../domain/geo';
+import { precisionOf, proximityApplies } from '../../domain/location';
 import { formatUsd } from '../../domain/money';
 import { COMPLETED_STATUSES, courierStatusLabel, isFinished, type OrderStatus, type StopStatus } from '../../domain/orderStatus';
 import { MAX_ORDER_PHOTOS } from '../../domain/photos';
@@ -160,9 +161,13 @@ export async function declineOrder(ctx: CourierContext, order: Order, acceptLate
 // Workflow steps (PATCH /api/orders/:id)
 // ---------------------------------------------------------------------------
 
+/** The pickup's position when an arrival can be held to its radius: known, and of the address itself. */
 async function pickupPosition(db: Db, order: Order) {
-  const [place] = await db.select({ lat: restaurants.latitude, lng: restaurants.longitude }).from(restaurants).where(eq(restaurants.id, order.restaurantId));
-  return place?.lat != null && place.lng != null ? { lat: place.lat, lng: place.lng } : null;
+  const [place] = await db
+    .select({ lat: restaurants.latitude, lng: restaurants.longitude, precision: restaurants.locationPrecision })
+    .from(restaurants)
+    .where(eq(restaurants.id, order.restaurantId));
+  return place?.lat != null && place.lng != null && proximityApplies(precisionOf(place.lat, place.lng, place.precision)) ? { lat: place.lat, lng: place.lng } : null;
 }
 
 /** The history's note on a step: the fee of a late cancellation, how far from the pickup an arrival was. */

@@ -8,11 +8,13 @@ import type { ReactNode } from 'react';
 import { CloseIcon, LoaderIcon } from '../../../islands/lib/icons';
 import type { CourierCard } from '../../db/business';
 import type { Order, OrderEvent, OrderStop } from '../../db/schema';
+import { precisionOf, type PlacedPrecision } from '../../domain/location';
 import { formatUsd } from '../../domain/money';
 import { isCompleted, isOrderStatus } from '../../domain/orderStatus';
 import { formatPhone } from '../../domain/phone';
 import { vehicleLabel } from '../../domain/vehicles';
 import { Badge, Money, StatusBadge, Time } from '../components/ui';
+import { useView } from '../context';
 import { Island } from '../Island';
 import {
   ActualTimeline,
@@ -36,7 +38,7 @@ export interface OrderDetailData {
   /** The courier, null when none is assigned, 'failed' when their record could not be read. */
   courier: CourierCard | null | 'failed';
   /** Where the business is, for the map widget. */
-  pickup: { lat: number; lng: number } | null;
+  pickup: { lat: number; lng: number; precision: PlacedPrecision } | null;
   mapsApiKey: string | null;
 }
 
@@ -91,14 +93,16 @@ function CourierInformation({ courier }: { courier: OrderDetailData['courier'] }
 /** The P-to-D map widget (spec 2 §2.14): an island, so the maps service loads only where it is shown. */
 function MapWidgetFor({ data }: { data: OrderDetailData }) {
   const { order } = data;
+  const { openMap } = useView();
   const delivery = order.customerLatitude != null && order.customerLongitude != null ? { lat: order.customerLatitude, lng: order.customerLongitude } : null;
   return (
     <Island
       name="MapWidget"
       props={{
         apiKey: data.mapsApiKey,
-        pickup: { address: order.restaurantAddress, point: data.pickup },
-        delivery: { address: order.customerAddress, point: delivery },
+        openMap,
+        pickup: { address: order.restaurantAddress, point: data.pickup && { lat: data.pickup.lat, lng: data.pickup.lng }, precision: data.pickup?.precision ?? 'none' },
+        delivery: { address: order.customerAddress, point: delivery, precision: precisionOf(order.customerLatitude, order.customerLongitude, order.customerLocationPrecision) },
         multiStopMiles: order.totalDistanceMiles,
       }}
     />
