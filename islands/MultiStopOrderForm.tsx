@@ -54,7 +54,7 @@ interface Route {
   estimated: boolean;
   /** Some point is only its ZIP code's centre. */
   approximate: boolean;
-  pickup: LatLng;
+  pickup: PlacedPoint;
   /** Where each stop is, in the route's order (the same order as the stops). */
   points: PlacedPoint[];
 }
@@ -62,7 +62,7 @@ interface Route {
 interface RouteAnswer {
   totalDistanceMiles: number;
   calculatedDeliveryFee: string;
-  routeDetails: { polyline: string; estimated: boolean; approximate?: boolean; pickup: LatLng; stops: PlacedPoint[] };
+  routeDetails: { polyline: string; estimated: boolean; approximate?: boolean; pickup: PlacedPoint; stops: PlacedPoint[] };
 }
 
 const emptyStop = (key: string, typed: boolean): Stop => ({ key, customerName: '', customerPhone: '', address: emptyAddress(typed), deliveryInstructions: '' });

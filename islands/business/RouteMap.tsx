@@ -22,7 +22,7 @@ type View = 'loading' | 'map' | 'failed';
 export interface RouteMapProps {
   apiKey: string | null;
   openMap: OpenMapConfig;
-  pickup: LatLng;
+  pickup: LatLng & { precision?: PlacedPrecision };
   stops: ReadonlyArray<LatLng & { precision?: PlacedPrecision }>;
   polyline: string;
 }
@@ -34,7 +34,7 @@ export function RouteMap({ apiKey, openMap, pickup, stops, polyline }: RouteMapP
   const path = useMemo(() => decode(polyline, 5).map(([lat, lng]) => ({ lat, lng })), [polyline]);
   const markers = useMemo<MapMarker[]>(
     () => [
-      { key: 'pickup', point: pickup, kind: 'pickup', label: 'P', title: 'Pharmacy (Pickup)' },
+      { key: 'pickup', point: pickup, kind: 'pickup', label: 'P', title: approximateTitle('Pharmacy (Pickup)', pickup.precision === 'zip'), approximate: pickup.precision === 'zip' },
       ...stops.map((stop, index): MapMarker => {
         const approximate = stop.precision === 'zip';
         return { key: `stop-${index}`, point: stop, kind: 'stop', label: String(index + 1), title: approximateTitle(`Stop ${index + 1}`, approximate), approximate };

@@ -111,9 +111,15 @@ function MapWidgetFor({ data }: { data: OrderDetailData }) {
 
 const stopHasPhoto = (stops: OrderStop[]) => stops.some((stop) => stop.deliveryPhoto);
 
-/** Spec 2 §2.5 'Delivery Photos': the order's own photos, enlarged as 'Photo i of n'. */
-function DashboardPhotos({ order }: { order: Order }) {
+/**
+ * Spec 2 §2.5 'Delivery Photos': the order's own photos, enlarged as 'Photo i of n'. A
+ * pharmacy route's photos are its pickup's and its stops' (the Pharmacy Delivery
+ * Timeline below shows them), so "no photos" is said only when it has none of those either.
+ */
+function DashboardPhotos({ order, stops }: { order: Order; stops: OrderStop[] }) {
   const photos = order.deliveryPhotos;
+  const pharmacyPhotos = order.pharmacyPickupPhoto != null || stopHasPhoto(stops);
+  if (photos.length === 0 && pharmacyPhotos) return null;
   return (
     <Section title="Delivery Photos">
       <div className="mb-3 flex justify-end">
@@ -183,7 +189,7 @@ export function LiveOrderDetails({ data }: { data: OrderDetailData }) {
             ['Created at', <Time value={order.createdAt} pattern="MMM d, yyyy h:mm a" />],
           ]}
         />
-        <ActualTimeline order={order} />
+        <ActualTimeline order={order} stops={stops} />
       </Section>
       <VehicleRequirements order={order} />
       <PaymentInformation order={order} feeLabel={feeLabel} />
@@ -210,7 +216,7 @@ export function LiveOrderDetails({ data }: { data: OrderDetailData }) {
       <Section title="Delivery Map">
         <MapWidgetFor data={data} />
       </Section>
-      {showsPhotos(order) ? <DashboardPhotos order={order} /> : null}
+      {showsPhotos(order) ? <DashboardPhotos order={order} stops={stops} /> : null}
       <PharmacyDeliveryTimeline order={order} stops={stops} />
       <CourierInformation courier={courier} />
     </DialogFrame>
@@ -314,7 +320,7 @@ export function OrderDetails({ data, events }: { data: OrderDetailData; events: 
       ) : (
         <CustomerInformation order={order} />
       )}
-      <DeliveryTimeline order={order} />
+      <DeliveryTimeline order={order} stops={stops} />
       <ManagementPhotos order={order} stops={stops} />
       <CourierInformation courier={order.courierId ? courier : null} />
       <OrderHistory events={events} />
