@@ -161,7 +161,7 @@ export function OrderDetail({ order, stops, events, courier }: OrderDetailData) 
       <StatusSection order={order} stops={stops} />
       <VehicleRequirements order={order} />
       <PaymentInformation order={order} feeLabel="Delivery Fee (10%)" />
-      <RestaurantInformation order={order} />
+      <RestaurantInformation order={order} stops={stops} />
       {stops.length > 0 ? (
         <Section title={`Delivery Stops (${stops.length})`}>
           <StopList stops={stops} />

@@ -193,7 +193,7 @@ export function LiveOrderDetails({ data }: { data: OrderDetailData }) {
       </Section>
       <VehicleRequirements order={order} />
       <PaymentInformation order={order} feeLabel={feeLabel} />
-      <RestaurantInformation order={order} />
+      <RestaurantInformation order={order} stops={stops} />
       {stops.length > 0 ? (
         <Section title="Multi-Stop Delivery Route">
           <Facts
@@ -312,7 +312,7 @@ export function OrderDetails({ data, events }: { data: OrderDetailData; events: 
       </Section>
       <OrderItems order={order} />
       <PaymentInformation order={order} feeLabel={feeLabel} showCourierPay={false} />
-      <RestaurantInformation order={order} />
+      <RestaurantInformation order={order} stops={stops} />
       {stops.length > 0 ? (
         <Section title={`Delivery Stops (${stops.length})`}>
           <StopList stops={stops} />

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { totalServiceFee } from '../../domain/fees';
 import { APPROXIMATE_LOCATION, precisionOf, type LocationPrecision } from '../../domain/location';
 import { isCompleted, statusWords } from '../../domain/orderStatus';
-import { actualTimeline, deliveryTimeline } from '../../domain/orderTimeline';
+import { actualTimeline, deliveryTimeline, tellsPharmacyStory } from '../../domain/orderTimeline';
 import { formatPhone } from '../../domain/phone';
 import { vehicleLabel } from '../../domain/vehicles';
 import { photoUrl } from '../../db/orders/serialize';
@@ -112,9 +112,10 @@ export function PaymentInformation({ order, feeLabel, showCourierPay = true }: {
   );
 }
 
-export function RestaurantInformation({ order, title = 'Restaurant Information' }: { order: Order; title?: string }) {
+/** Where the order is picked up: 'Pharmacy Information' for a pharmacy route. */
+export function RestaurantInformation({ order, stops }: { order: Order; stops: OrderStop[] }) {
   return (
-    <Section title={title}>
+    <Section title={tellsPharmacyStory(order, stops) ? 'Pharmacy Information' : 'Restaurant Information'}>
       <Facts
         rows={[
           ['Name', order.restaurantName],
