@@ -19,7 +19,7 @@ export interface AddressValue {
   point: { latitude: number; longitude: number; precision: PlacedPrecision } | null;
 }
 
-/** Which of a chosen place's words the address field shows: its street (single form) or its whole line (stops). */
+/** Which of a chosen place's words the address field shows with suggestions: its street (single form) or its whole line (stops). */
 export type AddressDisplay = 'street' | 'description';
 
 const NO_PARTS: AddressParts = { street: '', apartment: '', city: '', state: '', zip: '' };
@@ -55,7 +55,8 @@ export function chooseAddress(value: AddressValue, place: ChosenPlace, display: 
     zip: place.zip,
   };
   const point = place.latitude != null && place.longitude != null && place.precision !== 'none' ? { latitude: place.latitude, longitude: place.longitude, precision: place.precision } : null;
-  return { text: display === 'street' ? parts.street : place.description, parts, house: place.house, point };
+  // With typed parts the field is the street, whatever the display.
+  return { text: typed || display === 'street' ? parts.street : place.description, parts, house: place.house, point };
 }
 
 /** The one-line address sent: composed from the parts, or a stop's chosen line as it was chosen. */
