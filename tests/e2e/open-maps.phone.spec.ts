@@ -52,6 +52,6 @@ test('the route map is drawn over tiles when they load, and as a labelled drawin
   await islandsHydrated(page);
   const tiled = page.getByRole('dialog');
   await expect(tiled.locator('[data-open-map]')).toHaveAttribute('data-open-map', 'tiles');
-  await expect(tiled.locator('.leaflet-tile-loaded').first()).toBeVisible();
+  await expect(tiled.locator('.leaflet-tile-loaded').filter({ visible: true }).first()).toBeVisible();
   await expect(tiled.locator('.leaflet-marker-icon')).toHaveText(['P', 'D']);
 });

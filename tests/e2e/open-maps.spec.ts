@@ -51,7 +51,7 @@ test('the GPS map draws tiles from MAP_TILES_URL, with couriers named on it', as
   await page.goto(`${worker.url}/admin/courier-tracking`);
   const map = page.locator('[data-open-map]');
   await expect(map).toHaveAttribute('data-open-map', 'tiles');
-  await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
+  await expect(page.locator('.leaflet-tile-loaded').filter({ visible: true }).first()).toBeVisible();
   expect(tiles.requests.some((path) => /^\/tiles\/\d+\/\d+\/\d+\.png$/.test(path))).toBe(true);
   await expect(page.locator('.leaflet-marker-icon .map-pin-name').filter({ hasText: 'Marcus Reed' })).toBeVisible();
   // The schematic stays under the tiles, hidden from sight and from assistive technology.
@@ -71,13 +71,18 @@ test('the route modal and the map widget draw tiles too', async ({ page, db }) =
   await form.getByRole('button', { name: 'Calculate Route & Delivery Fee' }).click();
   const modal = page.getByRole('dialog', { name: 'Delivery Route' });
   await expect(modal.locator('[data-open-map]')).toHaveAttribute('data-open-map', 'tiles');
-  await expect(modal.locator('.leaflet-tile-loaded').first()).toBeVisible();
+  await expect(modal.locator('.leaflet-tile-loaded').filter({ visible: true }).first()).toBeVisible();
   await expect(modal.locator('.leaflet-marker-icon')).toHaveText(['P', '1']);
   await page.keyboard.press('Escape');
 
   const order = await insertOrder(db, { business: 'pharmacy', status: 'assigned' });
+  const tilesBefore = tiles.requests.filter((path) => path.startsWith('/tiles/')).length;
   await page.goto(`${worker.url}/restaurant/orders/${order.id}/live`);
   const widget = page.locator('[data-map-widget]');
+  // Leaflet loads only once the map is on screen.
+  await expect(widget.locator('[data-open-map]')).toHaveAttribute('data-open-map', 'schematic');
+  expect(tiles.requests.filter((path) => path.startsWith('/tiles/'))).toHaveLength(tilesBefore);
+  await widget.scrollIntoViewIfNeeded();
   await expect(widget.locator('[data-open-map]')).toHaveAttribute('data-open-map', 'tiles');
   await expect(widget.locator('.leaflet-marker-icon')).toHaveText(['P', 'D']);
   await expect(widget).toContainText(/\d+\.\d mi/);

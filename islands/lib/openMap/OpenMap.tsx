@@ -98,14 +98,10 @@ export function OpenMap({ config, markers, lines = NO_LINES, label, schematic, r
         <div className={showTiles ? 'invisible' : undefined} aria-hidden={showTiles ? true : undefined}>
           {schematic}
         </div>
-        <div
-          ref={element}
-          role="region"
-          aria-label={label}
-          aria-hidden={showTiles ? undefined : true}
-          className={`absolute inset-0 z-0 rounded-md ${showTiles ? '' : 'invisible'}`}
-          data-testid="open-map"
-        />
+        <div className={`absolute inset-0 z-0 overflow-hidden rounded-md ${showTiles ? '' : 'invisible'}`} aria-hidden={showTiles ? undefined : true}>
+          {/* Leaflet adds its own classes to this element: React must never re-render its className. */}
+          <div ref={element} role="region" aria-label={label} className="h-full w-full" data-testid="open-map" />
+        </div>
       </div>
       {showTiles ? caption : null}
     </>

@@ -45,6 +45,7 @@ const toLeaflet = (point: LatLng): L.LatLngTuple => [point.lat, point.lng];
 export function createOpenMap(container: HTMLElement, options: OpenMapOptions): OpenMapHandle {
   addStylesheet();
   const map = L.map(container, { zoomControl: true, attributionControl: true, scrollWheelZoom: false }).setView(toLeaflet(SERVICE_CENTER), START_ZOOM);
+  map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
   container.setAttribute('aria-label', options.label);
   let loaded = false;
   let failures = 0;
