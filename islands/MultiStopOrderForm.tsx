@@ -307,7 +307,7 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
 
       {route ? (
         <Modal open={routeOpen} onOpenChange={setRouteOpen} title="Delivery Route" wide>
-          <div className="grid gap-4 md:grid-cols-[1fr_16rem]">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-[1fr_16rem]">
             <div className="relative min-h-64">
               <RouteMap apiKey={mapsApiKey} openMap={props.openMap} pickup={route.pickup} stops={route.points} polyline={route.polyline} />
               {calculating === 'modal' ? (

@@ -34,7 +34,7 @@ export function RouteMap({ apiKey, openMap, pickup, stops, polyline }: RouteMapP
   const path = useMemo(() => decode(polyline, 5).map(([lat, lng]) => ({ lat, lng })), [polyline]);
   const markers = useMemo<MapMarker[]>(
     () => [
-      { key: 'pickup', point: pickup, kind: 'pickup', label: 'P', title: approximateTitle('Pickup at the pharmacy', pickup.precision === 'zip'), approximate: pickup.precision === 'zip' },
+      { key: 'pickup', point: pickup, kind: 'pickup', label: 'P', title: approximateTitle('Pharmacy (Pickup)', pickup.precision === 'zip'), approximate: pickup.precision === 'zip' },
       ...stops.map((stop, index): MapMarker => {
         const approximate = stop.precision === 'zip';
         return { key: `stop-${index}`, point: stop, kind: 'stop', label: String(index + 1), title: approximateTitle(`Stop ${index + 1}`, approximate), approximate };

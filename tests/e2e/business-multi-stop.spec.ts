@@ -96,7 +96,7 @@ test('pharmacy builds a 4-stop route, reorders it, sees the fee change, creates 
   await expect(page.getByRole('status').filter({ hasText: 'Route Calculated' })).toContainText(`Distance: ${first.miles} miles | Fee: $${first.fee}`);
   const modal = page.getByRole('dialog', { name: 'Delivery Route' });
   await expect(modal).toBeVisible();
-  await expect(modal.getByText('Pharmacy (Pickup)')).toBeVisible();
+  await expect(modal.getByRole('paragraph').filter({ hasText: 'Pharmacy (Pickup)' })).toBeVisible();
   await expect(modal.getByTestId('modal-distance')).toHaveText(`${first.miles} mi`);
   await expect(modal.getByTestId('modal-fee')).toHaveText(`$${first.fee}`);
   await expect(modal.getByText('Total Stops')).toBeVisible();

@@ -3,6 +3,7 @@
  * and close button in reach, and Orders Management is a list of cards with every column.
  */
 import { insertOrder } from '../support/factories';
+import { expectAccessible } from './axe';
 import { expect, islandsHydrated, signIn, test } from './fixtures';
 
 test.use({ timezoneId: 'America/New_York' });
@@ -30,6 +31,8 @@ test("the route toast does not cover the route modal's title or close button", a
       return !overlaps(box, title) && !overlaps(box, close);
     })
     .toBe(true);
+  // The modal fits the phone: a long stop address is cut, not pushed past the edge.
+  expect(await modal.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   await modal.getByRole('button', { name: 'Close' }).click();
   await expect(modal).toBeHidden();
 });
@@ -47,6 +50,7 @@ test('Orders Management is a list of cards, each with every column', async ({ pa
   await expect(card).toContainText('Service Payment$30.00');
   await expect(card).toContainText('CourierUnassigned');
   await expect(card).toContainText('assigned');
+  await expectAccessible(page);
   // Nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
   await card.getByRole('button', { name: `View details of order #${order.orderNumber}` }).click();

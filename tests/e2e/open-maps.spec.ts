@@ -12,6 +12,7 @@ import { startWorker, type Running } from '../../scripts/lib/stack';
 import { insertOrder } from '../support/factories';
 import { startFakeTiles, type FakeTiles } from '../support/fakeTiles';
 import { OFFLINE_VARS, testSources } from '../support/stack';
+import { expectAccessible } from './axe';
 import { DEMO_PASSWORD, expect, islandsHydrated, signIn, test } from './fixtures';
 
 test.use({ timezoneId: 'America/New_York' });
@@ -57,7 +58,7 @@ test('the GPS map draws tiles from MAP_TILES_URL, with couriers named on it', as
   // The schematic stays under the tiles, hidden from sight and from assistive technology.
   await expect(page.getByTestId('schematic-map')).toBeHidden();
   await expect(page.getByText('Карта недоступна')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('gps-tiles.png') });
+  await expectAccessible(page);
 });
 
 test('the route modal and the map widget draw tiles too', async ({ page, db }) => {
@@ -73,6 +74,7 @@ test('the route modal and the map widget draw tiles too', async ({ page, db }) =
   await expect(modal.locator('[data-open-map]')).toHaveAttribute('data-open-map', 'tiles');
   await expect(modal.locator('.leaflet-tile-loaded').filter({ visible: true }).first()).toBeVisible();
   await expect(modal.locator('.leaflet-marker-icon')).toHaveText(['P', '1']);
+  await expectAccessible(page, '[role="dialog"]');
   await page.keyboard.press('Escape');
 
   const order = await insertOrder(db, { business: 'pharmacy', status: 'assigned' });
@@ -101,4 +103,5 @@ test('without tiles each map is a labelled schematic', async ({ page }) => {
   const pickups = schematic.locator('[data-marker^="pickup:"]');
   if ((await pickups.count()) > 0) await expect(pickups.first().locator('rect')).toBeAttached();
   await expect(page.getByRole('list', { name: 'Легенда' })).toContainText('Клиенты (D)');
+  await expectAccessible(page);
 });

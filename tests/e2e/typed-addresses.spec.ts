@@ -10,6 +10,7 @@ import { asc, eq } from 'drizzle-orm';
 import { orders, orderStops, restaurants } from '../../src/db/schema';
 import { distanceDeliveryFee, roundMiles } from '../../src/domain/fees';
 import { estimatedRoadMiles } from '../../src/domain/geo';
+import { expectAccessible } from './axe';
 import { DEMO_PASSWORD, expect, islandsHydrated, signIn, test } from './fixtures';
 
 test.use({ timezoneId: 'America/New_York' });
@@ -69,6 +70,7 @@ test('a new café creates a single order from a typed address, placed at its ZIP
   await form.getByLabel('Apartment/Office (Optional)').fill('12');
   await form.getByLabel('ZIP Code').fill('33606');
   await form.getByLabel('Order Amount').fill('85');
+  await expectAccessible(page);
   await form.getByRole('button', { name: 'Create Order' }).click();
   const success = page.getByRole('status').filter({ hasText: 'Order created successfully!' });
   await expect(success).toBeVisible();
@@ -135,6 +137,7 @@ test('a new pharmacy builds, prices and creates a 3-stop route from typed addres
   const schematic = modal.getByRole('img', { name: 'Route from the pharmacy through 3 stops' });
   await expect(schematic).toBeVisible();
   await expect(schematic.locator('[data-marker] text')).toHaveText(['P', '1', '2', '3']);
+  await expectAccessible(page, '[role="dialog"]');
   await page.keyboard.press('Escape');
   await expect(form.getByTestId('route-distance')).toHaveText(`${miles.toFixed(2)} miles (estimated)`);
 

@@ -192,7 +192,7 @@ export function OrdersList({ path, filter, counts, summary, orders, courierNames
               aria-current={selected ? 'page' : undefined}
               className={`rounded-md px-3 py-1.5 text-sm font-medium ${selected ? 'bg-slate-900 text-white' : 'text-slate-600 hover:bg-slate-100'}`}
             >
-              {tab.label} <span className={`tabular-nums ${selected ? 'text-slate-300' : 'text-slate-400'}`}>({counts[tab.key]})</span>
+              {tab.label} <span className={`tabular-nums ${selected ? 'text-slate-300' : 'text-slate-500'}`}>({counts[tab.key]})</span>
             </a>
           );
         })}
