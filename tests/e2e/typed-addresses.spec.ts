@@ -11,6 +11,7 @@ import { orders, orderStops, restaurants } from '../../src/db/schema';
 import { distanceDeliveryFee, roundMiles } from '../../src/domain/fees';
 import { estimatedRoadMiles } from '../../src/domain/geo';
 import { expectAccessible } from './axe';
+import { insertOrder } from '../support/factories';
 import { DEMO_PASSWORD, expect, islandsHydrated, signIn, test } from './fixtures';
 
 test.use({ timezoneId: 'America/New_York' });
@@ -154,8 +155,20 @@ test('a new pharmacy builds, prices and creates a 3-stop route from typed addres
   ]);
 });
 
-test('choosing a past address keeps its apartment', async ({ page, db }) => {
-  await signIn(page, 'bistro');
+test('choosing a past address keeps its apartment', async ({ page, db, business }) => {
+  await insertOrder(db, {
+    business: business.username,
+    customerName: 'Charlotte King',
+    customerAddress: '701 S Howard Ave, Apt 210, Tampa, Florida, 33606',
+    customerStreet: '701 S Howard Ave',
+    customerApartment: '210',
+    customerCity: 'Tampa',
+    customerState: 'Florida',
+    customerZip: '33606',
+    customerLatitude: 27.938,
+    customerLongitude: -82.483,
+  });
+  await signIn(page, business.username);
   await page.goto('/restaurant/create-order');
   await islandsHydrated(page);
   const form = page.getByRole('form', { name: 'Create New Order' });

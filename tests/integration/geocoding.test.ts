@@ -55,6 +55,9 @@ describe('with the Census geocoder', () => {
     worker = await startWorker({ persistDir: dir, vars: { DATABASE_URL: inject('databaseUrl'), ...OFFLINE_VARS, CENSUS_GEOCODER_URL: census.url }, sourceDir: await testSources() });
   }, 120_000);
 
+  /** A business of the test's own, signed in on the Worker with the fake geocoder (no other list sees its orders). */
+  const ownBusiness = async () => new Client(worker.url).login((await insertBusiness(testDb())).username);
+
   afterAll(async () => {
     await worker?.stop();
     await census?.stop();
@@ -62,8 +65,8 @@ describe('with the Census geocoder', () => {
   });
 
   it('places a typed single order where the Census geocoder finds it, and records that it is the address', async () => {
-    const bistro = await new Client(worker.url).login('bistro');
-    const response = await bistro.post('/api/orders', singleOrder({ line: '401 E Jackson St, Apt 210, Tampa, Florida, 33602', street: '401 E Jackson St', zip: '33602' }));
+    const business = await ownBusiness();
+    const response = await business.post('/api/orders', singleOrder({ line: '401 E Jackson St, Apt 210, Tampa, Florida, 33602', street: '401 E Jackson St', zip: '33602' }));
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ customerLatitude: JACKSON.lat, customerLongitude: JACKSON.lng, customerLocationPrecision: 'address' });
     expect(census.requests.at(-1)).toEqual({
@@ -77,11 +80,11 @@ describe('with the Census geocoder', () => {
   });
 
   it("goes to the ZIP code's centre when the geocoder matches nothing, and nowhere without a ZIP", async () => {
-    const bistro = await new Client(worker.url).login('bistro');
-    const centre = await bistro.post('/api/orders', singleOrder({ line: '9 Unknown Way, Tampa, Florida, 33602', street: '9 Unknown Way', zip: '33602' }));
+    const business = await ownBusiness();
+    const centre = await business.post('/api/orders', singleOrder({ line: '9 Unknown Way, Tampa, Florida, 33602', street: '9 Unknown Way', zip: '33602' }));
     expect(centre.status).toBe(201);
     expect(centre.body).toMatchObject({ customerLatitude: ZIP_33602.lat, customerLongitude: ZIP_33602.lng, customerLocationPrecision: 'zip' });
-    const nowhere = await bistro.post('/api/orders', singleOrder({ line: '9 Unknown Way, Tampa, Florida', street: '9 Unknown Way' }));
+    const nowhere = await business.post('/api/orders', singleOrder({ line: '9 Unknown Way, Tampa, Florida', street: '9 Unknown Way' }));
     expect(nowhere.status).toBe(201);
     expect(nowhere.body).toMatchObject({ customerLatitude: null, customerLongitude: null, customerLocationPrecision: 'none' });
   });
@@ -89,9 +92,9 @@ describe('with the Census geocoder', () => {
   it('gives up on a slow geocoder after its timeout and still creates the order', async () => {
     census.delayMs = 15_000;
     try {
-      const bistro = await new Client(worker.url).login('bistro');
+      const business = await ownBusiness();
       const started = Date.now();
-      const response = await bistro.post('/api/orders', singleOrder({ line: '401 E Jackson St, Tampa, Florida, 33602', street: '401 E Jackson St', zip: '33602' }));
+      const response = await business.post('/api/orders', singleOrder({ line: '401 E Jackson St, Tampa, Florida, 33602', street: '401 E Jackson St', zip: '33602' }));
       expect(response.status).toBe(201);
       expect(Date.now() - started).toBeLessThan(8000);
       expect(response.body.customerLocationPrecision).toBe('zip');
@@ -101,9 +104,9 @@ describe('with the Census geocoder', () => {
   });
 
   it('keeps coordinates sent with the address (a maps place, a past address) without asking', async () => {
-    const bistro = await new Client(worker.url).login('bistro');
+    const business = await ownBusiness();
     const asked = census.requests.length;
-    const response = await bistro.post(
+    const response = await business.post(
       '/api/orders',
       singleOrder({ line: '401 E Jackson St, Tampa, Florida, 33602', street: '401 E Jackson St', zip: '33602' }, { customerLatitude: 27.95, customerLongitude: -82.45, customerLocationPrecision: 'zip' }),
     );
@@ -171,9 +174,10 @@ describe('with the Census geocoder', () => {
   });
 
   it('places an edited address again', async () => {
-    const order = await insertOrder(testDb(), { status: 'new' });
-    const bistro = await new Client(worker.url).login('bistro');
-    const response = await bistro.patch(`/api/orders/${order.id}`, { customerAddress: '3001 W Kennedy Blvd, Tampa, Florida, 33609', customerStreet: '3001 W Kennedy Blvd', customerZip: '33609' });
+    const { username } = await insertBusiness(testDb());
+    const order = await insertOrder(testDb(), { business: username, status: 'new' });
+    const business = await new Client(worker.url).login(username);
+    const response = await business.patch(`/api/orders/${order.id}`, { customerAddress: '3001 W Kennedy Blvd, Tampa, Florida, 33609', customerStreet: '3001 W Kennedy Blvd', customerZip: '33609' });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ customerLatitude: KENNEDY.lat, customerLongitude: KENNEDY.lng, customerLocationPrecision: 'address' });
   });
