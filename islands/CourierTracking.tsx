@@ -3,13 +3,15 @@
  * spec says. Positions arrive over a WebSocket the moment a courier's Durable Object
  * accepts them; when the socket drops, the page falls back to the spec's 30 s polling of
  * GET /api/couriers and GET /api/orders/admin/active, and reconnects. The map is the
- * maps service when a key is configured and loads, otherwise a schematic map drawn here,
- * so the page stays useful without the service.
+ * maps service when a key is configured and loads; without a key, the open map over
+ * MAP_TILES_URL (issue 13); when neither can be drawn, a labelled schematic (couriers by
+ * name, pickups P, customers as diamonds), so the page stays useful offline.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { gpsFreshness } from '../src/domain/indicators';
 import type { PositionMessage, TrackedCourier } from '../src/domain/live';
+import type { OpenMapConfig } from '../src/domain/mapTiles';
 import { vehicleLabel } from '../src/domain/vehicles';
 import { apiRequest } from './lib/api';
 import { QueryProvider } from './lib/query';
@@ -22,12 +24,13 @@ export interface CourierTrackingProps {
   couriers: TrackedCourier[];
   orders: MapOrder[];
   mapsApiKey: string | null;
+  openMap: OpenMapConfig;
 }
 
 const POLL_MS = 30_000;
 const TICK_MS = 15_000;
 
-function CourierTrackingPage({ couriers: initialCouriers, orders: initialOrders, mapsApiKey }: CourierTrackingProps) {
+function CourierTrackingPage({ couriers: initialCouriers, orders: initialOrders, mapsApiKey, openMap }: CourierTrackingProps) {
   const [couriers, setCouriers] = useState<Map<number, TrackedCourier>>(() => new Map(initialCouriers.map((courier) => [courier.id, courier])));
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = useRef<number | null>(null);
@@ -129,7 +132,7 @@ function CourierTrackingPage({ couriers: initialCouriers, orders: initialOrders,
           </ul>
         )}
       </section>
-      <CourierMap apiKey={mapsApiKey} couriers={located} orders={ordersQuery.data ?? []} now={now} selectedId={selectedId} track={track} onSelect={setSelectedId} />
+      <CourierMap apiKey={mapsApiKey} openMap={openMap} couriers={located} orders={ordersQuery.data ?? []} now={now} selectedId={selectedId} track={track} onSelect={setSelectedId} />
     </div>
   );
 }

@@ -1,21 +1,28 @@
 /// <reference types="google.maps" />
 /**
  * The map widget (spec 2-business-area.md §2.14): pickup P and delivery D on a map (zoom 12) with the
- * driving distance and duration. Without the maps service, or when it fails, the static
- * P to D illustration with a distance under the rules of spec 2-business-area.md §9.6. When directions
- * fail, the straight line is drawn and its distance used.
+ * driving distance and duration. Without the maps service, the open map over
+ * MAP_TILES_URL when both places are known; the static P to D illustration with a
+ * distance under the rules of spec 2-business-area.md §9.6 until its tiles load, when they cannot, and
+ * when the maps service fails. When directions fail, the straight line is drawn and its
+ * distance used.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { METERS_PER_MILE, type LatLng } from '../src/domain/geo';
+import { APPROXIMATE_LOCATION, isApproximate, type LocationPrecision } from '../src/domain/location';
+import type { OpenMapConfig } from '../src/domain/mapTiles';
 import { geocodeQuery, pseudoRandomNear, widgetDistance } from '../src/domain/mapWidget';
 import { drawMap } from './business/maps';
 import { loadMapsLibrary, MAPS_NOT_CONFIGURED, MapsUnavailableError, onMapsAuthFailure } from './lib/maps';
+import { approximateTitle, type MapMarker } from './lib/openMap/markers';
+import { OpenMap } from './lib/openMap/OpenMap';
 import { StaticPickupToDelivery } from './business/StaticMaps';
 
 export interface MapWidgetProps {
   apiKey: string | null;
-  pickup: { address: string; point: LatLng | null };
-  delivery: { address: string; point: LatLng | null };
+  openMap: OpenMapConfig;
+  pickup: { address: string; point: LatLng | null; precision?: LocationPrecision };
+  delivery: { address: string; point: LatLng | null; precision?: LocationPrecision };
   /** A multi-stop order's route distance, shown as 'X.X mi (multi-stop)'. */
   multiStopMiles: number | null;
 }
@@ -38,10 +45,21 @@ async function locate(key: string, address: string): Promise<LatLng> {
   return pseudoRandomNear(address);
 }
 
-export default function MapWidget({ apiKey, pickup, delivery, multiStopMiles }: MapWidgetProps) {
+export default function MapWidget({ apiKey, openMap, pickup, delivery, multiStopMiles }: MapWidgetProps) {
   const [view, setView] = useState<View>(apiKey ? { kind: 'loading' } : { kind: 'static' });
   const mapElement = useRef<HTMLDivElement>(null);
   const fallback = widgetDistance({ pickupAddress: pickup.address, deliveryAddress: delivery.address, pickup: pickup.point, delivery: delivery.point, multiStopMiles });
+  const approximate = isApproximate(pickup.precision) || isApproximate(delivery.precision);
+  const markers = useMemo<MapMarker[] | null>(
+    () =>
+      pickup.point && delivery.point
+        ? [
+            { key: 'pickup', point: pickup.point, kind: 'pickup', label: 'P', title: approximateTitle(`Pickup: ${pickup.address}`, isApproximate(pickup.precision)), approximate: isApproximate(pickup.precision) },
+            { key: 'delivery', point: delivery.point, kind: 'stop', label: 'D', title: approximateTitle(`Delivery: ${delivery.address}`, isApproximate(delivery.precision)), approximate: isApproximate(delivery.precision) },
+          ]
+        : null,
+    [pickup.point, pickup.address, pickup.precision, delivery.point, delivery.address, delivery.precision],
+  );
 
   useEffect(() => {
     if (!apiKey) return;
@@ -88,6 +106,30 @@ export default function MapWidget({ apiKey, pickup, delivery, multiStopMiles }: 
     };
   }, [apiKey, pickup.address, pickup.point, delivery.address, delivery.point, multiStopMiles]);
 
+  const illustration = <StaticPickupToDelivery distance={fallback.label} pickupAddress={pickup.address} deliveryAddress={delivery.address} />;
+  const note = approximate ? (
+    <p className="text-xs text-amber-800" data-approximate-location="">
+      {`Placed at its ZIP code's centre (${APPROXIMATE_LOCATION}): the distance is approximate.`}
+    </p>
+  ) : null;
+  if (view.kind === 'static') {
+    if (!markers) return <div className="space-y-2" data-map-widget="static">{illustration}{note}</div>;
+    const line = [{ key: 'p-to-d', points: markers.map((marker) => marker.point), color: '#1d63db', dashed: true }];
+    return (
+      <div className="space-y-2" data-map-widget="static">
+        <OpenMap
+          config={openMap}
+          markers={markers}
+          lines={line}
+          label={`Pickup to delivery: ${fallback.label}`}
+          schematic={illustration}
+          tilesClassName="h-56 overflow-hidden rounded-md border border-slate-200"
+          caption={<p className="text-sm font-medium text-slate-700">{fallback.label}</p>}
+        />
+        {note}
+      </div>
+    );
+  }
   const mapShown = view.kind === 'loading' || view.kind === 'map';
   return (
     <div className="space-y-2" data-map-widget={view.kind}>
@@ -103,7 +145,7 @@ export default function MapWidget({ apiKey, pickup, delivery, multiStopMiles }: 
               {view.message}
             </p>
           ) : null}
-          <StaticPickupToDelivery distance={fallback.label} pickupAddress={pickup.address} deliveryAddress={delivery.address} />
+          {illustration}
         </>
       )}
       {view.kind === 'map' ? (

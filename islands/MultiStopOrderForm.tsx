@@ -4,14 +4,20 @@
  * server for the route and its fee, and opens the route modal, where reordering
  * recalculates at once. Any change to the stops outside the modal discards the route,
  * and 'Create Multi-Stop Order' waits for one. The order and its stops are created in
- * one request (one transaction on the server).
+ * one request (one transaction on the server). Without the maps service, each stop's
+ * street, apartment, city, state and ZIP are typed and the server places them when it
+ * calculates the route (issue 13).
  */
 import { arrayMove } from '@dnd-kit/sortable';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { LatLng } from '../src/domain/geo';
+import { APPROXIMATE_LOCATION, type PlacedPrecision } from '../src/domain/location';
+import type { OpenMapConfig } from '../src/domain/mapTiles';
 import { MAX_ROUTE_STOPS } from '../src/domain/schemas/businessOrders';
-import { AddressInput } from './business/AddressInput';
-import { FormSection, localToUtc, orderCreationMessage, PickupFrom, TextArea, TextInput, withReason } from './business/forms';
+import { addressLine, emptyAddress, toTyped, type AddressValue } from './business/address';
+import { AddressFields } from './business/AddressFields';
+import { FormSection, localToUtc, orderCreationMessage, PhoneInput, PickupFrom, TextArea, TextInput, withReason } from './business/forms';
+import { useMapsKey } from './business/maps';
 import { RouteMap } from './business/RouteMap';
 import { DragHandle, SortableList, type HandleProps } from './business/SortableList';
 import { AFTER_CREATE_DELAY_MS, type BusinessOnForm } from './SingleOrderForm';
@@ -26,42 +32,54 @@ export interface MultiStopOrderFormProps {
   defaultPickup: string;
   defaultDelivery: string;
   mapsApiKey: string | null;
+  /** Maps without the maps service (the route modal). */
+  openMap: OpenMapConfig;
 }
 
 interface Stop {
   key: string;
   customerName: string;
   customerPhone: string;
-  address: string;
-  latitude: number | null;
-  longitude: number | null;
+  address: AddressValue;
   deliveryInstructions: string;
 }
+
+/** A point of the route as the server placed it, and how precisely. */
+type PlacedPoint = LatLng & { precision: PlacedPrecision };
 
 interface Route {
   miles: number;
   fee: string;
   polyline: string;
   estimated: boolean;
-  pickup: LatLng;
+  /** Some point is only its ZIP code's centre. */
+  approximate: boolean;
+  pickup: PlacedPoint;
   /** Where each stop is, in the route's order (the same order as the stops). */
-  points: LatLng[];
+  points: PlacedPoint[];
 }
 
 interface RouteAnswer {
   totalDistanceMiles: number;
   calculatedDeliveryFee: string;
-  routeDetails: { polyline: string; estimated: boolean; pickup: LatLng; stops: LatLng[] };
+  routeDetails: { polyline: string; estimated: boolean; approximate?: boolean; pickup: PlacedPoint; stops: PlacedPoint[] };
 }
 
-const emptyStop = (key: string): Stop => ({ key, customerName: '', customerPhone: '', address: '', latitude: null, longitude: null, deliveryInstructions: '' });
-const isPlaced = (stop: Stop) => stop.latitude != null && stop.longitude != null;
-const isValid = (stop: Stop) => !!stop.customerName.trim() && !!stop.customerPhone.trim() && !!stop.address.trim() && isPlaced(stop);
+const emptyStop = (key: string, typed: boolean): Stop => ({ key, customerName: '', customerPhone: '', address: emptyAddress(typed), deliveryInstructions: '' });
+const isPlaced = (stop: Stop) => stop.address.point != null;
 
 export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
+  const [mapsApiKey, mapsDown] = useMapsKey(props.mapsApiKey);
+  const typed = mapsApiKey == null;
   const nextKey = useRef(2);
   const [order, setOrder] = useState({ internalOrderNumber: '', amount: '', tip: '', pickup: props.defaultPickup, delivery: props.defaultDelivery });
-  const [stops, setStops] = useState<Stop[]>([emptyStop('stop-1')]);
+  const [stops, setStops] = useState<Stop[]>(() => [emptyStop('stop-1', typed)]);
+  // The maps service turned out to be unavailable: what was typed in each stop becomes its street.
+  useEffect(() => {
+    if (typed) setStops((current) => current.map((stop) => ({ ...stop, address: toTyped(stop.address) })));
+  }, [typed]);
+  const lineOf = (stop: Stop) => addressLine(stop.address, 'description', typed);
+  const isValid = (stop: Stop) => !!stop.customerName.trim() && !!stop.customerPhone.trim() && !!lineOf(stop) && isPlaced(stop);
   const [route, setRoute] = useState<Route | null>(null);
   const [calculating, setCalculating] = useState<'form' | 'modal' | null>(null);
   const [routeOpen, setRouteOpen] = useState(false);
@@ -74,13 +92,13 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
   }
   const editStop = (key: string, change: Partial<Stop>) => changeStops(stops.map((stop) => (stop.key === key ? { ...stop, ...change } : stop)));
 
-  async function requestRoute(points: Array<{ lat: number; lng: number } | { address: string }>): Promise<RouteAnswer> {
+  async function requestRoute(points: Array<{ lat: number; lng: number; precision: PlacedPrecision } | { address: string }>): Promise<RouteAnswer> {
     return apiRequest<RouteAnswer>('POST', '/api/routes/calculate', { pharmacyAddress: props.business.address, stops: points });
   }
 
   function routeFrom(answer: RouteAnswer): Route {
-    const { polyline, estimated, pickup, stops: points } = answer.routeDetails;
-    return { miles: answer.totalDistanceMiles, fee: answer.calculatedDeliveryFee, polyline, estimated, pickup, points };
+    const { polyline, estimated, approximate = false, pickup, stops: points } = answer.routeDetails;
+    return { miles: answer.totalDistanceMiles, fee: answer.calculatedDeliveryFee, polyline, estimated, approximate, pickup, points };
   }
 
   function announce(next: Route) {
@@ -89,13 +107,23 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
 
   async function calculate() {
     if (!props.business.address.trim() && !props.location) return errorToast('Pharmacy address not found');
-    if (stops.some((stop) => !stop.address.trim() && !isPlaced(stop))) return errorToast('Please enter addresses for all delivery stops');
+    if (stops.some((stop) => !lineOf(stop) && !isPlaced(stop))) return errorToast('Please enter addresses for all delivery stops');
     setCalculating('form');
     try {
-      const answer = await requestRoute(stops.map((stop) => (isPlaced(stop) ? { lat: stop.latitude!, lng: stop.longitude! } : { address: stop.address })));
+      const answer = await requestRoute(
+        stops.map((stop) => {
+          const { point } = stop.address;
+          return point ? { lat: point.latitude, lng: point.longitude, precision: point.precision } : { address: lineOf(stop) };
+        }),
+      );
       const next = routeFrom(answer);
       // Stops placed by the server's geocoder keep their coordinates, so they can be created.
-      setStops(stops.map((stop, index) => (isPlaced(stop) ? stop : { ...stop, latitude: next.points[index].lat, longitude: next.points[index].lng })));
+      setStops(
+        stops.map((stop, index) => {
+          const { lat, lng, precision } = next.points[index];
+          return isPlaced(stop) ? stop : { ...stop, address: { ...stop.address, point: { latitude: lat, longitude: lng, precision } } };
+        }),
+      );
       setRoute(next);
       setRouteOpen(true);
       announce(next);
@@ -114,7 +142,7 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
     setStops(reordered);
     setCalculating('modal');
     try {
-      const next = routeFrom(await requestRoute(points.map((point) => ({ lat: point.lat, lng: point.lng }))));
+      const next = routeFrom(await requestRoute(points.map((point) => ({ lat: point.lat, lng: point.lng, precision: point.precision }))));
       setRoute(next);
       announce(next);
     } catch (error) {
@@ -142,9 +170,9 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
     const body = {
       customerName: first.customerName.trim(),
       customerPhone: first.customerPhone.trim(),
-      customerAddress: first.address,
-      customerLatitude: first.latitude,
-      customerLongitude: first.longitude,
+      customerAddress: lineOf(first),
+      customerLatitude: first.address.point!.latitude,
+      customerLongitude: first.address.point!.longitude,
       deliveryInstructions: first.deliveryInstructions.trim(),
       internalOrderNumber: order.internalOrderNumber.trim(),
       amount: Number.isFinite(amount) ? amount : order.amount,
@@ -158,7 +186,7 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
       status: 'new',
       requiredVehicleTypes: ['sedan'],
       setupRequired: false,
-      customerStreet: first.address,
+      customerStreet: lineOf(first),
       customerCity: '',
       customerState: '',
       customerZip: '',
@@ -166,9 +194,10 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
         sequence: index + 1,
         customerName: stop.customerName.trim(),
         customerPhone: stop.customerPhone.trim(),
-        address: stop.address,
-        latitude: stop.latitude,
-        longitude: stop.longitude,
+        address: lineOf(stop),
+        latitude: stop.address.point!.latitude,
+        longitude: stop.address.point!.longitude,
+        locationPrecision: stop.address.point!.precision,
         deliveryInstructions: stop.deliveryInstructions.trim(),
         status: 'pending',
       })),
@@ -179,7 +208,7 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
       toast({ title: 'Success', description: `Multi-stop order created with ${valid.length} delivery stops!` });
       nextKey.current = 2;
       setOrder({ internalOrderNumber: '', amount: '', tip: '', pickup: props.defaultPickup, delivery: props.defaultDelivery });
-      changeStops([emptyStop('stop-1')]);
+      changeStops([emptyStop('stop-1', typed)]);
       window.setTimeout(() => window.location.assign('/restaurant'), AFTER_CREATE_DELAY_MS);
     } catch (error) {
       errorToast(stopFailure(error) ?? orderCreationMessage(error));
@@ -224,7 +253,7 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
             type="button"
             className="btn btn-outline"
             disabled={stops.length >= MAX_ROUTE_STOPS}
-            onClick={() => changeStops([...stops, emptyStop(`stop-${nextKey.current++}`)])}
+            onClick={() => changeStops([...stops, emptyStop(`stop-${nextKey.current++}`, typed)])}
           >
             Add Stop
           </button>
@@ -236,7 +265,8 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
               index={index}
               handle={handle}
               removable={stops.length > 1}
-              mapsApiKey={props.mapsApiKey}
+              mapsApiKey={mapsApiKey}
+              onMapsDown={mapsDown}
               onChange={(change) => editStop(stop.key, change)}
               onRemove={() => changeStops(stops.filter((other) => other.key !== stop.key))}
             />
@@ -256,7 +286,7 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
               className="flex flex-wrap gap-6 text-sm"
               valueClassName="text-lg font-semibold"
               items={[
-                ['Total Distance', `${route.miles.toFixed(2)} miles`, 'route-distance'],
+                ['Total Distance', `${route.miles.toFixed(2)} miles${route.estimated ? ' (estimated)' : ''}`, 'route-distance'],
                 ['Delivery Fee', `$${route.fee}`, 'route-fee'],
               ]}
             />
@@ -277,9 +307,9 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
 
       {route ? (
         <Modal open={routeOpen} onOpenChange={setRouteOpen} title="Delivery Route" wide>
-          <div className="grid gap-4 md:grid-cols-[1fr_16rem]">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-[1fr_16rem]">
             <div className="relative min-h-64">
-              <RouteMap apiKey={props.mapsApiKey} pickup={route.pickup} stops={route.points} polyline={route.polyline} />
+              <RouteMap apiKey={mapsApiKey} openMap={props.openMap} pickup={route.pickup} stops={route.points} polyline={route.polyline} />
               {calculating === 'modal' ? (
                 <p role="status" className="absolute inset-0 flex items-center justify-center rounded-md bg-white/80 text-sm font-medium">
                   Recalculating route...
@@ -297,6 +327,11 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
                 ]}
               />
               {route.estimated ? <p className="text-xs text-slate-500">Estimated from the stops' locations.</p> : null}
+              {route.approximate ? (
+                <p className="text-xs text-amber-800" data-approximate-location="">
+                  Some places are at their ZIP code's centre ({APPROXIMATE_LOCATION}): the distance is approximate.
+                </p>
+              ) : null}
               <div>
                 <p className="mb-2 text-xs text-slate-500">Drag stops to reorder</p>
                 <p className="mb-2 rounded-md bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">Pharmacy (Pickup)</p>
@@ -305,7 +340,7 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
                     <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-white px-2 py-2 text-sm">
                       <DragHandle handle={handle} label={`Move ${stopLabel(stop, index)}`} disabled={calculating != null} />
                       <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-red-600 text-xs font-semibold text-white">{index + 1}</span>
-                      <span className="min-w-0 truncate">{stop.customerName || stop.address || `Stop ${index + 1}`}</span>
+                      <span className="min-w-0 truncate">{stop.customerName || lineOf(stop) || `Stop ${index + 1}`}</span>
                     </div>
                   )}
                 </SortableList>
@@ -351,6 +386,7 @@ function StopCard({
   handle,
   removable,
   mapsApiKey,
+  onMapsDown,
   onChange,
   onRemove,
 }: {
@@ -359,6 +395,7 @@ function StopCard({
   handle: HandleProps;
   removable: boolean;
   mapsApiKey: string | null;
+  onMapsDown: () => void;
   onChange: (change: Partial<Stop>) => void;
   onRemove: () => void;
 }) {
@@ -376,15 +413,16 @@ function StopCard({
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         <TextInput label="Customer Name" value={stop.customerName} onChange={(e) => onChange({ customerName: e.target.value })} />
-        <TextInput label="Phone Number" type="tel" maxLength={10} inputMode="tel" value={stop.customerPhone} onChange={(e) => onChange({ customerPhone: e.target.value })} />
-        <AddressInput
-          className="md:col-span-2"
+        <PhoneInput value={stop.customerPhone} onChange={(customerPhone) => onChange({ customerPhone })} />
+        <AddressFields
           label="Delivery Address"
           value={stop.address}
+          onChange={(address) => onChange({ address })}
           mapsApiKey={mapsApiKey}
-          // A typed address is not placed until chosen from the suggestions.
-          onTextChange={(text) => onChange({ address: text, latitude: null, longitude: null })}
-          onChoose={(place) => onChange({ address: place.description, latitude: place.latitude, longitude: place.longitude })}
+          onMapsDown={onMapsDown}
+          display="description"
+          partsWithSuggestions={false}
+          apartmentLabel="Apartment/Unit (Optional)"
         />
         <TextArea className="md:col-span-2" label="Delivery Instructions (Optional)" value={stop.deliveryInstructions} onChange={(e) => onChange({ deliveryInstructions: e.target.value })} />
       </div>

@@ -1,17 +1,19 @@
 /**
- * The single order form (spec 2-business-area.md §2.11): a restaurant's one-drop order. The address comes
- * from the suggestions, which fill the read-only city, state and ZIP and the
- * coordinates; a typed address that was not chosen leaves the street empty and is
- * refused. The fee hint uses the server's own rule; the server computes the fee again.
+ * The single order form (spec 2-business-area.md §2.11): a restaurant's one-drop order. With the maps
+ * service, the address comes from the suggestions, which fill the read-only city, state
+ * and ZIP and the coordinates, and a typed address that was not chosen is refused.
+ * Without it, street, apartment, city, state and ZIP are typed and the server places
+ * the address (issue 13); past addresses are suggested first either way. The fee hint
+ * uses the server's own rule; the server computes the fee again.
  */
-import { useState, type FormEvent } from 'react';
-import { composeAddress } from '../src/domain/address';
+import { useEffect, useState, type FormEvent } from 'react';
 import { singleOrderDeliveryFee } from '../src/domain/fees';
 import { formatMoney, parseMoney } from '../src/domain/money';
 import { ORDER_VEHICLE_TYPES, vehicleLabel, type OrderVehicleType } from '../src/domain/vehicles';
-import { AddressInput } from './business/AddressInput';
-import { FormSection, localToUtc, orderCreationMessage, PickupFrom, TextArea, TextInput } from './business/forms';
-import type { ChosenPlace } from '../src/domain/places';
+import { addressLine, emptyAddress, streetOf, toTyped, zipProblem, type AddressValue } from './business/address';
+import { AddressFields } from './business/AddressFields';
+import { FormSection, localToUtc, orderCreationMessage, PhoneInput, PickupFrom, TextArea, TextInput } from './business/forms';
+import { useMapsKey } from './business/maps';
 import { apiRequest } from './lib/api';
 import { errorToast, toast } from './lib/events';
 
@@ -37,9 +39,7 @@ interface FormState {
   customerName: string;
   customerPhone: string;
   customerCompany: string;
-  addressText: string;
-  place: ChosenPlace | null;
-  apartment: string;
+  address: AddressValue;
   deliveryInstructions: string;
   vehicles: OrderVehicleType[];
   setupRequired: boolean;
@@ -49,14 +49,12 @@ interface FormState {
   delivery: string;
 }
 
-const initialState = (props: SingleOrderFormProps): FormState => ({
+const initialState = (props: SingleOrderFormProps, typed: boolean): FormState => ({
   internalOrderNumber: '',
   customerName: '',
   customerPhone: '',
   customerCompany: '',
-  addressText: '',
-  place: null,
-  apartment: '',
+  address: emptyAddress(typed),
   deliveryInstructions: '',
   vehicles: ['sedan'],
   setupRequired: false,
@@ -74,36 +72,49 @@ export function feeHint(amount: string): string {
 }
 
 export default function SingleOrderForm(props: SingleOrderFormProps) {
-  const [form, setForm] = useState<FormState>(() => initialState(props));
-  const [missing, setMissing] = useState<Set<keyof FormState>>(new Set());
+  const [mapsApiKey, mapsDown] = useMapsKey(props.mapsApiKey);
+  const typed = mapsApiKey == null;
+  const [form, setForm] = useState<FormState>(() => initialState(props, typed));
+  const [missing, setMissing] = useState<Set<keyof FormState | 'zip'>>(new Set());
   const [pending, setPending] = useState(false);
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((current) => ({ ...current, [key]: value }));
-  const street = form.place?.street ?? '';
+  // The maps service turned out to be unavailable: what was typed becomes the street.
+  useEffect(() => {
+    if (typed) setForm((current) => ({ ...current, address: toTyped(current.address) }));
+  }, [typed]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const required = (['customerName', 'customerPhone', 'amount', 'internalOrderNumber'] as const).filter((key) => !form[key].trim());
     setMissing(new Set(required));
     if (required.length > 0) return errorToast('Please fill in all required fields');
-    if (!street.trim()) {
-      setMissing(new Set(['addressText']));
+    const street = streetOf(form.address);
+    if (!street) {
+      setMissing(new Set(['address']));
       return errorToast('Please enter the address (house number and street name)');
+    }
+    const zip = zipProblem(form.address);
+    if (zip) {
+      setMissing(new Set(['zip']));
+      return errorToast(zip);
     }
     const amount = parseMoney(form.amount);
     const tip = parseMoney(form.tip);
-    const place = form.place!;
+    const { parts, point } = form.address;
     const body = {
       customerName: form.customerName.trim(),
       customerPhone: form.customerPhone.trim(),
-      customerAddress: composeAddress({ street, apartment: form.apartment, city: place.city, state: place.state, zip: place.zip }),
+      customerAddress: addressLine(form.address, 'street', typed),
       customerStreet: street,
-      customerHouse: place.house,
-      customerApartment: form.apartment.trim(),
-      customerCity: place.city,
-      customerState: place.state,
-      customerZip: place.zip,
-      customerLatitude: place.latitude,
-      customerLongitude: place.longitude,
+      customerHouse: form.address.house,
+      customerApartment: parts.apartment.trim(),
+      customerCity: parts.city.trim(),
+      customerState: parts.state.trim(),
+      customerZip: parts.zip.trim(),
+      // Without a position the server places the address (maps service, Census geocoder, ZIP centre).
+      customerLatitude: point?.latitude ?? null,
+      customerLongitude: point?.longitude ?? null,
+      customerLocationPrecision: point?.precision ?? null,
       customerCompany: form.customerCompany.trim(),
       deliveryInstructions: form.deliveryInstructions.trim(),
       internalOrderNumber: form.internalOrderNumber.trim(),
@@ -121,7 +132,7 @@ export default function SingleOrderForm(props: SingleOrderFormProps) {
     try {
       await apiRequest('POST', '/api/orders', body);
       toast({ title: 'Success', description: 'Order created successfully!' });
-      setForm(initialState(props));
+      setForm(initialState(props, typed));
       window.setTimeout(() => window.location.assign('/restaurant'), AFTER_CREATE_DELAY_MS);
     } catch (error) {
       errorToast(orderCreationMessage(error));
@@ -138,24 +149,20 @@ export default function SingleOrderForm(props: SingleOrderFormProps) {
         <div className="grid gap-4 md:grid-cols-2">
           <TextInput label="Internal Order Number" value={form.internalOrderNumber} onChange={(e) => set('internalOrderNumber', e.target.value)} error={invalid('internalOrderNumber')} />
           <TextInput label="Customer Name" value={form.customerName} onChange={(e) => set('customerName', e.target.value)} error={invalid('customerName')} autoComplete="off" />
-          <TextInput label="Phone Number" type="tel" maxLength={10} inputMode="tel" value={form.customerPhone} onChange={(e) => set('customerPhone', e.target.value)} error={invalid('customerPhone')} />
+          <PhoneInput value={form.customerPhone} onChange={(phone) => set('customerPhone', phone)} error={invalid('customerPhone')} />
           <TextInput label="Company Name" value={form.customerCompany} onChange={(e) => set('customerCompany', e.target.value)} />
         </div>
-        <AddressInput
+        <AddressFields
           label="Address"
           hint="Start typing and select from the suggestions for accurate address and map routing"
-          value={form.addressText}
-          mapsApiKey={props.mapsApiKey}
-          error={missing.has('addressText') ? 'Please enter the address (house number and street name)' : null}
-          onTextChange={(text) => setForm((current) => ({ ...current, addressText: text, place: null }))}
-          onChoose={(place) => setForm((current) => ({ ...current, addressText: place.street || place.description, place }))}
+          value={form.address}
+          onChange={(address) => set('address', address)}
+          mapsApiKey={mapsApiKey}
+          onMapsDown={mapsDown}
+          display="street"
+          partsWithSuggestions
+          errors={{ street: missing.has('address') ? 'Please enter the address (house number and street name)' : null, zip: missing.has('zip') ? zipProblem(form.address) : null }}
         />
-        <div className="grid gap-4 md:grid-cols-4">
-          <TextInput label="Apartment/Office (Optional)" value={form.apartment} onChange={(e) => set('apartment', e.target.value)} />
-          <TextInput label="City" value={form.place?.city ?? ''} readOnly />
-          <TextInput label="State" value={form.place?.state ?? ''} readOnly />
-          <TextInput label="ZIP Code" value={form.place?.zip ?? ''} readOnly />
-        </div>
         <TextArea label="Delivery Instructions" value={form.deliveryInstructions} onChange={(e) => set('deliveryInstructions', e.target.value)} />
         <fieldset>
           <legend className="label">Required Vehicle Type</legend>

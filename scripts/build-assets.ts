@@ -5,7 +5,9 @@
  * - runtime.<hash>.js: the small vanilla runtime every page loads (partials, island
  *   loader, toasts, actions); no React;
  * - islands/<Name>.<hash>.js: one entry per file in islands/*.tsx, code-split so React and
- *   shared code are fetched once, and only by pages that contain an island.
+ *   shared code are fetched once, and only by pages that contain an island;
+ * - open-map.<hash>.js: Leaflet and its stylesheet (islands/lib/openMap/leaflet.ts),
+ *   imported by an island only when a map comes on screen (never part of a page's weight).
  * It writes src/generated/assets.json, which the Worker imports to link them, and
  * src/generated/islands.ts, the registry of every island by name, which the server renders
  * them from: a new file in islands/ is an island without another list to keep.
@@ -21,6 +23,7 @@ import { ROOT } from './lib/stack';
 export interface AssetManifest {
   css: string;
   runtime: string;
+  openMap: string;
   islands: Record<string, { src: string; imports: string[] }>;
 }
 
@@ -67,12 +70,13 @@ const islandEntries: esbuild.Plugin = {
   },
 };
 
-async function buildScripts(): Promise<Pick<AssetManifest, 'runtime' | 'islands'>> {
+async function buildScripts(): Promise<Pick<AssetManifest, 'runtime' | 'openMap' | 'islands'>> {
   const names = islandNames();
   const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: [
       { in: join(ISLANDS_DIR, 'runtime/main.ts'), out: 'runtime' },
+      { in: join(ISLANDS_DIR, 'lib/openMap/leaflet.ts'), out: 'open-map' },
       ...names.map((name) => ({ in: `island-entry:${name}`, out: `islands/${name}` })),
     ],
     outdir: OUT,
@@ -87,6 +91,8 @@ async function buildScripts(): Promise<Pick<AssetManifest, 'runtime' | 'islands'
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
+    // Leaflet's stylesheet travels inside the map script (islands/lib/openMap/leaflet.ts).
+    loader: { '.css': 'text' },
     metafile: true,
     plugins: [islandEntries],
     logLevel: 'warning',
@@ -112,7 +118,8 @@ async function buildScripts(): Promise<Pick<AssetManifest, 'runtime' | 'islands'
     const file = byEntry.get(`island-entry:${name}`)!;
     islands[name] = { src: publicUrl(join(ROOT, file)), imports: importsOf(file).map((chunk) => publicUrl(join(ROOT, chunk))) };
   }
-  return { runtime: publicUrl(join(ROOT, runtimeFile)), islands };
+  const openMapFile = byEntry.get(relative(ROOT, join(ISLANDS_DIR, 'lib/openMap/leaflet.ts')))!;
+  return { runtime: publicUrl(join(ROOT, runtimeFile)), openMap: publicUrl(join(ROOT, openMapFile)), islands };
 }
 
 /** The server's registry of islands: each file of islands/ by its name, typed with its props. */

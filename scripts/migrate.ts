@@ -1,5 +1,6 @@
 /**
- * Applies the SQL migrations in migrations/ to a libSQL database.
+ * Applies the SQL migrations in migrations/ to a libSQL database, then loads the data
+ * the migrations' tables expect (the ZIP centroids, scripts/zip-centroids.ts).
  *   npm run db:migrate                      (DATABASE_URL, DATABASE_AUTH_TOKEN from the environment)
  *   npm run db:migrate -- --url libsql://x.turso.io
  */
@@ -8,10 +9,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDb } from '../src/db/client';
 import { ROOT } from './lib/stack';
+import { loadZipCentroids } from './zip-centroids';
 
 export async function migrateDatabase(url: string, authToken?: string): Promise<void> {
   const db = createDb(url, authToken, 60_000);
   await migrate(db, { migrationsFolder: join(ROOT, 'migrations') });
+  await loadZipCentroids(db);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

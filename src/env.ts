@@ -14,6 +14,12 @@ export interface Env {
   MAPS_API_KEY?: string;
   /** Server key for routing and geocoding; without it routes are estimated from coordinates. */
   MAPS_SERVER_KEY?: string;
+  /** The US Census geocoder's base URL (keyless); 'off' skips it. Default: the public service. */
+  CENSUS_GEOCODER_URL?: string;
+  /** Raster tiles for the maps drawn without the maps service ({z}/{x}/{y}); default: OpenStreetMap's. */
+  MAP_TILES_URL?: string;
+  /** Credit shown on those maps; defaults to OpenStreetMap's when the tiles are. */
+  MAP_TILES_ATTRIBUTION?: string;
   /** "off" turns the courier proximity checks off for testing (spec 3-courier-area.md §2.13). */
   PROXIMITY_CHECK?: string;
   ASSETS: Fetcher;

@@ -1,9 +1,9 @@
 /**
  * An address field with suggestions (spec 2-business-area.md §2.11, §2.12): first the places this
  * business has delivered to (GET /api/places/suggestions, no maps service needed), then,
- * when a browser key is configured, the maps service's US suggestions. A combobox in
- * the ARIA pattern: arrows move, Enter chooses, Escape closes. Typing after a choice
- * drops it: the parent clears the place's parts, so an address not chosen is refused.
+ * when the maps service works, its US suggestions. A combobox in the ARIA pattern:
+ * arrows move, Enter chooses, Escape closes. What typing and choosing do to the address
+ * is the parent's (islands/business/address.ts).
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { apiRequest } from '../lib/api';
@@ -26,6 +26,8 @@ export interface AddressInputProps {
   onTextChange: (text: string) => void;
   onChoose: (place: ChosenPlace) => void;
   mapsApiKey: string | null;
+  /** The maps service failed while suggesting: the parent stops offering it. */
+  onMapsDown?: () => void;
   placeholder?: string;
   error?: string | null;
   className?: string;
@@ -35,7 +37,7 @@ const DEBOUNCE_MS = 200;
 /** The maps service is asked from this many characters on; past addresses from the first. */
 const MAPS_MIN_CHARS = 3;
 
-export function AddressInput({ label, hint, value, onTextChange, onChoose, mapsApiKey, placeholder = 'Start typing address...', error, className }: AddressInputProps) {
+export function AddressInput({ label, hint, value, onTextChange, onChoose, mapsApiKey, onMapsDown, placeholder = 'Start typing address...', error, className }: AddressInputProps) {
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [items, setItems] = useState<Suggestion[]>([]);
@@ -62,7 +64,10 @@ export function AddressInput({ label, hint, value, onTextChange, onChoose, mapsA
             (predictions) => predictions.map<Suggestion>((prediction, index) => ({ key: `m${index}`, source: 'maps', ...prediction })),
             (failure: unknown) => {
               // Past addresses keep working; the maps service is not asked again on this page.
-              if (failure instanceof MapsUnavailableError) mapsDown.current = true;
+              if (failure instanceof MapsUnavailableError) {
+                mapsDown.current = true;
+                onMapsDown?.();
+              }
               return [];
             },
           )

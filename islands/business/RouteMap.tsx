@@ -1,24 +1,48 @@
 /**
  * The route modal's map (spec 2-business-area.md §2.13): the pharmacy as a green marker, the stops as red
- * numbered markers, the route line from the returned encoded polyline, zoom 11. Without
- * the maps service (no key, or it fails) the same route is drawn to scale.
+ * numbered markers, the route line from the returned encoded polyline, zoom 11. With the
+ * maps service, its map; without it, the open map over MAP_TILES_URL, and the same route
+ * as a labelled schematic when tiles cannot load or the maps service fails.
  */
 import { decodePolyline as decode } from '../../src/domain/polyline';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LatLng } from '../../src/domain/geo';
+import type { PlacedPrecision } from '../../src/domain/location';
+import type { OpenMapConfig } from '../../src/domain/mapTiles';
 import { MapsUnavailableError, onMapsAuthFailure } from '../lib/maps';
+import { approximateTitle, type MapLine, type MapMarker } from '../lib/openMap/markers';
+import { OpenMap } from '../lib/openMap/OpenMap';
+import { Schematic } from '../lib/openMap/Schematic';
 import { drawMap } from './maps';
-import { StaticRouteMap } from './StaticMaps';
 
 export const ROUTE_MAP_ZOOM = 11;
 
 type View = 'loading' | 'map' | 'failed';
 
-export function RouteMap({ apiKey, pickup, stops, polyline }: { apiKey: string | null; pickup: LatLng; stops: readonly LatLng[]; polyline: string }) {
+export interface RouteMapProps {
+  apiKey: string | null;
+  openMap: OpenMapConfig;
+  pickup: LatLng & { precision?: PlacedPrecision };
+  stops: ReadonlyArray<LatLng & { precision?: PlacedPrecision }>;
+  polyline: string;
+}
+
+export function RouteMap({ apiKey, openMap, pickup, stops, polyline }: RouteMapProps) {
   const [view, setView] = useState<View>('loading');
   const [reason, setReason] = useState<string | null>(null);
   const element = useRef<HTMLDivElement>(null);
   const path = useMemo(() => decode(polyline, 5).map(([lat, lng]) => ({ lat, lng })), [polyline]);
+  const markers = useMemo<MapMarker[]>(
+    () => [
+      { key: 'pickup', point: pickup, kind: 'pickup', label: 'P', title: approximateTitle('Pharmacy (Pickup)', pickup.precision === 'zip'), approximate: pickup.precision === 'zip' },
+      ...stops.map((stop, index): MapMarker => {
+        const approximate = stop.precision === 'zip';
+        return { key: `stop-${index}`, point: stop, kind: 'stop', label: String(index + 1), title: approximateTitle(`Stop ${index + 1}`, approximate), approximate };
+      }),
+    ],
+    [pickup, stops],
+  );
+  const lines = useMemo<MapLine[]>(() => [{ key: 'route', points: path.length > 1 ? path : [pickup, ...stops], color: '#1d63db' }], [path, pickup, stops]);
 
   useEffect(() => {
     if (!apiKey || !element.current) return;
@@ -32,10 +56,7 @@ export function RouteMap({ apiKey, pickup, stops, polyline }: { apiKey: string |
     const stopListening = onMapsAuthFailure(() => fail(new MapsUnavailableError('auth').message));
     drawMap(apiKey, element.current, {
       zoom: ROUTE_MAP_ZOOM,
-      markers: [
-        { point: pickup, label: 'P', color: 'green', title: 'Pharmacy (Pickup)' },
-        ...stops.map((stop, index) => ({ point: stop, label: String(index + 1), color: 'red' as const, title: `Stop ${index + 1}` })),
-      ],
+      markers: markers.map((marker) => ({ point: marker.point, label: marker.label, color: marker.kind === 'pickup' ? 'green' : 'red', title: marker.title })),
       path,
     }).then(
       () => live && setView('map'),
@@ -45,10 +66,11 @@ export function RouteMap({ apiKey, pickup, stops, polyline }: { apiKey: string |
       live = false;
       stopListening();
     };
-  }, [apiKey, pickup, stops, path]);
+  }, [apiKey, markers, path]);
 
   const description = `Route from the pharmacy through ${stops.length} stop${stops.length === 1 ? '' : 's'}`;
-  if (!apiKey) return <StaticRouteMap pickup={pickup} stops={stops} path={path} description={description} />;
+  const schematic = <Schematic markers={markers} lines={lines} label={description} width={480} height={320} testId="static-route-map" className="h-full min-h-64 w-full rounded-md" />;
+  if (!apiKey) return <OpenMap config={openMap} markers={markers} lines={lines} label={description} schematic={schematic} className="h-full min-h-64" />;
   return (
     <div className="relative h-full min-h-64">
       {view === 'failed' ? (
@@ -58,7 +80,7 @@ export function RouteMap({ apiKey, pickup, stops, polyline }: { apiKey: string |
             <p>Failed to load route. Please check addresses and try again.</p>
             {reason ? <p className="mt-1 text-xs">{reason}</p> : null}
           </div>
-          <StaticRouteMap pickup={pickup} stops={stops} path={path} description={description} />
+          {schematic}
         </div>
       ) : null}
       <div ref={element} className={view === 'failed' ? 'hidden' : 'h-full min-h-64 w-full rounded-md bg-slate-100'} data-testid="route-map" />

@@ -3,6 +3,7 @@
  * form, and turning a failed call into the message the spec asks for.
  */
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import { normalizePhoneInput } from '../../src/domain/phone';
 import { ApiRequestError } from '../lib/api';
 import { Field } from '../lib/Field';
 
@@ -20,6 +21,17 @@ export function TextInput({ label, error, hint, className, ...input }: InputProp
     <Field label={label} error={error} hint={hint} className={className}>
       {(control) => <input className="input" {...control} {...input} />}
     </Field>
+  );
+}
+
+/**
+ * A customer's phone (spec 2 §2.11: at most 10 characters): keeps the 10 digits of what
+ * is typed or pasted, "(813) 555-9876" and "+1 813 555 9876" alike. No maxLength, which
+ * would cut a pasted number before its digits are read.
+ */
+export function PhoneInput({ label = 'Phone Number', value, onChange, error }: { label?: string; value: string; onChange: (digits: string) => void; error?: string | null }) {
+  return (
+    <TextInput label={label} type="tel" inputMode="tel" autoComplete="off" value={value} onChange={(e) => onChange(normalizePhoneInput(e.target.value))} error={error} hint="10 digits" />
   );
 }
 

@@ -4,9 +4,32 @@
  * fields, and maps with markers and a path (spec 2-business-area.md §2.11–2.14). Loading the service is
  * islands/lib/maps.ts.
  */
+import { useCallback, useEffect, useState } from 'react';
 import type { LatLng } from '../../src/domain/geo';
 import type { ChosenPlace } from '../../src/domain/places';
-import { loadMapsLibrary } from '../lib/maps';
+import { loadMapsLibrary, onMapsAuthFailure } from '../lib/maps';
+
+/**
+ * The browser key while the maps service works: null without a key, and from the moment
+ * the service fails to load or refuses the key. The forms then switch their address
+ * fields to typed parts (islands/business/address.ts). The second value reports a
+ * failure found while using the service.
+ */
+export function useMapsKey(key: string | null): [string | null, () => void] {
+  const [down, setDown] = useState(false);
+  useEffect(() => {
+    if (!key) return;
+    let live = true;
+    const fail = () => live && setDown(true);
+    const stopListening = onMapsAuthFailure(fail);
+    loadMapsLibrary(key, 'places').catch(fail);
+    return () => {
+      live = false;
+      stopListening();
+    };
+  }, [key]);
+  return [key && !down ? key : null, useCallback(() => setDown(true), [])];
+}
 
 export interface MapsPrediction {
   description: string;
@@ -15,7 +38,7 @@ export interface MapsPrediction {
 
 const component = (place: google.maps.places.Place, type: string) => place.addressComponents?.find((part) => part.types.includes(type));
 
-/** Reads a chosen place: street number + route, locality, first-level area, postal code and location; none without a location. */
+/** Reads a chosen place: street number + route, unit, locality, first-level area, postal code and location; none without a location. */
 function readPlace(place: google.maps.places.Place, description: string): ChosenPlace | null {
   const location = place.location;
   if (!location) return null;
@@ -25,11 +48,13 @@ function readPlace(place: google.maps.places.Place, description: string): Chosen
     description: place.formattedAddress ?? description,
     street: [house, route].filter(Boolean).join(' '),
     house,
+    apartment: component(place, 'subpremise')?.longText ?? '',
     city: (component(place, 'locality') ?? component(place, 'sublocality') ?? component(place, 'postal_town'))?.longText ?? '',
     state: component(place, 'administrative_area_level_1')?.longText ?? '',
     zip: component(place, 'postal_code')?.longText ?? '',
     latitude: location.lat(),
     longitude: location.lng(),
+    precision: 'address',
   };
 }
 

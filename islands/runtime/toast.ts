@@ -1,7 +1,9 @@
 /**
  * Toasts (spec 1-foundations-and-admin.md §4.10, §9): at most one visible, a new one replaces the old, shown for
  * 5 s (paused while hovered or focused), dismissed by its close button, Escape, or a
- * swipe right of 50 px. Destructive toasts are announced assertively.
+ * swipe right of 50 px. Destructive toasts are announced assertively. A toast never
+ * sits over the control the user just used, the focused one, or an open dialog's title
+ * and close button: it moves to the other edge of the screen (placeToast).
  */
 import type { ToastDetail } from '../lib/events';
 
@@ -9,6 +11,43 @@ export const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 
 let current: { element: HTMLElement; timer: number | undefined } | null = null;
+/** The control the user last pressed or typed in. */
+let lastUsed: Element | null = null;
+const CONTROLS = 'button, a[href], input, select, textarea, [role="button"], [role="combobox"], [tabindex]';
+
+function remember(event: Event): void {
+  const target = event.target instanceof Element ? event.target.closest(CONTROLS) : null;
+  // The toast's own buttons do not count: dismissing one must not move the next.
+  if (target && !target.closest('.toast-viewport')) lastUsed = target;
+}
+document.addEventListener('pointerdown', remember, true);
+document.addEventListener('keydown', remember, true);
+
+/** What a toast must leave visible: the control just used, the focused one, an open dialog's title and close button. */
+function protectedRects(): DOMRect[] {
+  const elements = [lastUsed, document.activeElement];
+  for (const dialog of document.querySelectorAll('[role="dialog"], dialog[open]')) {
+    elements.push(dialog.querySelector('h1, h2, [data-dialog-title]'), dialog.querySelector('[aria-label="Close"], [data-close-dialog]'));
+  }
+  return elements
+    .filter((element): element is Element => element instanceof Element && element.isConnected && element !== document.body)
+    .map((element) => element.getBoundingClientRect())
+    .filter((rect) => rect.width > 0 && rect.height > 0);
+}
+
+const overlap = (a: DOMRect, b: DOMRect) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+
+/** Puts the toast at its usual edge, or the other one when that covers less of what must stay visible. */
+function placeToast(element: HTMLElement): void {
+  const edges = viewport();
+  const keep = protectedRects();
+  const covered = () => keep.reduce((sum, rect) => sum + overlap(element.getBoundingClientRect(), rect), 0);
+  delete edges.dataset.edge;
+  const usual = covered();
+  if (usual === 0) return;
+  edges.dataset.edge = 'other';
+  if (covered() >= usual) delete edges.dataset.edge;
+}
 
 function viewport(): HTMLElement {
   let element = document.getElementById('toast-viewport');
@@ -101,6 +140,9 @@ export function showToast({ title, description, variant = 'default' }: ToastDeta
   element.addEventListener('keydown', (event) => event.key === 'Escape' && dismiss(element));
   enableSwipe(element);
   viewport().append(element);
+  placeToast(element);
+  // The action a toast reports may open a dialog in the same moment (the route modal): place it again once that is drawn.
+  window.setTimeout(() => element.isConnected && element.dataset.state === 'open' && placeToast(element), 120);
   current = { element, timer: undefined };
   schedule(element);
 }

@@ -5,6 +5,7 @@
  */
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { RestaurantCreateInput, RestaurantUpdateInput } from '../domain/schemas/restaurants';
+import { precisionOf, type LocationPrecision } from '../domain/location';
 import { formatMoney } from '../domain/money';
 import type { Db } from './client';
 import { restaurantOrderTotals, restaurants, users, zones, type Restaurant } from './schema';
@@ -61,12 +62,17 @@ export async function findRestaurant(db: Db, id: number): Promise<RestaurantWith
   return row;
 }
 
+/** How precisely the business's coordinates are known (domain/location.ts), set with them. */
+interface Located {
+  locationPrecision: LocationPrecision;
+}
+
 /**
  * Creates the business's login (role restaurant) and the business in one batch, so
  * neither exists without the other. The user carries the business's name, phone,
  * address and zone, as the accounts of the demo data do.
  */
-export async function createRestaurantAccount(db: Db, input: RestaurantCreateInput, passwordHash: string): Promise<Restaurant> {
+export async function createRestaurantAccount(db: Db, input: RestaurantCreateInput & Located, passwordHash: string): Promise<Restaurant> {
   const { username, password: _password, ...fields } = input;
   const [, [restaurant]] = await db.batch([
     db.insert(users).values({
@@ -87,7 +93,7 @@ export async function createRestaurantAccount(db: Db, input: RestaurantCreateInp
 }
 
 /** Saves the Edit Restaurant dialog; the login's name, phone and address follow the business's. */
-export async function updateRestaurant(db: Db, restaurant: Restaurant, input: RestaurantUpdateInput): Promise<void> {
+export async function updateRestaurant(db: Db, restaurant: Restaurant, input: RestaurantUpdateInput & Partial<Located>): Promise<void> {
   const now = Date.now();
   const userChanges = {
     ...(input.name !== undefined ? { name: input.name } : {}),
@@ -118,6 +124,7 @@ export function serializeRestaurant(row: RestaurantWithTotals) {
     customerType: restaurant.customerType,
     latitude: restaurant.latitude,
     longitude: restaurant.longitude,
+    locationPrecision: precisionOf(restaurant.latitude, restaurant.longitude, restaurant.locationPrecision),
     contactPersonName: restaurant.contactPersonName,
     contactPersonPosition: restaurant.contactPersonPosition,
     contactPersonPhone: restaurant.contactPersonPhone,

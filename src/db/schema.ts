@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { CUSTOMER_TYPES } from '../domain/customerTypes';
+import { LOCATION_PRECISIONS } from '../domain/location';
 import { ORDER_STATUSES, STOP_STATUSES } from '../domain/orderStatus';
 import { COURIER_VEHICLE_TYPES, type OrderVehicleType } from '../domain/vehicles';
 
@@ -17,6 +18,12 @@ const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer('created_at').notNull().default(now);
 const updatedAt = () => integer('updated_at').notNull().default(now);
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+/**
+ * How precise a place's coordinates are (domain/location.ts). 'address' by default: rows
+ * that carry coordinates without saying came from a maps place. Checked in the database
+ * by migration 0008 (a column CHECK, so adding it needs no table rebuild).
+ */
+const locationPrecision = (name: string) => text(name, { enum: LOCATION_PRECISIONS }).notNull().default('address');
 
 export const ROLES = ['admin', 'restaurant', 'courier'] as const;
 export type Role = (typeof ROLES)[number];
@@ -142,6 +149,7 @@ export const restaurants = sqliteTable(
     customerType: text('customer_type', { enum: CUSTOMER_TYPES }).notNull().default('restaurant'),
     latitude: real('latitude'),
     longitude: real('longitude'),
+    locationPrecision: locationPrecision('location_precision'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -226,6 +234,7 @@ export const orders = sqliteTable(
     customerZip: text('customer_zip'),
     customerLatitude: real('customer_latitude'),
     customerLongitude: real('customer_longitude'),
+    customerLocationPrecision: locationPrecision('customer_location_precision'),
     customerCompany: text('customer_company'),
     deliveryInstructions: text('delivery_instructions'),
     setupRequired: integer('setup_required', { mode: 'boolean' }).notNull().default(false),
@@ -300,6 +309,7 @@ export const orderStops = sqliteTable(
     address: text('address').notNull(),
     latitude: real('latitude'),
     longitude: real('longitude'),
+    locationPrecision: locationPrecision('location_precision'),
     deliveryInstructions: text('delivery_instructions'),
     status: text('status', { enum: STOP_STATUSES }).notNull().default('pending'),
     arrivedTime: integer('arrived_time'),
@@ -416,6 +426,19 @@ export const requestReceipts = sqliteTable(
 export const dataVersions = sqliteTable('data_versions', {
   name: text('name').primaryKey(),
   version: integer('version').notNull().default(0),
+});
+
+/**
+ * The centre of every US ZIP code (npm package `zipcodes`), loaded by `npm run db:migrate`
+ * (scripts/migrate.ts): the geocoding chain's last step before "no coordinates", kept in
+ * the database so the Worker bundle stays small.
+ */
+export const zipCentroids = sqliteTable('zip_centroids', {
+  zip: text('zip').primaryKey(),
+  latitude: real('latitude').notNull(),
+  longitude: real('longitude').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
 });
 
 export type User = typeof users.$inferSelect;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeAddress, splitAddress } from './address';
+import { composeAddress, splitAddress, zipOf } from './address';
 
 describe('splitAddress', () => {
   it('reads each part of a composed address', () => {
@@ -39,5 +39,21 @@ describe('composeAddress', () => {
   it('round-trips what it composes', () => {
     const parts = { street: '77 Dale Mabry Hwy', apartment: '5', city: 'Tampa', state: 'Florida', zip: '33609' };
     expect(splitAddress(composeAddress(parts))).toEqual(parts);
+  });
+});
+
+describe('zipOf', () => {
+  it('reads the ZIP of a field or of a one-line address', () => {
+    expect(zipOf('33602')).toBe('33602');
+    expect(zipOf('33602-1234')).toBe('33602');
+    expect(zipOf('401 E Jackson St, Tampa, FL 33602')).toBe('33602');
+    expect(zipOf('401 E Jackson St, Apt 4, Tampa, Florida, 33602')).toBe('33602');
+    expect(zipOf('401 E Jackson St Tampa FL 33602 USA')).toBe('33602');
+  });
+  it('never takes a house number for a ZIP', () => {
+    expect(zipOf('10012 N Dale Mabry Hwy')).toBeNull();
+    expect(zipOf('10012 N Dale Mabry Hwy, Tampa, Florida')).toBeNull();
+    expect(zipOf('')).toBeNull();
+    expect(zipOf(null)).toBeNull();
   });
 });

@@ -49,6 +49,20 @@ export function splitAddress(address: string | null | undefined): AddressParts {
   return parts;
 }
 
+/** A ZIP written at the end of a one-line address ("…, Tampa, FL 33602", "…, 33602-1234, USA"). */
+const TRAILING_ZIP = /\b(\d{5})(?:-\d{4})?\s*(?:,?\s*(?:USA|US|United States))?\s*$/i;
+
+/**
+ * The 5-digit ZIP of a ZIP field or a one-line address, or null: the ZIP part as
+ * splitAddress reads it, else 5 digits at the very end (never a house number, which leads).
+ */
+export function zipOf(text: string | null | undefined): string | null {
+  const value = (text ?? '').trim();
+  if (!value) return null;
+  const zip = splitAddress(value).zip || TRAILING_ZIP.exec(value)?.[1];
+  return zip ? zip.slice(0, 5) : null;
+}
+
 /**
  * "street, Apt {apartment}, city, state, zip": apartment and ZIP only when present; the
  * city defaults to Tampa and the state to Florida (spec 2-business-area.md §2.8, §5).

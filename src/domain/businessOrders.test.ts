@@ -17,6 +17,12 @@ const body = {
 };
 
 describe('planNewOrder', () => {
+  it('places a single order where it was placed, or nowhere', () => {
+    const placed = planNewOrder(orderCreateSchema.parse(body), business, null, { latitude: 27.9614, longitude: -82.4597, precision: 'zip' });
+    expect(placed).toMatchObject({ customerLatitude: 27.9614, customerLongitude: -82.4597, customerLocationPrecision: 'zip' });
+    expect(planNewOrder(orderCreateSchema.parse(body), business, null)).toMatchObject({ customerLatitude: null, customerLocationPrecision: 'none' });
+  });
+
   it('prices a single order at max(10%, $30) and copies the business onto it', () => {
     const values = planNewOrder(orderCreateSchema.parse(body), business, null);
     expect(values).toMatchObject({
@@ -36,8 +42,8 @@ describe('planNewOrder', () => {
 
   it('prices a multi-stop order by its route and takes the customer from the first stop', () => {
     const stops = [
-      { sequence: 1, customerName: 'A', customerPhone: '1', address: 'First St', latitude: 27.95, longitude: -82.46, deliveryInstructions: 'Ring' },
-      { sequence: 2, customerName: 'B', customerPhone: '2', address: 'Second St', latitude: 27.96, longitude: -82.5, deliveryInstructions: null },
+      { sequence: 1, customerName: 'A', customerPhone: '1', address: 'First St', latitude: 27.95, longitude: -82.46, locationPrecision: 'zip' as const, deliveryInstructions: 'Ring' },
+      { sequence: 2, customerName: 'B', customerPhone: '2', address: 'Second St', latitude: 27.96, longitude: -82.5, locationPrecision: 'address' as const, deliveryInstructions: null },
     ];
     const plan = estimateRoute([{ lat: 27.93, lng: -82.48 }, ...stops.map((stop) => ({ lat: stop.latitude, lng: stop.longitude }))]);
     const values = planNewOrder(orderCreateSchema.parse({ ...body, stops }), business, { plan, stops });
@@ -47,6 +53,7 @@ describe('planNewOrder', () => {
       customerStreet: 'First St',
       customerCity: null,
       customerLatitude: 27.95,
+      customerLocationPrecision: 'zip',
       deliveryInstructions: 'Ring',
       totalDistanceMiles: plan.miles,
       deliveryFeeCents: plan.feeCents,
@@ -91,9 +98,11 @@ describe('planOrderEdit', () => {
     const same = planOrderEdit(order, { customerAddress: '1201 N Franklin St, Apt 3, Tampa, Florida, 33602', customerStreet: '1201 N Franklin St' });
     expect(same.ok && 'customerLatitude' in same.values).toBe(false);
     const moved = planOrderEdit(order, { customerAddress: '3001 W Kennedy Blvd, Tampa, Florida, 33609', customerStreet: '3001 W Kennedy Blvd' });
-    expect(moved).toMatchObject({ ok: true, values: { customerLatitude: null, customerLongitude: null } });
+    expect(moved).toMatchObject({ ok: true, moved: true, values: { customerLatitude: null, customerLongitude: null, customerLocationPrecision: 'none' } });
     const located = planOrderEdit(order, { customerAddress: '3001 W Kennedy Blvd, Tampa', customerLatitude: 27.9, customerLongitude: -82.5 });
-    expect(located).toMatchObject({ ok: true, values: { customerLatitude: 27.9, customerLongitude: -82.5 } });
+    expect(located).toMatchObject({ ok: true, moved: false, values: { customerLatitude: 27.9, customerLongitude: -82.5, customerLocationPrecision: 'address' } });
+    const centre = planOrderEdit(order, { customerLatitude: 27.94, customerLongitude: -82.46, customerLocationPrecision: 'zip' });
+    expect(centre).toMatchObject({ ok: true, values: { customerLocationPrecision: 'zip' } });
   });
 
   it('refuses a delivery time before the pickup time, counting the stored times', () => {

@@ -5,6 +5,7 @@
  */
 import { splitAddress } from './address';
 import { singleOrderDeliveryFee } from './fees';
+import { givenPlace, type LocationPrecision, type PlacedAddress } from './location';
 import type { Cents } from './money';
 import type { RoutePlan } from './routePlan';
 import type { BusinessOrderEdit, NewStopInput, OrderCreateInput } from './schemas/businessOrders';
@@ -34,6 +35,7 @@ export interface PlannedStop {
   address: string;
   latitude: number;
   longitude: number;
+  locationPrecision: LocationPrecision;
   deliveryInstructions: string | null;
 }
 
@@ -56,6 +58,7 @@ export interface NewOrderValues {
   customerZip: string | null;
   customerLatitude: number | null;
   customerLongitude: number | null;
+  customerLocationPrecision: LocationPrecision;
   customerCompany: string | null;
   deliveryInstructions: string | null;
   setupRequired: boolean;
@@ -79,9 +82,15 @@ export function orderStops<T extends Pick<NewStopInput, 'sequence'>>(stops: read
 /**
  * A new order: status new, the business's name, address, phone and zone copied from its
  * own record, the fee computed here. A multi-stop order takes its customer from the
- * first stop and is priced by the route; a single order pays max(10%, $30).
+ * first stop and is priced by the route; a single order pays max(10%, $30) and goes
+ * where `place` (the coordinates sent, or the address placed by the server) says.
  */
-export function planNewOrder(input: OrderCreateInput, business: BusinessOnOrder, route: { plan: RoutePlan; stops: PlannedStop[] } | null): NewOrderValues {
+export function planNewOrder(
+  input: OrderCreateInput,
+  business: BusinessOnOrder,
+  route: { plan: RoutePlan; stops: PlannedStop[] } | null,
+  place: PlacedAddress = { latitude: null, longitude: null, precision: 'none' },
+): NewOrderValues {
   const first = route?.stops[0];
   const multiStop = route != null && first != null;
   return {
@@ -102,8 +111,9 @@ export function planNewOrder(input: OrderCreateInput, business: BusinessOnOrder,
     customerCity: multiStop ? null : input.customerCity,
     customerState: multiStop ? null : input.customerState,
     customerZip: multiStop ? null : input.customerZip,
-    customerLatitude: multiStop ? first.latitude : input.customerLatitude,
-    customerLongitude: multiStop ? first.longitude : input.customerLongitude,
+    customerLatitude: multiStop ? first.latitude : place.latitude,
+    customerLongitude: multiStop ? first.longitude : place.longitude,
+    customerLocationPrecision: multiStop ? first.locationPrecision : place.precision,
     customerCompany: input.customerCompany,
     deliveryInstructions: multiStop ? first.deliveryInstructions : input.deliveryInstructions,
     setupRequired: input.setupRequired,
@@ -134,7 +144,8 @@ export interface OrderBeforeEdit {
   courierPayCents: Cents | null;
 }
 
-export type OrderEditValues = Omit<BusinessOrderEdit, 'amount' | 'tip'> & {
+export type OrderEditValues = Omit<BusinessOrderEdit, 'amount' | 'tip' | 'customerLocationPrecision'> & {
+  customerLocationPrecision?: LocationPrecision;
   amountCents?: Cents;
   tipCents?: Cents;
   courierPayCents?: Cents;
@@ -150,7 +161,11 @@ function locationKey(address: string, street?: string | null): string {
   return `${place(street || parts.street)}|${place(parts.zip)}`;
 }
 
-export type EditOutcome = { ok: true; values: OrderEditValues; changed: string[] } | { ok: false; message: string; field: string };
+/**
+ * `moved`: the address now points somewhere else and no coordinates came with it, so the
+ * caller places the new address (the old coordinates are already dropped from values).
+ */
+export type EditOutcome = { ok: true; values: OrderEditValues; changed: string[]; moved: boolean } | { ok: false; message: string; field: string };
 
 export const TIP_ONLY_RAISED = 'Once a courier has accepted the order, the tip can only be raised';
 
@@ -162,8 +177,10 @@ export const TIP_ONLY_RAISED = 'Once a courier has accepted the order, the tip c
  * pay with it (100% of tips go to the courier, D18).
  */
 export function planOrderEdit(order: OrderBeforeEdit, edit: BusinessOrderEdit): EditOutcome {
-  const { amount, tip, ...fields } = edit;
+  const { amount, tip, customerLocationPrecision, ...fields } = edit;
   const values: OrderEditValues = { ...fields };
+  const given = givenPlace(edit.customerLatitude, edit.customerLongitude, customerLocationPrecision);
+  if (given) values.customerLocationPrecision = given.precision;
   if (tip !== undefined && tip !== order.tipCents) {
     // A courier who accepted was promised their pay: a tip may grow it, never shrink it.
     if (order.courierId != null && tip < order.tipCents) return { ok: false, message: TIP_ONLY_RAISED, field: 'tip' };
@@ -179,14 +196,15 @@ export function planOrderEdit(order: OrderBeforeEdit, edit: BusinessOrderEdit): 
   const pickup = edit.pickupTime ?? order.pickupTime;
   const delivery = edit.deliveryTime ?? order.deliveryTime;
   if (delivery < pickup) return { ok: false, message: 'Delivery time must not be before pickup time', field: 'deliveryTime' };
-  if (
+  const moved =
     edit.customerAddress !== undefined &&
     edit.customerLatitude === undefined &&
     edit.customerLongitude === undefined &&
-    locationKey(edit.customerAddress, edit.customerStreet) !== locationKey(order.customerAddress, order.customerStreet)
-  ) {
+    locationKey(edit.customerAddress, edit.customerStreet) !== locationKey(order.customerAddress, order.customerStreet);
+  if (moved || (!given && (edit.customerLatitude === null || edit.customerLongitude === null))) {
     values.customerLatitude = null;
     values.customerLongitude = null;
+    values.customerLocationPrecision = 'none';
   }
-  return { ok: true, values, changed: Object.keys(edit).sort() };
+  return { ok: true, values, changed: Object.keys(edit).sort(), moved };
 }

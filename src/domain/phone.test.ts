@@ -15,3 +15,18 @@ describe('phone', () => {
     expect(formatPhone('+1 813')).toBe('+1 813');
   });
 });
+
+describe('pasted phone numbers', () => {
+  it('keeps the 10 digits of what people paste, without the country code', () => {
+    expect(normalizePhoneInput('(813) 555-9876')).toBe('8135559876');
+    expect(normalizePhoneInput('+1 813 555 9876')).toBe('8135559876');
+    expect(normalizePhoneInput('1-813-555-9876')).toBe('8135559876');
+    expect(normalizePhoneInput('+1 (813) 555-9876')).toBe('8135559876');
+  });
+  it('builds up as the number is typed, country code first or not', () => {
+    expect(normalizePhoneInput('+1 81')).toBe('181');
+    expect(normalizePhoneInput('1813555987')).toBe('1813555987');
+    expect(normalizePhoneInput('18135559876')).toBe('8135559876');
+    expect(normalizePhoneInput('813555987')).toBe('813555987');
+  });
+});

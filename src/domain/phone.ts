@@ -2,9 +2,15 @@
 
 export const PHONE_DIGITS = 10;
 
-/** What a phone input keeps as the user types: digits only, at most 10. */
+/**
+ * What a phone input keeps as the user types or pastes: the digits, without the US
+ * country code, at most 10. "(813) 555-9876", "+1 813 555 9876" and "1-813-555-9876" all
+ * keep 8135559876 (a US area code never starts with 1, so an 11th digit after a leading
+ * 1 means the 1 was the country code).
+ */
 export function normalizePhoneInput(value: string): string {
-  return value.replace(/\D/g, '').slice(0, PHONE_DIGITS);
+  const digits = value.replace(/\D/g, '');
+  return (digits.length > PHONE_DIGITS && digits.startsWith('1') ? digits.slice(1) : digits).slice(0, PHONE_DIGITS);
 }
 
 export function isValidPhone(value: string | null | undefined): boolean {

@@ -1,12 +1,14 @@
 /**
- * The signed-in business and the maps service, for the business's API routes and
- * pages. The business always comes from the session, never from an id in the request.
+ * The signed-in business, the maps service and the geocoding chain, for the API routes
+ * and pages. The business always comes from the session, never from an id in the request.
  */
 import type { Context } from 'hono';
 import { findBusiness } from '../db/business';
+import { zipCentroid } from '../db/places';
 import type { Restaurant } from '../db/schema';
 import type { AppEnv, Env } from '../env';
-import type { MapsServer } from '../maps/routing';
+import { censusUrl, type Geocoder } from '../maps/geocoding';
+import type { MapsServer } from '../maps/service';
 import { notFound } from './errors';
 
 export async function signedInBusiness(c: Context<AppEnv>): Promise<Restaurant> {
@@ -17,3 +19,10 @@ export async function signedInBusiness(c: Context<AppEnv>): Promise<Restaurant> 
 }
 
 export const mapsServer = (env: Env): MapsServer => ({ key: env.MAPS_SERVER_KEY || undefined });
+
+/** The geocoding chain for this request: maps service (with a key), Census geocoder, ZIP centroids. */
+export const geocoder = (c: Context<AppEnv>): Geocoder => ({
+  ...mapsServer(c.env),
+  census: censusUrl(c.env.CENSUS_GEOCODER_URL),
+  zipCentroid: (zip) => zipCentroid(c.var.db, zip),
+});

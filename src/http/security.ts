@@ -4,6 +4,7 @@
  * this response's nonce (React's streaming scripts); island bundles load from 'self'.
  */
 import type { MiddlewareHandler } from 'hono';
+import { mapTilesOf, tilesSource } from '../domain/mapTiles';
 import type { AppEnv } from '../env';
 import { forbidden } from './errors';
 
@@ -14,12 +15,13 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes)).replace(/=+$/, '');
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/** `tiles`: the source of the map tiles drawn without the maps service (domain/mapTiles.ts). */
+export function contentSecurityPolicy(nonce: string, tiles: string | null = null): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' https://maps.googleapis.com`,
     "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
-    "img-src 'self' data: blob: https://*.googleapis.com https://*.gstatic.com https://*.google.com",
+    `img-src 'self' data: blob: https://*.googleapis.com https://*.gstatic.com https://*.google.com${tiles ? ` ${tiles}` : ''}`,
     "connect-src 'self' https://maps.googleapis.com https://*.googleapis.com",
     "font-src 'self' https://fonts.gstatic.com",
     "worker-src 'self' blob:",
@@ -42,7 +44,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   headers.set('X-Frame-Options', 'DENY');
   headers.set('Permissions-Policy', 'geolocation=(self), camera=(self), microphone=()');
   if (new URL(c.req.url).protocol === 'https:') headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
-  if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+  if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, tilesSource(mapTilesOf(c.env))));
   // Answers are personal (sessions) or live (statuses): no cache keeps one unless the route says it may.
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-store');
 };

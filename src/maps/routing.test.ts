@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { METERS_PER_MILE } from '../domain/geo';
 import { estimateRoute } from '../domain/routePlan';
-import { ApiError } from '../http/errors';
-import { geocodeAddress, GEOCODE_URL, planRoute, ROUTES_URL, routeFrom } from './routing';
+import type { Geocoder } from './geocoding';
+import { planRoute, ROUTES_URL, routeFrom } from './routing';
 
 const path = [
   { lat: 27.9379, lng: -82.4843 },
@@ -40,37 +40,37 @@ describe('planRoute', () => {
   });
 });
 
-describe('geocodeAddress', () => {
-  it('refuses an address without a key, saying what to do', async () => {
-    const error = await geocodeAddress({}, '1 Main St', 'Stop 2').catch((caught: ApiError) => caught);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, message: 'Stop 2 has no map location' });
-  });
-
-  it('places an address found by the service, limited to the US', async () => {
-    const fetch = vi.fn(() => answer({ status: 'OK', results: [{ geometry: { location: { lat: 27.95612345678, lng: -82.459 } } }] }));
-    expect(await geocodeAddress({ key: 'k', fetch }, '1201 N Franklin St', 'Stop 1')).toEqual({ lat: 27.9561235, lng: -82.459 });
-    const url = new URL((fetch.mock.calls[0] as unknown as [string])[0]);
-    expect(url.origin + url.pathname).toBe(GEOCODE_URL);
-    expect(url.searchParams.get('components')).toBe('country:US');
-  });
-
-  it('says when the address is unknown (400) or the service unreachable (502)', async () => {
-    await expect(geocodeAddress({ key: 'k', fetch: () => answer({ status: 'ZERO_RESULTS', results: [] }) }, 'nowhere', 'Stop 1')).rejects.toMatchObject({
-      status: 400,
-      message: "Stop 1's address was not found",
-    });
-    await expect(geocodeAddress({ key: 'k', fetch: () => Promise.reject(new TypeError('offline')) }, 'x', 'Stop 1')).rejects.toMatchObject({ status: 502 });
-  });
-});
+/** A chain with no maps key and no Census geocoder: only the ZIP centres below. */
+const offline = (centres: Record<string, { lat: number; lng: number }> = {}): Geocoder => ({ census: null, zipCentroid: async (zip) => centres[zip] ?? null });
 
 describe('routeFrom', () => {
   it('starts at the business and needs its location', async () => {
-    const route = await routeFrom({}, { address: 'x', latitude: path[0].lat, longitude: path[0].lng }, [{ lat: path[1].lat, lng: path[1].lng }]);
-    expect(route.origin).toEqual(path[0]);
-    await expect(routeFrom({}, { address: 'x', latitude: null, longitude: null }, [{ lat: 1, lng: 1 }])).rejects.toMatchObject({
+    const route = await routeFrom(offline(), { address: 'x', latitude: path[0].lat, longitude: path[0].lng }, [{ lat: path[1].lat, lng: path[1].lng }]);
+    expect(route.origin).toEqual({ ...path[0], precision: 'address' });
+    await expect(routeFrom(offline(), { address: 'x', latitude: null, longitude: null }, [{ lat: 1, lng: 1 }])).rejects.toMatchObject({
       status: 400,
       message: 'Pharmacy address not found',
+    });
+  });
+
+  it('places typed stops through the chain, keeping how precise each point is', async () => {
+    const route = await routeFrom(
+      offline({ '33602': { lat: 27.9614, lng: -82.4597 } }),
+      { address: '615 Channelside Dr, Tampa, FL 33602', latitude: null, longitude: null },
+      [{ lat: null, lng: null, address: '401 E Jackson St, Tampa, FL 33602' }, { lat: path[1].lat, lng: path[1].lng, precision: 'zip' }],
+    );
+    expect(route.origin).toEqual({ lat: 27.9614, lng: -82.4597, precision: 'zip' });
+    expect(route.stops).toEqual([
+      { lat: 27.9614, lng: -82.4597, precision: 'zip' },
+      { ...path[1], precision: 'zip' },
+    ]);
+    expect(route.plan.estimated).toBe(true);
+  });
+
+  it('refuses a stop no step can place, saying what to add', async () => {
+    await expect(routeFrom(offline(), { address: 'x', latitude: path[0].lat, longitude: path[0].lng }, [{ lat: null, lng: null, address: '401 E Jackson St' }])).rejects.toMatchObject({
+      status: 400,
+      message: "Stop 1's address could not be placed on the map",
     });
   });
 });

@@ -1,10 +1,17 @@
 /** The built asset manifest (scripts/build-assets.ts writes it before the Worker is bundled). */
 import manifest from '../generated/assets.json';
+import { mapTilesOf, type OpenMapConfig } from '../domain/mapTiles';
+import type { Env } from '../env';
 
 export interface AssetManifest {
   css: string;
   runtime: string;
+  /** The open map's script (Leaflet), imported by islands when a map comes on screen. */
+  openMap: string;
   islands: Record<string, { src: string; imports: string[] }>;
 }
 
 export const assets: AssetManifest = manifest;
+
+/** What islands need to draw maps without the maps service: the map script and the configured tiles. */
+export const openMapConfig = (env: Pick<Env, 'MAP_TILES_URL' | 'MAP_TILES_ATTRIBUTION'>): OpenMapConfig => ({ script: assets.openMap, tiles: mapTilesOf(env) });

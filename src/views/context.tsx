@@ -4,6 +4,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { SessionUser } from '../auth/session';
+import type { OpenMapConfig } from '../domain/mapTiles';
 import type { AssetManifest } from './assets';
 
 export interface RequestView {
@@ -14,6 +15,8 @@ export interface RequestView {
   user: SessionUser | null;
   assets: AssetManifest;
   mapsApiKey: string | null;
+  /** How islands draw maps without the maps service (Leaflet's script, the tiles). */
+  openMap: OpenMapConfig;
   /** Island instances on this response get distinct useId prefixes. */
   nextIslandId: () => number;
 }

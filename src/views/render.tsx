@@ -8,7 +8,7 @@ import { Suspense, use, type ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import type { AppEnv } from '../env';
 import { PARTIAL_HEADER, PARTIAL_TITLE_HEADER, type RegionName } from '../shared/partials';
-import { assets } from './assets';
+import { assets, openMapConfig } from './assets';
 import { ViewContext, type RequestView } from './context';
 import { documentTitle } from './Document';
 
@@ -22,6 +22,7 @@ export function viewOf(c: Context<AppEnv>): RequestView {
     user: c.var.user,
     assets,
     mapsApiKey: c.env.MAPS_API_KEY || null,
+    openMap: openMapConfig(c.env),
     nextIslandId: () => ++islandCount,
   };
 }

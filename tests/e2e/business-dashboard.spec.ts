@@ -173,3 +173,54 @@ test('a photo that cannot be loaded shows the placeholder', async ({ page, db, b
   const dialog = page.getByRole('dialog', { name: `Order #${order.orderNumber}` });
   await expect(dialog.getByRole('img', { name: 'Photo 1 of 1' }).first()).toHaveAttribute('src', '/photo-placeholder.svg', { timeout: 10_000 });
 });
+
+test('a delivered pharmacy order tells the pharmacy story in both detail views', async ({ page, db }) => {
+  const at = (minutesAgo: number) => Date.now() - minutesAgo * 60_000;
+  // As the server stamps a pharmacy route: restaurant milestones included (setupCompleteTime at delivery).
+  const order = await insertOrder(db, {
+    business: 'pharmacy',
+    status: 'delivered',
+    totalDistanceMiles: 7.5,
+    deliveryFeeCents: 1500,
+    calculatedDeliveryFeeCents: 1500,
+    onWayToPickupTime: at(90),
+    arrivedAtPickupTime: at(80),
+    pickedUpTime: at(75),
+    pharmacyPickupTime: at(75),
+    pharmacyPickupPhoto: 'orders/rx/story-pickup.jpg',
+    onWayToCustomerTime: at(70),
+    setupCompleteTime: at(10),
+    completedAt: at(10),
+  });
+  await db.insert(orderStops).values([
+    { orderId: order.id, sequence: 1, customerName: 'Ann Story', customerPhone: '8135550001', address: '1 First St', status: 'delivered', deliveredTime: at(50), deliveryPhoto: 'orders/rx/story-1.jpg' },
+    { orderId: order.id, sequence: 2, customerName: 'Ben Story', customerPhone: '8135550002', address: '2 Second St', status: 'delivered', deliveredTime: at(10), deliveryPhoto: 'orders/rx/story-2.jpg' },
+  ]);
+  await servePhotos(page);
+  await signIn(page, 'pharmacy');
+
+  // The dashboard's details: delivered when the last stop was, its photos in the pharmacy timeline, no "no photos".
+  await page.goto(`/restaurant/orders/${order.id}/live`);
+  const status = page.getByRole('region', { name: 'Status' });
+  await expect(status).toContainText('Actual Timeline');
+  await expect(status).not.toContainText('N/A');
+  await expect(page.getByRole('region', { name: 'Pharmacy Information' })).toContainText('Bayshore Pharmacy');
+  await expect(page.getByRole('region', { name: 'Pharmacy Delivery Timeline' }).getByRole('img')).toHaveCount(3);
+  await expect(page.getByText('No delivery photos available for this order')).toHaveCount(0);
+
+  // Orders Management's details: the pharmacy, each stop, all delivered; never "Setup Completed".
+  await page.goto(`/restaurant/orders/${order.id}`);
+  const timeline = page.getByRole('region', { name: 'Delivery Timeline' });
+  await expect(timeline.getByRole('listitem')).toHaveText([
+    /Courier En Route to Pharmacy/,
+    /Arrived at Pharmacy/,
+    /Picked Up from Pharmacy/,
+    /En Route to the Stops/,
+    /Stop 1 Delivered: Ann Story/,
+    /Stop 2 Delivered: Ben Story/,
+    /All Stops Delivered/,
+  ]);
+  await expect(timeline).not.toContainText('Setup Completed');
+  await expect(page.getByRole('region', { name: 'Delivery Photos' })).toContainText('Delivery Photos by Stop');
+  await expect(page.getByText('No delivery photos available for this order')).toHaveCount(0);
+});

@@ -21,9 +21,10 @@ test('a marker and its card move within a second of a courier reporting', async 
   await expect(page.getByRole('heading', { name: 'GPS-отслеживание курьеров' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Обновления в реальном времени' })).toBeVisible();
   await expect(page.getByTestId('tracked-count')).toHaveText(/^\d+ из \d+$/);
-  await expect(page.getByText('Сервис карт не настроен. Показана схема расположения.')).toBeVisible();
+  // No maps key and no tile server reachable: the labelled schematic.
+  await expect(page.getByText('Карта недоступна (фрагменты карты не загружаются). Показана схема расположения.')).toBeVisible();
 
-  const marker = page.locator(`[data-courier-marker="${courier.courierId}"]`);
+  const marker = page.locator(`[data-marker="courier:${courier.courierId}"]`);
   const card = page.locator(`[data-courier-card="${courier.courierId}"]`);
   await courier.report(27.97, -82.43);
   await expect(card.locator('[data-coordinates]')).toHaveText('27.970000, -82.430000');

@@ -171,14 +171,24 @@ describe('POST /api/orders (multi-stop)', () => {
     expect((await getStops(db, response.body.id)).map((stop) => stop.customerName)).toEqual(reversed.map((stop) => stop.customerName));
   });
 
-  it('creates nothing when one stop cannot be placed on the map', async () => {
+  it('places a stop typed without coordinates, recording how precisely, and creates nothing when one cannot be placed', async () => {
     const db = testDb();
     const client = await signedIn('pharmacy');
+    const typed = { ...TAMPA_STOPS[1], latitude: null as unknown as number, longitude: null as unknown as number };
+    const placed = await client.post('/api/orders', multiStopBody([{ ...TAMPA_STOPS[0], locationPrecision: 'zip' }, typed], { internalOrderNumber: `RX-TYPED-${Date.now()}` }));
+    expect(placed.status).toBe(201);
+    // No Census geocoder here: stop 2 goes to its ZIP's centre; stop 1 keeps the ZIP centre it was sent with.
+    expect(placed.body.stops).toMatchObject([
+      { latitude: TAMPA_STOPS[0].latitude, locationPrecision: 'zip' },
+      { latitude: 27.9425, longitude: -82.5057, locationPrecision: 'zip' },
+    ]);
+    expect(placed.body.customerLocationPrecision).toBe('zip');
+
     const internal = `RX-NOPE-${Date.now()}`;
-    const stops = [TAMPA_STOPS[0], { ...TAMPA_STOPS[1], latitude: null as unknown as number, longitude: null as unknown as number }];
-    const response = await client.post('/api/orders', multiStopBody(stops, { internalOrderNumber: internal }));
+    const nowhere = { ...typed, address: '3001 W Kennedy Blvd, Tampa' };
+    const response = await client.post('/api/orders', multiStopBody([TAMPA_STOPS[0], nowhere], { internalOrderNumber: internal }));
     expect(response.status).toBe(400);
-    expect(response.body.error).toBe('Stop 2 has no map location');
+    expect(response.body.error).toBe("Stop 2's address could not be placed on the map");
     expect(await db.select().from(orders).where(eq(orders.internalOrderNumber, internal))).toEqual([]);
   });
 
@@ -188,7 +198,7 @@ describe('POST /api/orders (multi-stop)', () => {
     const [user] = await db.select().from(users).where(eq(users.username, 'pharmacy'));
     const internal = `RX-ATOMIC-${Date.now()}`;
     const input = orderCreateSchema.parse(multiStopBody(TAMPA_STOPS.slice(0, 2), { internalOrderNumber: internal }));
-    const stop = { customerName: 'A', customerPhone: '1', address: 'A St', latitude: 27.9, longitude: -82.4, deliveryInstructions: null };
+    const stop = { customerName: 'A', customerPhone: '1', address: 'A St', latitude: 27.9, longitude: -82.4, locationPrecision: 'address' as const, deliveryInstructions: null };
     // Sequence 0 breaks the table's check constraint on the second stop, after the order and first stop were written.
     const stops = [{ ...stop, sequence: 1 }, { ...stop, sequence: 0 }];
     const business = { restaurantId: pharmacy.id, name: pharmacy.name, address: pharmacy.address, phone: pharmacy.phone, zoneId: pharmacy.zoneId };
@@ -227,9 +237,10 @@ describe('PATCH /api/orders/:id by a business', () => {
       amount: '500.00',
       deliveryFee: '50.00',
       setupRequired: true,
-      // The address now points elsewhere: the old coordinates are dropped.
-      customerLatitude: null,
-      customerLongitude: null,
+      // The address now points elsewhere: it is placed again (here, no geocoder answers: its ZIP's centre).
+      customerLatitude: 27.9425,
+      customerLongitude: -82.5057,
+      customerLocationPrecision: 'zip',
       items: [{ name: 'Order', quantity: 1, price: '500.00', notes: null }],
     });
     const edit = (await getEvents(db, order.id)).find((event) => event.action === 'edit');
@@ -332,9 +343,9 @@ describe('POST /api/order-stops', () => {
     const stop = { orderId: order.id, sequence: 1, ...TAMPA_STOPS[0] };
     expect((await client.post('/api/order-stops', { ...stop, customerName: '' })).body.details).toBe('Customer name is required');
     expect((await client.post('/api/order-stops', { ...stop, sequence: 0 })).body.details).toBe('Stop sequence must be a whole number of 1 or more');
-    const unplaced = await client.post('/api/order-stops', { ...stop, latitude: null, longitude: null });
+    const unplaced = await client.post('/api/order-stops', { ...stop, address: '1201 N Franklin St, Tampa', latitude: null, longitude: null });
     expect(unplaced.status).toBe(400);
-    expect(unplaced.body.error).toBe('Stop 1 has no map location');
+    expect(unplaced.body.error).toBe("Stop 1's address could not be placed on the map");
     expect((await client.post('/api/order-stops', stop)).status).toBe(201);
     const again = await client.post('/api/order-stops', stop);
     expect(again.status).toBe(409);

@@ -1,15 +1,19 @@
 /**
  * Routes, address suggestions and the business profile over HTTP (spec 2-business-area.md §7): all of
  * them work without the maps service; with a server key and no network, routing falls
- * back to the estimate and geocoding says the service could not be reached.
+ * back to the estimate and geocoding goes on down the chain (ZIP centres). The stacks
+ * cannot reach the Census geocoder (tests/support/stack.ts OFFLINE_VARS); geocoding.test.ts
+ * tests it against a fake.
  */
 import { decode } from '@googlemaps/polyline-codec';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startWorker, type Running } from '../../scripts/lib/stack';
-import { testSources } from '../support/stack';
+import { OFFLINE_VARS, testSources } from '../support/stack';
+import { restaurants } from '../../src/db/schema';
 import { distanceDeliveryFee, roundMiles } from '../../src/domain/fees';
 import { estimatedRoadMiles } from '../../src/domain/geo';
 import { Client, signedIn, testDb } from '../support/api';
@@ -29,7 +33,7 @@ describe('POST /api/routes/calculate without a maps key', () => {
     expect(response.body).toMatchObject({
       totalDistanceMiles: miles,
       calculatedDeliveryFee: (distanceDeliveryFee(miles) / 100).toFixed(2),
-      routeDetails: { estimated: true, pickup: origin, stops: points },
+      routeDetails: { estimated: true, approximate: false, pickup: { ...origin, precision: 'address' }, stops: points.map((point) => ({ ...point, precision: 'address' })) },
     });
     expect(decode(response.body.routeDetails.polyline, 5)).toHaveLength(5);
     expect(response.body.routeDetails.durationMinutes).toBeGreaterThan(0);
@@ -42,12 +46,20 @@ describe('POST /api/routes/calculate without a maps key', () => {
     expect(backward.body.totalDistanceMiles).not.toBe(forward.body.totalDistanceMiles);
   });
 
-  it('refuses a stop given only as an address, and says what to do', async () => {
+  it("places a stop typed with its ZIP at the ZIP code's centre, approximate", async () => {
+    const client = await signedIn('pharmacy');
+    const response = await client.post('/api/routes/calculate', { stops: [points[0], { address: '3001 W Kennedy Blvd, Tampa, Florida, 33609' }] });
+    expect(response.status).toBe(200);
+    // 33609's centre in the ZIP dataset (npm zipcodes).
+    expect(response.body.routeDetails).toMatchObject({ estimated: true, approximate: true, stops: [{ ...points[0], precision: 'address' }, { lat: 27.9425, lng: -82.5057, precision: 'zip' }] });
+  });
+
+  it('refuses a stop that nothing can place, and says what to add', async () => {
     const client = await signedIn('pharmacy');
     const response = await client.post('/api/routes/calculate', { stops: [points[0], { address: '3001 W Kennedy Blvd, Tampa' }] });
     expect(response.status).toBe(400);
-    expect(response.body.error).toBe('Stop 2 has no map location');
-    expect(response.body.details).toMatch(/choose stop 2's address from the suggestions/i);
+    expect(response.body.error).toBe("Stop 2's address could not be placed on the map");
+    expect(response.body.details).toMatch(/add the ZIP code to stop 2's address/i);
   });
 
   it('validates the stops with the form messages', async () => {
@@ -57,9 +69,16 @@ describe('POST /api/routes/calculate without a maps key', () => {
     expect((await client.post('/api/routes/calculate', { stops: Array(26).fill(points[0]) })).body.details).toBe('A route can have at most 25 stops');
   });
 
-  it('needs the business to have a location: "Pharmacy address not found"', async () => {
-    const unplaced = await insertBusiness(testDb(), { located: false });
-    const response = await (await signedIn(unplaced.username)).post('/api/routes/calculate', { stops: points });
+  it('starts at the business placed by its address when it has no location, else "Pharmacy address not found"', async () => {
+    const db = testDb();
+    const unplaced = await insertBusiness(db, { located: false });
+    await db.update(restaurants).set({ address: '615 Channelside Dr, Tampa, FL 33602' }).where(eq(restaurants.id, unplaced.restaurant.id));
+    const placed = await (await signedIn(unplaced.username)).post('/api/routes/calculate', { stops: points });
+    expect(placed.status).toBe(200);
+    expect(placed.body.routeDetails.pickup).toEqual({ lat: 27.9614, lng: -82.4597, precision: 'zip' });
+    const nowhere = await insertBusiness(db, { located: false });
+    await db.update(restaurants).set({ address: '615 Channelside Dr, Tampa' }).where(eq(restaurants.id, nowhere.restaurant.id));
+    const response = await (await signedIn(nowhere.username)).post('/api/routes/calculate', { stops: points });
     expect(response.status).toBe(400);
     expect(response.body.error).toBe('Pharmacy address not found');
   });
@@ -78,7 +97,7 @@ describe('with MAPS_SERVER_KEY but the maps service unreachable', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'dispatch-maps-key-'));
     // A second Worker on the same database, configured with a key; this machine has no route to the maps service.
-    worker = await startWorker({ persistDir: dir, vars: { DATABASE_URL: inject('databaseUrl'), MAPS_SERVER_KEY: 'test-server-key' }, sourceDir: await testSources() });
+    worker = await startWorker({ persistDir: dir, vars: { DATABASE_URL: inject('databaseUrl'), MAPS_SERVER_KEY: 'test-server-key', ...OFFLINE_VARS }, sourceDir: await testSources() });
   }, 120_000);
 
   afterAll(async () => {
@@ -99,16 +118,19 @@ describe('with MAPS_SERVER_KEY but the maps service unreachable', () => {
     expect(order.body).toMatchObject({ totalDistanceMiles: miles, deliveryFee: (distanceDeliveryFee(miles) / 100).toFixed(2) });
   });
 
-  it('tries to geocode an address-only stop and says the service could not be reached', async () => {
+  it('goes on down the chain when the maps service cannot be reached: the ZIP centre, else a refusal saying what to add', async () => {
     const client = await new Client(worker.url).login('pharmacy');
+    const placed = await client.post('/api/routes/calculate', { stops: [points[0], { address: '3001 W Kennedy Blvd, Tampa, FL 33609' }] });
+    expect(placed.status).toBe(200);
+    expect(placed.body.routeDetails.stops[1]).toEqual({ lat: 27.9425, lng: -82.5057, precision: 'zip' });
     const response = await client.post('/api/routes/calculate', { stops: [points[0], { address: '3001 W Kennedy Blvd, Tampa' }] });
-    expect(response.status).toBe(502);
-    expect(response.body.error).toBe('The maps service could not be reached');
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe("Stop 2's address could not be placed on the map");
   });
 });
 
 describe('GET /api/places/suggestions', () => {
-  it('offers the business its own past delivery addresses with coordinates, newest first, one per address', async () => {
+  it('offers the business its own past delivery addresses, newest first, one per address, with their apartment and position', async () => {
     const db = testDb();
     const { username } = await insertBusiness(db);
     const address = `77 Suggestion Way ${Date.now()}, Tampa, Florida, 33602`;
@@ -118,6 +140,7 @@ describe('GET /api/places/suggestions', () => {
       business: username,
       customerAddress: address,
       customerStreet: '77 Suggestion Way',
+      customerApartment: '210',
       customerCity: 'Tampa',
       customerState: 'Florida',
       customerZip: '33602',
@@ -125,14 +148,19 @@ describe('GET /api/places/suggestions', () => {
       customerLongitude: -82.45,
       createdAt: now,
     });
-    await insertOrder(db, { business: username, customerAddress: `${address} (no coordinates)`, customerLatitude: null, customerLongitude: null });
+    await insertOrder(db, { business: username, customerAddress: `${address} (typed, not placed)`, customerLatitude: null, customerLongitude: null, customerLocationPrecision: 'none' });
+    await insertOrder(db, { business: username, customerAddress: `${address} (ZIP centre)`, customerLatitude: 27.9614, customerLongitude: -82.4597, customerLocationPrecision: 'zip' });
     const response = await (await signedIn(username)).get(`/api/places/suggestions?q=${encodeURIComponent('Suggestion Way')}`);
     expect(response.status).toBe(200);
-    expect(response.body).toHaveLength(1);
+    expect(response.body).toHaveLength(3);
     const mine = response.body.filter((place: { description: string }) => place.description.toLowerCase() === address.toLowerCase());
     expect(mine).toHaveLength(1);
-    // The latest use of the address gives its parts and coordinates.
-    expect(mine[0]).toMatchObject({ street: '77 Suggestion Way', latitude: 27.95, longitude: -82.45, source: 'history', city: 'Tampa', state: 'Florida', zip: '33602' });
+    // The latest use of the address gives its parts, apartment included, and coordinates.
+    expect(mine[0]).toMatchObject({ street: '77 Suggestion Way', apartment: '210', latitude: 27.95, longitude: -82.45, precision: 'address', source: 'history', city: 'Tampa', state: 'Florida', zip: '33602' });
+    // Addresses typed without the maps service are offered too, with how precisely they were placed.
+    const byLine = (suffix: string) => response.body.find((place: { description: string }) => place.description.endsWith(suffix));
+    expect(byLine('(typed, not placed)')).toMatchObject({ latitude: null, longitude: null, precision: 'none' });
+    expect(byLine('(ZIP centre)')).toMatchObject({ latitude: 27.9614, precision: 'zip' });
   });
 
   it("never offers another business's addresses, and takes % and _ literally", async () => {

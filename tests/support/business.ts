@@ -50,8 +50,8 @@ export const TAMPA_STOPS = [
   { customerName: 'Mia Hall', customerPhone: '8135550904', address: '5110 N Armenia Ave, Tampa, Florida, 33603', latitude: 27.993, longitude: -82.484 },
 ];
 
-/** The multi-stop form's body, with the stops in one request. */
-export function multiStopBody(stops = TAMPA_STOPS, overrides: Record<string, unknown> = {}) {
+/** The multi-stop form's body, with the stops in one request (a stop may add fields, such as its locationPrecision). */
+export function multiStopBody(stops: ReadonlyArray<(typeof TAMPA_STOPS)[number] & Record<string, unknown>> = TAMPA_STOPS, overrides: Record<string, unknown> = {}) {
   const pickup = Date.now() + 2 * HOUR;
   return {
     internalOrderNumber: 'RX-9001',

@@ -47,6 +47,16 @@ export function testSources(): Promise<string> {
 }
 
 /**
+ * The services a test stack cannot reach, as on a machine without network (and the same
+ * whether CI has network or not): the Census geocoder and the map tiles point at a
+ * closed port on loopback, so every call fails at once and the keyless fallbacks (ZIP
+ * centres, the schematic maps) are what the tests see. Suites that test those services
+ * start fakes and point a Worker at them.
+ */
+export const UNREACHABLE = 'http://127.0.0.1:9';
+export const OFFLINE_VARS = { CENSUS_GEOCODER_URL: `${UNREACHABLE}/geocoder`, MAP_TILES_URL: `${UNREACHABLE}/tiles/{z}/{x}/{y}.png` };
+
+/**
  * `https`: the Worker serves https with a self-signed certificate (clients must accept it).
  * `crowded`: the demo accounts get more orders than any screen lists (crowd.ts), as the
  * stack every suite shares does.
@@ -62,7 +72,7 @@ export async function startTestStack(options: { vars?: Record<string, string>; k
     if (options.crowded) await crowdSharedAccounts(db);
     const worker = await startWorker({
       persistDir: join(dir, 'wrangler'),
-      vars: { DATABASE_URL: sqld.url, ...options.vars },
+      vars: { DATABASE_URL: sqld.url, ...OFFLINE_VARS, ...options.vars },
       logFile: join(dir, 'wrangler.log'),
       sourceDir,
       https: options.https,

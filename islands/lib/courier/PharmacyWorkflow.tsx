@@ -92,7 +92,7 @@ function ReadyToStart({ order, view }: { order: CourierOrder; view: WorkflowProp
   }
   return (
     <>
-      <RouteMap order={order} />
+      <RouteMap order={order} openMap={view.openMap} />
       <section className="card p-4 text-center">
         <h3 className="text-lg font-semibold">Ready to Start?</h3>
         <p className="text-sm text-slate-600">Pickup time: {pharmacyTimeOf(order.pickupTime)}</p>
@@ -132,7 +132,7 @@ function ReadyToStart({ order, view }: { order: CourierOrder; view: WorkflowProp
 function ToPharmacy({ order, view, onNavigate }: { order: CourierOrder; view: WorkflowProps['view']; onNavigate: (address: string) => void }) {
   const device = usePosition(view.proximityCheck);
   const distance = distanceTo(device, order.pickupLatitude, order.pickupLongitude);
-  const near = isNear(device, distance, PHARMACY_ARRIVAL_RADIUS_M, view.proximityCheck, order.pickupLatitude != null);
+  const near = isNear(device, distance, PHARMACY_ARRIVAL_RADIUS_M, view.proximityCheck, order.pickupLocationPrecision);
   async function arrive() {
     if (!near) return errorToast('You must be within 500 feet of the pharmacy', 'Not at Pharmacy');
     const position = device.position ? { courierLatitude: device.position.lat, courierLongitude: device.position.lng } : {};
@@ -140,7 +140,7 @@ function ToPharmacy({ order, view, onNavigate }: { order: CourierOrder; view: Wo
   }
   return (
     <>
-      <RouteMap order={order} />
+      <RouteMap order={order} openMap={view.openMap} />
       <section className="card p-4">
         <h3 className="font-semibold">Head to Pharmacy</h3>
         <p className="mt-1 font-medium">{order.restaurantName}</p>
@@ -149,7 +149,7 @@ function ToPharmacy({ order, view, onNavigate }: { order: CourierOrder; view: Wo
           <NavigationIcon width={18} height={18} /> Navigate to Pharmacy
         </button>
       </section>
-      {distance != null ? <p className="text-center text-sm text-slate-600">{distanceLabel(distance)}</p> : null}
+      {distance != null ? <p className="text-center text-sm text-slate-600">{distanceLabel(distance, order.pickupLocationPrecision)}</p> : null}
       <StepButton disabled={!near} onClick={() => void arrive()}>
         I'm at the Pharmacy
       </StepButton>
@@ -202,7 +202,7 @@ function Deliveries({ order, view, onNavigate }: { order: CourierOrder; view: Wo
   const { entries } = useOutbox();
   return (
     <>
-      <RouteMap order={order} />
+      <RouteMap order={order} openMap={view.openMap} />
       <div>
         <p className="mb-1 text-sm font-medium">
           {delivered} / {order.stops.length} delivered
@@ -296,7 +296,7 @@ function CurrentStop({ order, stop, view, onNavigate }: { order: CourierOrder; s
       ) : (
         <>
           <p className="text-center text-sm text-slate-600" aria-live="polite">
-            {distance != null ? distanceLabel(distance) : device.failed || !view.proximityCheck ? 'Location unavailable' : 'Finding your location...'}
+            {distance != null ? distanceLabel(distance, stop.locationPrecision) : device.failed || !view.proximityCheck ? 'Location unavailable' : 'Finding your location...'}
           </p>
           <StepButton onClick={() => void arrive()}>Arrived at Stop {stop.sequence}</StepButton>
         </>

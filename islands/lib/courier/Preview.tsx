@@ -119,7 +119,7 @@ export function Preview({ order, view, onBack, onChanged }: PreviewProps) {
           </section>
         )}
 
-        <RouteMap order={order} />
+        <RouteMap order={order} openMap={view.openMap} />
 
         <dl className="card grid grid-cols-2 gap-2 p-4 text-sm">
           <div>

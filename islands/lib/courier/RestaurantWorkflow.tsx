@@ -165,7 +165,7 @@ function RestaurantCard({ order }: { order: CourierOrder }) {
 function ToRestaurant({ order, view, onNavigate, onArrive }: { order: CourierOrder; view: WorkflowProps['view']; onNavigate: (address: string) => void; onArrive: (body: StepBody, label: string) => Promise<void> }) {
   const device = usePosition(view.proximityCheck);
   const distance = distanceTo(device, order.pickupLatitude, order.pickupLongitude);
-  const near = isNear(device, distance, RESTAURANT_ARRIVAL_RADIUS_M, view.proximityCheck, order.pickupLatitude != null);
+  const near = isNear(device, distance, RESTAURANT_ARRIVAL_RADIUS_M, view.proximityCheck, order.pickupLocationPrecision);
 
   async function arrive() {
     // A confirmed order sets off first, so the server's path and times stay whole.
@@ -176,7 +176,7 @@ function ToRestaurant({ order, view, onNavigate, onArrive }: { order: CourierOrd
 
   return (
     <>
-      <RouteMap order={order} />
+      <RouteMap order={order} openMap={view.openMap} />
       <RestaurantCard order={order} />
       <section className="card space-y-1 p-4 text-sm" aria-label="Order">
         <p>
@@ -221,7 +221,7 @@ function ToCustomer({ order, view, onNavigate, onArrive }: { order: CourierOrder
 
   return (
     <>
-      <RouteMap order={order} />
+      <RouteMap order={order} openMap={view.openMap} />
       <button type="button" className="btn btn-brand h-12 w-full" onClick={() => onNavigate(destination)}>
         <NavigationIcon width={18} height={18} /> Start Navigation
       </button>

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { haversineMeters, type LatLng } from '../../../src/domain/geo';
+import { APPROXIMATE_LOCATION, isApproximate, proximityApplies, type LocationPrecision } from '../../../src/domain/location';
 import { toast } from '../events';
 
 export interface DevicePosition {
@@ -47,15 +48,17 @@ export function distanceTo(device: DevicePosition, lat: number | null, lng: numb
 
 /**
  * Whether an arrival button is enabled: within the radius, or when it cannot be checked
- * (check off for testing, no coordinates for the place, no position from the device).
+ * (check off for testing, a place without coordinates or with only approximate ones, no
+ * position from the device). The server holds arrivals to the same rule.
  */
-export function isNear(device: DevicePosition, distance: number | null, radiusM: number, checked: boolean, placeKnown: boolean): boolean {
-  if (!checked || !placeKnown || device.failed) return true;
+export function isNear(device: DevicePosition, distance: number | null, radiusM: number, checked: boolean, place: LocationPrecision | undefined): boolean {
+  if (!checked || !proximityApplies(place) || device.failed) return true;
   return distance != null && distance <= radiusM;
 }
 
-/** "120 ft away", "0.8 mi away". */
-export function distanceLabel(meters: number): string {
+/** "120 ft away", "0.8 mi away"; "about 0.8 mi away (approximate location)" from a ZIP centre. */
+export function distanceLabel(meters: number, place?: LocationPrecision): string {
   const feet = meters / 0.3048;
-  return feet < 1000 ? `${Math.round(feet)} ft away` : `${(meters / 1609.344).toFixed(1)} mi away`;
+  const away = feet < 1000 ? `${Math.round(feet)} ft away` : `${(meters / 1609.344).toFixed(1)} mi away`;
+  return isApproximate(place) ? `about ${away} (${APPROXIMATE_LOCATION})` : away;
 }

@@ -3,6 +3,8 @@
  * its stops and the pickup's coordinates (src/db/orders/courier.ts CourierOrderJson).
  * Declared here because islands import nothing from the server.
  */
+import type { LocationPrecision } from '../../../src/domain/location';
+import type { OpenMapConfig } from '../../../src/domain/mapTiles';
 import type { OrderStatus, StopStatus } from '../../../src/domain/orderStatus';
 
 export interface CourierStop {
@@ -14,6 +16,7 @@ export interface CourierStop {
   address: string;
   latitude: number | null;
   longitude: number | null;
+  locationPrecision: LocationPrecision;
   deliveryInstructions: string | null;
   status: StopStatus;
   arrivedTime: string | null;
@@ -38,6 +41,7 @@ export interface CourierOrder {
   customerCompany: string | null;
   customerLatitude: number | null;
   customerLongitude: number | null;
+  customerLocationPrecision: LocationPrecision;
   deliveryInstructions: string | null;
   setupRequired: boolean;
   /** Money as 2-decimal strings. */
@@ -53,6 +57,7 @@ export interface CourierOrder {
   updatedAt: string | null;
   pickupLatitude: number | null;
   pickupLongitude: number | null;
+  pickupLocationPrecision: LocationPrecision;
   stops: CourierStop[];
 }
 
@@ -67,4 +72,6 @@ export interface CourierView {
   now: number;
   /** Off only for testing (PROXIMITY_CHECK=off): arrivals are then always "near". */
   proximityCheck: boolean;
+  /** How route maps are drawn without the maps service (Leaflet's script, the tiles). */
+  openMap: OpenMapConfig;
 }

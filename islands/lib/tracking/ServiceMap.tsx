@@ -3,8 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { SERVICE_CENTER } from '../../../src/domain/geo';
 import { gpsFreshness } from '../../../src/domain/indicators';
 import { loadMapsLibrary } from '../maps';
-import { COLORS, RU } from './strings';
-import { pointsOf, type MapProps } from './types';
+import { mapMarkers } from './markers';
+import { COLORS, CUSTOMER_COLOR } from './strings';
+import type { MapProps } from './types';
 
 /** The maps service: centre 27.9506, -82.4572, zoom 11, point-of-interest labels hidden. */
 export function ServiceMap({ apiKey, couriers, orders, now, selectedId, track, onSelect, onFail }: MapProps & { apiKey: string; onFail: () => void }) {
@@ -45,12 +46,9 @@ export function ServiceMap({ apiKey, couriers, orders, now, selectedId, track, o
         courierId: courier.id,
       });
     }
-    pointsOf(orders, 'restaurant').forEach((point, index) =>
-      wanted.set(`restaurant:${index}`, { position: { lat: point.latitude, lng: point.longitude }, color: '#2563eb', scale: 6, title: RU.legendItems[3][1] }),
-    );
-    pointsOf(orders, 'customer').forEach((point, index) =>
-      wanted.set(`customer:${index}`, { position: { lat: point.latitude, lng: point.longitude }, color: '#ef4444', scale: 5, title: RU.legendItems[4][1] }),
-    );
+    for (const marker of mapMarkers({ couriers: [], orders, now, selectedId })) {
+      wanted.set(marker.key, { position: marker.point, color: marker.color ?? CUSTOMER_COLOR, scale: marker.kind === 'pickup' ? 6 : 5, title: marker.title });
+    }
     for (const [key, marker] of markers.current) {
       if (!wanted.has(key)) {
         marker.setMap(null);

@@ -2,6 +2,7 @@
  * The GPS page's data from the API, for polling while the live socket is down: active
  * couriers with their last position, and the active orders' pickup and drop-off points.
  */
+import type { LocationPrecision } from '../../../src/domain/location';
 import type { TrackedCourier } from '../../../src/domain/live';
 import { apiRequest } from '../api';
 
@@ -15,6 +16,7 @@ export interface MapOrder {
   customerName: string;
   customerLatitude: number | null;
   customerLongitude: number | null;
+  customerLocationPrecision?: LocationPrecision;
 }
 
 interface CourierListItem {

@@ -17,21 +17,27 @@ export const RU = {
   polling: 'Нет соединения в реальном времени: обновление каждые 30 с',
   mapError: 'Не удалось загрузить карту',
   mapErrorDetail: 'Сервис карт недоступен. Показана схема; список курьеров обновляется.',
-  noKey: 'Сервис карт не настроен. Показана схема расположения.',
+  noTiles: 'Карта недоступна (фрагменты карты не загружаются). Показана схема расположения.',
   legend: 'Легенда',
   legendItems: [
-    ['#16a34a', 'Курьер онлайн'],
-    ['#d97706', 'Недавно'],
-    ['#dc2626', 'Офлайн'],
-    ['#2563eb', 'Рестораны'],
-    ['#ef4444', 'Клиенты'],
+    ['#16a34a', 'circle', 'Курьер онлайн'],
+    ['#d97706', 'circle', 'Недавно'],
+    ['#dc2626', 'circle', 'Офлайн'],
+    ['#2563eb', 'square', 'Рестораны (P)'],
+    ['#7c3aed', 'diamond', 'Клиенты (D)'],
   ],
+  restaurant: 'Ресторан',
+  customer: 'Клиент',
+  order: 'заказ',
+  approximate: 'приблизительное местоположение',
   track: 'Недавний маршрут',
   map: 'Карта курьеров',
   vehicle: 'Транспорт',
 };
 
 export const COLORS: Record<GpsFreshness, string> = { online: '#16a34a', recent: '#d97706', offline: '#dc2626' };
+export const RESTAURANT_COLOR = '#2563eb';
+export const CUSTOMER_COLOR = '#7c3aed';
 export const BADGES: Record<GpsFreshness, string> = {
   online: 'bg-emerald-100 text-emerald-800',
   recent: 'bg-amber-100 text-amber-800',

@@ -1,9 +1,11 @@
-/** What the GPS page's two map renderers draw. */
+/** What the GPS page's map renderers draw. */
 import type { TrackedCourier } from '../../../src/domain/live';
+import type { OpenMapConfig } from '../../../src/domain/mapTiles';
 import type { MapOrder } from './data';
 
 export interface MapProps {
   apiKey: string | null;
+  openMap: OpenMapConfig;
   couriers: TrackedCourier[];
   orders: MapOrder[];
   now: number;
@@ -11,13 +13,3 @@ export interface MapProps {
   track: Array<{ latitude: number; longitude: number }>;
   onSelect: (id: number) => void;
 }
-
-export type Point = { latitude: number; longitude: number };
-export const pointsOf = (orders: MapOrder[], kind: 'restaurant' | 'customer'): Point[] =>
-  orders
-    .map((order) =>
-      kind === 'restaurant'
-        ? { latitude: order.restaurantLatitude, longitude: order.restaurantLongitude }
-        : { latitude: order.customerLatitude, longitude: order.customerLongitude },
-    )
-    .filter((point): point is Point => point.latitude != null && point.longitude != null);

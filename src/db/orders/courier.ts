@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, gt, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { COURIER_INDICATOR_ACTIVE, COURIER_NOT_STARTED, FINISHED_STATUSES } from '../../domain/orderStatus';
+import { precisionOf, type LocationPrecision } from '../../domain/location';
 import type { SessionUser } from '../../auth/session';
 import type { Db } from '../client';
 import { couriers, orderDeclines, orderEvents, orders, orderStops, restaurants, type Courier, type Order } from '../schema';
@@ -23,6 +24,8 @@ type CourierViewer = Pick<SessionUser, 'role' | 'restaurantId' | 'courierId' | '
 export type CourierOrderJson = ReturnType<typeof serializeOrder> & {
   pickupLatitude: number | null;
   pickupLongitude: number | null;
+  /** Arrival at an approximate pickup is not held to the radius (domain/location.ts proximityApplies). */
+  pickupLocationPrecision: LocationPrecision;
   stops: ReturnType<typeof serializeStop>[];
 };
 
@@ -33,7 +36,10 @@ export async function withCourierDetails(db: Db, rows: readonly Order[]): Promis
   const restaurantIds = [...new Set(rows.map((row) => row.restaurantId))];
   const [stops, places] = await db.batch([
     db.select().from(orderStops).where(inArray(orderStops.orderId, orderIds)).orderBy(asc(orderStops.orderId), asc(orderStops.sequence)),
-    db.select({ id: restaurants.id, latitude: restaurants.latitude, longitude: restaurants.longitude }).from(restaurants).where(inArray(restaurants.id, restaurantIds)),
+    db
+      .select({ id: restaurants.id, latitude: restaurants.latitude, longitude: restaurants.longitude, precision: restaurants.locationPrecision })
+      .from(restaurants)
+      .where(inArray(restaurants.id, restaurantIds)),
   ]);
   return rows.map((row) => {
     const place = places.find((candidate) => candidate.id === row.restaurantId);
@@ -41,6 +47,7 @@ export async function withCourierDetails(db: Db, rows: readonly Order[]): Promis
       ...serializeOrder(row),
       pickupLatitude: place?.latitude ?? null,
       pickupLongitude: place?.longitude ?? null,
+      pickupLocationPrecision: precisionOf(place?.latitude, place?.longitude, place?.precision),
       stops: stops.filter((stop) => stop.orderId === row.id).map(serializeStop),
     };
   });

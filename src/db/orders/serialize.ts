@@ -3,6 +3,7 @@
  * with 2 decimals, instants as ISO strings, photos as URLs that serve the image only to
  * the order's parties (routes/api/photos.ts).
  */
+import { precisionOf } from '../../domain/location';
 import { formatMoney } from '../../domain/money';
 import type { Order, OrderEvent, OrderStop } from '../schema';
 
@@ -37,6 +38,8 @@ export function serializeOrder(order: Order) {
     customerZip: order.customerZip,
     customerLatitude: order.customerLatitude,
     customerLongitude: order.customerLongitude,
+    /** 'address', 'zip' (a ZIP code's centre: approximate) or 'none' (docs/decisions.md G2). */
+    customerLocationPrecision: precisionOf(order.customerLatitude, order.customerLongitude, order.customerLocationPrecision),
     customerCompany: order.customerCompany,
     deliveryInstructions: order.deliveryInstructions,
     setupRequired: order.setupRequired,
@@ -79,6 +82,7 @@ export function serializeStop(stop: OrderStop) {
     address: stop.address,
     latitude: stop.latitude,
     longitude: stop.longitude,
+    locationPrecision: precisionOf(stop.latitude, stop.longitude, stop.locationPrecision),
     deliveryInstructions: stop.deliveryInstructions,
     status: stop.status,
     arrivedTime: iso(stop.arrivedTime),

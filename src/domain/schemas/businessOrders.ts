@@ -7,6 +7,13 @@ import * as z from 'zod/mini';
 import { ORDER_VEHICLE_TYPES, type OrderVehicleType } from '../vehicles';
 import { instant, latitude, longitude, MAX_LONG_TEXT, money, optionalText, requiredText } from './common';
 
+/**
+ * How precise coordinates sent with an address are: 'zip' when they are a ZIP centre the
+ * server placed earlier (a route calculation, a past address); 'address' (the default)
+ * for a maps place. Without coordinates the server places the address itself.
+ */
+const locationPrecision = z.optional(z.nullable(z.enum(['address', 'zip'], { error: "Location precision must be 'address' or 'zip'" })));
+
 export const ORDER_MESSAGES = {
   customerName: 'Customer name is required',
   customerPhone: 'Customer phone is required',
@@ -67,6 +74,7 @@ const stopFields = {
   address: requiredText(ORDER_MESSAGES.customerAddress),
   latitude,
   longitude,
+  locationPrecision,
   deliveryInstructions: optionalText(MAX_LONG_TEXT),
   status: z.optional(z.literal('pending', { error: 'A new stop starts as pending' })),
 };
@@ -107,6 +115,7 @@ export const orderCreateSchema = z
     ...addressParts,
     customerLatitude: latitude,
     customerLongitude: longitude,
+    customerLocationPrecision: locationPrecision,
     customerCompany: optionalText(200),
     deliveryInstructions: optionalText(MAX_LONG_TEXT),
     internalOrderNumber: requiredText(ORDER_MESSAGES.internalOrderNumber, 100),
@@ -163,6 +172,7 @@ export const businessOrderPatchSchema = z.object({
   customerZip: z.optional(addressParts.customerZip),
   customerLatitude: z.optional(latitude),
   customerLongitude: z.optional(longitude),
+  customerLocationPrecision: locationPrecision,
   customerCompany: z.optional(optionalText(200)),
   deliveryInstructions: z.optional(optionalText(MAX_LONG_TEXT)),
   amount: z.optional(orderAmount('Amount must be a valid number')),
@@ -183,6 +193,7 @@ const routeStop = z
   .object({
     lat: latitude,
     lng: longitude,
+    precision: locationPrecision,
     address: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500)))),
   })
   .check(

@@ -4,8 +4,10 @@
  */
 import { Hono } from 'hono';
 import { activeCouriersWithPositions, activeOrdersForMap } from '../../db/live';
+import { precisionOf } from '../../domain/location';
 import type { AppEnv } from '../../env';
 import { requirePage } from '../../http/guards';
+import { openMapConfig } from '../../views/assets';
 import { PageHeader } from '../../views/components/ui';
 import { Island } from '../../views/Island';
 import { adminPage } from './page';
@@ -35,8 +37,10 @@ courierTracking.get('/', requirePage('admin'), (c) =>
                   customerName: order.customerName,
                   customerLatitude: order.customerLatitude,
                   customerLongitude: order.customerLongitude,
+                  customerLocationPrecision: precisionOf(order.customerLatitude, order.customerLongitude, order.customerLocationPrecision),
                 })),
                 mapsApiKey: c.env.MAPS_API_KEY || null,
+                openMap: openMapConfig(c.env),
               }}
             />
           );

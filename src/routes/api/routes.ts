@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { formatMoney } from '../../domain/money';
 import { routeCalculationSchema } from '../../domain/schemas/businessOrders';
 import type { AppEnv } from '../../env';
-import { mapsServer, signedInBusiness } from '../../http/business';
+import { geocoder, signedInBusiness } from '../../http/business';
 import { requireApi } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { routeFrom } from '../../maps/routing';
@@ -17,16 +17,18 @@ const routes = new Hono<AppEnv>();
 
 routes.post('/calculate', requireApi('restaurant'), validate('json', routeCalculationSchema), async (c) => {
   const business = await signedInBusiness(c);
-  const { origin, stops, plan } = await routeFrom(mapsServer(c.env), business, c.req.valid('json').stops);
+  const { origin, stops, plan } = await routeFrom(geocoder(c), business, c.req.valid('json').stops);
   return c.json({
     totalDistanceMiles: plan.miles,
     calculatedDeliveryFee: formatMoney(plan.feeCents),
     routeDetails: {
       polyline: plan.polyline,
       estimated: plan.estimated,
+      // Some point is only a ZIP code's centre, so the distance is approximate too.
+      approximate: [origin, ...stops].some((point) => point.precision === 'zip'),
       durationMinutes: plan.durationMinutes,
       pickup: origin,
-      // Where each stop was placed: an address-only stop comes back with its coordinates.
+      // Where each stop was placed, and how precisely: an address-only stop comes back with its coordinates.
       stops,
     },
   });

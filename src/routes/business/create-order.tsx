@@ -10,6 +10,7 @@ import { findBusiness } from '../../db/business';
 import type { AppEnv } from '../../env';
 import { requirePage } from '../../http/guards';
 import { PageHeader } from '../../views/components/ui';
+import { openMapConfig } from '../../views/assets';
 import { Island } from '../../views/Island';
 import { BusinessLayout } from '../../views/layouts/BusinessLayout';
 import { respond } from '../../views/render';
@@ -42,7 +43,7 @@ createOrder.get('/', requirePage('restaurant'), (c) => {
             return (
               <>
                 <PageHeader title="Create Multi-Stop Order" subtitle="Pharmacies can create multi-stop delivery orders" />
-                <Island name="MultiStopOrderForm" props={{ ...common, location }} />
+                <Island name="MultiStopOrderForm" props={{ ...common, location, openMap: openMapConfig(c.env) }} />
               </>
             );
           }

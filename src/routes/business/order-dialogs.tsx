@@ -17,6 +17,7 @@ import { versionTag, type VersionedTable } from '../../db/versions';
 import { BUSINESS_EDITABLE, isCompleted } from '../../domain/orderStatus';
 import { formatMoney } from '../../domain/money';
 import { idParam } from '../../domain/schemas/common';
+import { placedPrecision } from '../../domain/location';
 import type { AppEnv } from '../../env';
 import { notFound } from '../../http/errors';
 import { requirePage } from '../../http/guards';
@@ -59,7 +60,10 @@ async function detailData(c: Context<AppEnv>, order: Order): Promise<OrderDetail
         ),
     findBusiness(db, order.restaurantId),
   ]);
-  const pickup = business?.latitude != null && business.longitude != null ? { lat: business.latitude, lng: business.longitude } : null;
+  const pickup =
+    business?.latitude != null && business.longitude != null
+      ? { lat: business.latitude, lng: business.longitude, precision: placedPrecision(business.locationPrecision) }
+      : null;
   return { order, stops, courier, pickup, mapsApiKey: c.env.MAPS_API_KEY || null };
 }
 

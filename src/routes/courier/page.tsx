@@ -9,6 +9,7 @@ import type { CourierView } from '../../../islands/lib/courier/types';
 import { activeOrderSummary } from '../../db/orders/courier';
 import { versionTag } from '../../db/versions';
 import type { AppEnv } from '../../env';
+import { openMapConfig } from '../../views/assets';
 import { Island } from '../../views/Island';
 import { CourierLayout } from '../../views/layouts/CourierLayout';
 import { respond, type PartialSpec, type Regions, type Slot } from '../../views/render';
@@ -21,6 +22,7 @@ export function courierView(c: Context<AppEnv>): CourierView {
     timeZone: c.var.timeZone,
     now: Date.now(),
     proximityCheck: c.env.PROXIMITY_CHECK !== 'off',
+    openMap: openMapConfig(c.env),
   };
 }
 

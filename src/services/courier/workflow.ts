@@ -17,6 +17,7 @@ import { DOCUMENTS_EXPIRED, isPharmacyOrder, ORDER_TAKEN, stepRefusal } from '..
 import { Failure, refused } from '../../domain/failures';
 import { isLateCancellation, LATE_CANCELLATION_FEE } from '../../domain/fees';
 import { haversineMeters } from '../../domain/geo';
+import { precisionOf, proximityApplies } from '../../domain/location';
 import { formatUsd } from '../../domain/money';
 import { COMPLETED_STATUSES, isFinished, STOP_DELIVERY_PHASE, type OrderStatus } from '../../domain/orderStatus';
 import { MAX_ORDER_PHOTOS } from '../../domain/photos';
@@ -123,10 +124,11 @@ function stepDetail(order: Order, to: OrderStatus, now: number, distance: number
   return null;
 }
 
-/** How far the device is from the order's pickup, when both are known. */
+/** How far the device is from the order's pickup, when both are known and the pickup is placed at its address (an approximate one is not held to the radius). */
 async function distanceToPickup(ctx: CourierContext, order: Order, position: { lat: number; lng: number }): Promise<number | null> {
   const place = await findBusiness(ctx.db, order.restaurantId);
-  return place?.latitude != null && place.longitude != null ? haversineMeters(position, { lat: place.latitude, lng: place.longitude }) : null;
+  if (place?.latitude == null || place.longitude == null || !proximityApplies(precisionOf(place.latitude, place.longitude, place.locationPrecision))) return null;
+  return haversineMeters(position, { lat: place.latitude, lng: place.longitude });
 }
 
 /** A step of the workflow, with the photos and notes that come with it. */

@@ -33,7 +33,7 @@ export interface OrderDetailData {
   courier: CourierWithUser | undefined;
 }
 
-function StatusSection({ order }: { order: Order }) {
+function StatusSection({ order, stops }: { order: Order; stops: OrderStop[] }) {
   return (
     <Section title="Status">
       <div className="flex flex-wrap items-center gap-3">
@@ -42,7 +42,7 @@ function StatusSection({ order }: { order: Order }) {
           Created at: <Time value={order.createdAt} pattern="MMM d, yyyy h:mm a" />
         </span>
       </div>
-      <ActualTimeline order={order} />
+      <ActualTimeline order={order} stops={stops} />
     </Section>
   );
 }
@@ -158,10 +158,10 @@ export function OrderDetail({ order, stops, events, courier }: OrderDetailData) 
           <CloseIcon />
         </button>
       </header>
-      <StatusSection order={order} />
+      <StatusSection order={order} stops={stops} />
       <VehicleRequirements order={order} />
       <PaymentInformation order={order} feeLabel="Delivery Fee (10%)" />
-      <RestaurantInformation order={order} />
+      <RestaurantInformation order={order} stops={stops} />
       {stops.length > 0 ? (
         <Section title={`Delivery Stops (${stops.length})`}>
           <StopList stops={stops} />
@@ -174,7 +174,7 @@ export function OrderDetail({ order, stops, events, courier }: OrderDetailData) 
         <CustomerInformation order={order} />
       )}
       <CourierInformation order={order} courier={courier} />
-      <DeliveryTimeline order={order} />
+      <DeliveryTimeline order={order} stops={stops} />
       <DeliveryPhotos order={order} stops={stops} refreshUrl={url} />
       <OrderHistory events={events} />
     </article>

@@ -8,11 +8,13 @@ import type { ReactNode } from 'react';
 import { CloseIcon, LoaderIcon } from '../../shared/icons';
 import type { CourierCard } from '../../db/business';
 import type { Order, OrderEvent, OrderStop } from '../../db/schema';
+import { precisionOf, type PlacedPrecision } from '../../domain/location';
 import { formatUsd } from '../../domain/money';
 import { isCompleted, isOrderStatus } from '../../domain/orderStatus';
 import { formatPhone } from '../../domain/phone';
 import { vehicleLabel } from '../../domain/vehicles';
 import { Badge, Money, StatusBadge, Time } from '../components/ui';
+import { useView } from '../context';
 import { Island } from '../Island';
 import {
   ActualTimeline,
@@ -36,7 +38,7 @@ export interface OrderDetailData {
   /** The courier, null when none is assigned, 'failed' when their record could not be read. */
   courier: CourierCard | null | 'failed';
   /** Where the business is, for the map widget. */
-  pickup: { lat: number; lng: number } | null;
+  pickup: { lat: number; lng: number; precision: PlacedPrecision } | null;
   mapsApiKey: string | null;
 }
 
@@ -91,14 +93,16 @@ function CourierInformation({ courier }: { courier: OrderDetailData['courier'] }
 /** The P-to-D map widget (spec 2-business-area.md §2.14): an island, so the maps service loads only where it is shown. */
 function MapWidgetFor({ data }: { data: OrderDetailData }) {
   const { order } = data;
+  const { openMap } = useView();
   const delivery = order.customerLatitude != null && order.customerLongitude != null ? { lat: order.customerLatitude, lng: order.customerLongitude } : null;
   return (
     <Island
       name="MapWidget"
       props={{
         apiKey: data.mapsApiKey,
-        pickup: { address: order.restaurantAddress, point: data.pickup },
-        delivery: { address: order.customerAddress, point: delivery },
+        openMap,
+        pickup: { address: order.restaurantAddress, point: data.pickup && { lat: data.pickup.lat, lng: data.pickup.lng }, precision: data.pickup?.precision ?? 'none' },
+        delivery: { address: order.customerAddress, point: delivery, precision: precisionOf(order.customerLatitude, order.customerLongitude, order.customerLocationPrecision) },
         multiStopMiles: order.totalDistanceMiles,
       }}
     />
@@ -107,9 +111,15 @@ function MapWidgetFor({ data }: { data: OrderDetailData }) {
 
 const stopHasPhoto = (stops: OrderStop[]) => stops.some((stop) => stop.deliveryPhoto);
 
-/** Spec 2 §2.5 'Delivery Photos': the order's own photos, enlarged as 'Photo i of n'. */
-function DashboardPhotos({ order }: { order: Order }) {
+/**
+ * Spec 2 §2.5 'Delivery Photos': the order's own photos, enlarged as 'Photo i of n'. A
+ * pharmacy route's photos are its pickup's and its stops' (the Pharmacy Delivery
+ * Timeline below shows them), so "no photos" is said only when it has none of those either.
+ */
+function DashboardPhotos({ order, stops }: { order: Order; stops: OrderStop[] }) {
   const photos = order.deliveryPhotos;
+  const pharmacyPhotos = order.pharmacyPickupPhoto != null || stopHasPhoto(stops);
+  if (photos.length === 0 && pharmacyPhotos) return null;
   return (
     <Section title="Delivery Photos">
       <div className="mb-3 flex justify-end">
@@ -179,11 +189,11 @@ export function LiveOrderDetails({ data }: { data: OrderDetailData }) {
             ['Created at', <Time value={order.createdAt} pattern="MMM d, yyyy h:mm a" />],
           ]}
         />
-        <ActualTimeline order={order} />
+        <ActualTimeline order={order} stops={stops} />
       </Section>
       <VehicleRequirements order={order} />
       <PaymentInformation order={order} feeLabel={feeLabel} />
-      <RestaurantInformation order={order} />
+      <RestaurantInformation order={order} stops={stops} />
       {stops.length > 0 ? (
         <Section title="Multi-Stop Delivery Route">
           <Facts
@@ -206,7 +216,7 @@ export function LiveOrderDetails({ data }: { data: OrderDetailData }) {
       <Section title="Delivery Map">
         <MapWidgetFor data={data} />
       </Section>
-      {showsPhotos(order) ? <DashboardPhotos order={order} /> : null}
+      {showsPhotos(order) ? <DashboardPhotos order={order} stops={stops} /> : null}
       <PharmacyDeliveryTimeline order={order} stops={stops} />
       <CourierInformation courier={courier} />
     </DialogFrame>
@@ -302,7 +312,7 @@ export function OrderDetails({ data, events }: { data: OrderDetailData; events: 
       </Section>
       <OrderItems order={order} />
       <PaymentInformation order={order} feeLabel={feeLabel} showCourierPay={false} />
-      <RestaurantInformation order={order} />
+      <RestaurantInformation order={order} stops={stops} />
       {stops.length > 0 ? (
         <Section title={`Delivery Stops (${stops.length})`}>
           <StopList stops={stops} />
@@ -310,7 +320,7 @@ export function OrderDetails({ data, events }: { data: OrderDetailData; events: 
       ) : (
         <CustomerInformation order={order} />
       )}
-      <DeliveryTimeline order={order} />
+      <DeliveryTimeline order={order} stops={stops} />
       <ManagementPhotos order={order} stops={stops} />
       <CourierInformation courier={order.courierId ? courier : null} />
       <OrderHistory events={events} />

@@ -29,7 +29,8 @@ export function BusinessLayout({ title, children }: { title: string; children: R
       brand={
         <>
           <StoreIcon className="text-brand-600" />
-          <span className="hidden max-w-48 truncate sm:inline">{user?.name ?? 'Business'}</span>
+          {/* On phones only the icon shows; the name still names the link. */}
+          <span className="sr-only sm:not-sr-only sm:max-w-48 sm:truncate">{user?.name ?? 'Business'}</span>
         </>
       }
       navLabel="Business"

@@ -4,7 +4,9 @@
  */
 import type { ReactNode } from 'react';
 import { totalServiceFee } from '../../domain/fees';
-import { statusWords } from '../../domain/orderStatus';
+import { APPROXIMATE_LOCATION, precisionOf, type LocationPrecision } from '../../domain/location';
+import { isCompleted, statusWords } from '../../domain/orderStatus';
+import { actualTimeline, deliveryTimeline, tellsPharmacyStory } from '../../domain/orderTimeline';
 import { formatPhone } from '../../domain/phone';
 import { vehicleLabel } from '../../domain/vehicles';
 import { photoUrl } from '../../db/orders/serialize';
@@ -37,19 +39,41 @@ export function Facts({ rows }: { rows: Array<[ReactNode, ReactNode] | null | fa
   );
 }
 
-/** Picked up / Delivered times of a delivered order ('Actual Timeline'). */
-export function ActualTimeline({ order }: { order: Order }) {
-  if (order.status !== 'delivered') return null;
+/** Picked up / Delivered times of a completed order ('Actual Timeline'): a pharmacy route's by its pickup and last stop. */
+export function ActualTimeline({ order, stops }: { order: Order; stops: OrderStop[] }) {
+  if (!isCompleted(order.status)) return null;
+  const { pickedUp, delivered } = actualTimeline(order, stops);
   return (
     <div className="mt-3 rounded-md bg-emerald-50 p-3">
       <p className="mb-1 text-sm font-medium text-emerald-900">Actual Timeline</p>
       <Facts
         rows={[
-          ['Picked up at', <Time value={order.pickedUpTime} />],
-          ['Delivered at', <Time value={order.arrivedAtCustomerTime} />],
+          ['Picked up at', <Time value={pickedUp} />],
+          ['Delivered at', <Time value={delivered} />],
         ]}
       />
     </div>
+  );
+}
+
+/**
+ * An address and how precisely it is on the map: "approximate location" for a ZIP
+ * code's centre, "not on the map" without coordinates (docs/decisions.md G2).
+ */
+export function PlacedAddress({ address, precision }: { address: string; precision: LocationPrecision }) {
+  return (
+    <>
+      {address}
+      {precision === 'zip' ? (
+        <Badge tone="amber" className="ml-2">
+          {APPROXIMATE_LOCATION}
+        </Badge>
+      ) : precision === 'none' ? (
+        <Badge tone="slate" className="ml-2">
+          not on the map
+        </Badge>
+      ) : null}
+    </>
   );
 }
 
@@ -88,9 +112,10 @@ export function PaymentInformation({ order, feeLabel, showCourierPay = true }: {
   );
 }
 
-export function RestaurantInformation({ order, title = 'Restaurant Information' }: { order: Order; title?: string }) {
+/** Where the order is picked up: 'Pharmacy Information' for a pharmacy route. */
+export function RestaurantInformation({ order, stops }: { order: Order; stops: OrderStop[] }) {
   return (
-    <Section title={title}>
+    <Section title={tellsPharmacyStory(order, stops) ? 'Pharmacy Information' : 'Restaurant Information'}>
       <Facts
         rows={[
           ['Name', order.restaurantName],
@@ -118,7 +143,9 @@ export function StopList({ stops }: { stops: OrderStop[] }) {
               <Badge tone={STOP_TONES[stop.status]}>{statusWords(stop.status)}</Badge>
             </div>
             <div className="text-slate-600">{formatPhone(stop.customerPhone)}</div>
-            <div className="text-slate-600">{stop.address}</div>
+            <div className="text-slate-600">
+              <PlacedAddress address={stop.address} precision={precisionOf(stop.latitude, stop.longitude, stop.locationPrecision)} />
+            </div>
             {stop.deliveryInstructions ? <div className="mt-1 text-slate-600">Instructions: {stop.deliveryInstructions}</div> : null}
           </div>
         </li>
@@ -135,7 +162,7 @@ export function CustomerInformation({ order }: { order: Order }) {
           ['Name', order.customerName],
           order.customerCompany ? ['Company', order.customerCompany] : null,
           ['Phone', formatPhone(order.customerPhone)],
-          ['Address', order.customerAddress],
+          ['Address', <PlacedAddress address={order.customerAddress} precision={precisionOf(order.customerLatitude, order.customerLongitude, order.customerLocationPrecision)} />],
           ['Delivery', <Time value={order.deliveryTime} />],
           ['Delivery Instructions:', order.deliveryInstructions ?? '—'],
         ]}
@@ -158,22 +185,14 @@ export function Photo({ photoKey, label }: { photoKey: string; label: string }) 
   );
 }
 
-/** Milestone times as a list (spec 2-business-area.md §2.7 'Delivery Timeline'); nothing when none is set. */
-export function DeliveryTimeline({ order }: { order: Order }) {
-  const steps: Array<[string, number | null]> = [
-    ['Courier En Route to Restaurant', order.onWayToPickupTime],
-    ['Arrived at Restaurant', order.arrivedAtPickupTime],
-    ['Picked Up from Restaurant', order.pickedUpTime],
-    ['En Route to Customer', order.onWayToCustomerTime],
-    ['Delivered to Customer', order.arrivedAtCustomerTime],
-    ['Setup Completed', order.setupCompleteTime],
-  ];
-  const reached = steps.filter(([, time]) => time != null);
+/** Milestone times as a list (spec 2-business-area.md §2.7 'Delivery Timeline'), in the order's own words; nothing when none is set. */
+export function DeliveryTimeline({ order, stops }: { order: Order; stops: OrderStop[] }) {
+  const reached = deliveryTimeline(order, stops);
   if (reached.length === 0) return null;
   return (
     <Section title="Delivery Timeline">
       <ol className="space-y-1.5 border-l-2 border-slate-200 pl-4 text-sm">
-        {reached.map(([label, time]) => (
+        {reached.map(({ label, time }) => (
           <li key={label} className="relative">
             <span className="absolute top-1.5 -left-[1.3rem] h-2 w-2 rounded-full bg-brand-600" aria-hidden="true" />
             <span className="font-medium">{label}</span> <span className="text-slate-500">· <Time value={time} /></span>

@@ -11,7 +11,7 @@ import { serializeStop } from '../../../db/orders/serialize';
 import { BUSINESS_EDITABLE, statusWords } from '../../../domain/orderStatus';
 import { orderStopCreateSchema } from '../../../domain/schemas/businessOrders';
 import type { AppEnv } from '../../../env';
-import { mapsServer, signedInBusiness } from '../../../http/business';
+import { geocoder, signedInBusiness } from '../../../http/business';
 import { conflict, notFound } from '../../../http/errors';
 import { requireApi } from '../../../http/guards';
 import { validate } from '../../../http/validate';
@@ -33,10 +33,10 @@ businessStops.post('/', requireApi('restaurant'), validate('json', orderStopCrea
   if (await stopSequenceTaken(db, order.id, input.sequence)) {
     throw conflict(`Stop ${input.sequence} already exists on this order`, 'Give the new stop the next free sequence number.');
   }
-  const maps = mapsServer(c.env);
+  const maps = geocoder(c);
   const [origin, [location]] = await Promise.all([
     pickupPoint(maps, await signedInBusiness(c)),
-    locatePoints(maps, [{ lat: input.latitude, lng: input.longitude, address: input.address }], () => `Stop ${input.sequence}`),
+    locatePoints(maps, [{ lat: input.latitude, lng: input.longitude, precision: input.locationPrecision, address: input.address }], () => `Stop ${input.sequence}`),
   ]);
   const stop = await insertStop(db, order.id, {
     sequence: input.sequence,
@@ -45,6 +45,7 @@ businessStops.post('/', requireApi('restaurant'), validate('json', orderStopCrea
     address: input.address,
     latitude: location.lat,
     longitude: location.lng,
+    locationPrecision: location.precision,
     deliveryInstructions: input.deliveryInstructions,
   });
 

@@ -11,12 +11,14 @@ import { findVisibleOrder } from '../../../db/orders/access';
 import { isRepeat } from '../../../db/orders/change';
 import { serializeOrder, serializeStop } from '../../../db/orders/serialize';
 import { orderStops, planNewOrder, planOrderEdit, type PlannedStop } from '../../../domain/businessOrders';
+import { givenPlace, type PlacedAddress } from '../../../domain/location';
 import { BUSINESS_CANCELLABLE, BUSINESS_EDITABLE, statusWords } from '../../../domain/orderStatus';
 import { businessOrderPatchSchema, orderCreateSchema } from '../../../domain/schemas/businessOrders';
 import type { AppEnv } from '../../../env';
 import { badRequest, conflict, notFound } from '../../../http/errors';
-import { mapsServer, signedInBusiness } from '../../../http/business';
+import { geocoder, signedInBusiness } from '../../../http/business';
 import { readJson } from '../../../http/validate';
+import { placeUnlessGiven } from '../../../maps/geocoding';
 import { routeFrom } from '../../../maps/routing';
 
 const inWords = (statuses: Iterable<string>) => {
@@ -27,29 +29,37 @@ const inWords = (statuses: Iterable<string>) => {
 export async function createOrder(c: Context<AppEnv>): Promise<Response> {
   const input = await readJson(c, orderCreateSchema);
   const business = await signedInBusiness(c);
+  const located = geocoder(c);
   let route = null;
+  let place: PlacedAddress | undefined;
   if (input.stops) {
     const stops = orderStops(input.stops);
-    const located = await routeFrom(
-      mapsServer(c.env),
+    const routed = await routeFrom(
+      located,
       business,
-      stops.map((stop) => ({ lat: stop.latitude, lng: stop.longitude, address: stop.address })),
+      stops.map((stop) => ({ lat: stop.latitude, lng: stop.longitude, precision: stop.locationPrecision, address: stop.address })),
     );
     const planned: PlannedStop[] = stops.map((stop, index) => ({
       sequence: stop.sequence,
       customerName: stop.customerName,
       customerPhone: stop.customerPhone,
       address: stop.address,
-      latitude: located.stops[index].lat,
-      longitude: located.stops[index].lng,
+      latitude: routed.stops[index].lat,
+      longitude: routed.stops[index].lng,
+      locationPrecision: routed.stops[index].precision,
       deliveryInstructions: stop.deliveryInstructions,
     }));
-    route = { plan: located.plan, stops: planned };
+    route = { plan: routed.plan, stops: planned };
+  } else {
+    // A single order needs no coordinates to be priced: an address no geocoder can place is kept without them.
+    const given = givenPlace(input.customerLatitude, input.customerLongitude, input.customerLocationPrecision);
+    place = await placeUnlessGiven(located, given, input.customerAddress!, input.customerZip);
   }
   const values = planNewOrder(
     input,
     { restaurantId: business.id, name: business.name, address: business.address, phone: business.phone, zoneId: business.zoneId },
     route,
+    place,
   );
   const { order, stops } = await insertOrder(c.var.db, values, route?.stops ?? [], businessActor(c.var.user!));
   return c.json({ ...serializeOrder(order), stops: stops.map(serializeStop) }, 201);
@@ -74,6 +84,10 @@ export async function patchOrderAsBusiness(c: Context<AppEnv>): Promise<Response
   if (Object.keys(edit).length === 0) throw badRequest('Nothing to change', 'Send the fields to edit, or {"status": "cancelled"} to cancel.');
   const plan = planOrderEdit(order, edit);
   if (!plan.ok) throw badRequest('Invalid request', plan.message, { [plan.field]: [plan.message] });
+  if (plan.moved) {
+    const place = await placeUnlessGiven(geocoder(c), null, edit.customerAddress!, edit.customerZip);
+    Object.assign(plan.values, { customerLatitude: place.latitude, customerLongitude: place.longitude, customerLocationPrecision: place.precision });
+  }
   const result = await editOrder(db, order, plan.values, actor, plan.changed);
   if (result.applied) return c.json(serializeOrder(result.order));
   if (result.order && BUSINESS_EDITABLE.has(result.order.status)) {

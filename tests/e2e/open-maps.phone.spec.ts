@@ -1,0 +1,57 @@
+/**
+ * The courier's route map on a phone (issue 13): the open map over MAP_TILES_URL when a
+ * tile server answers (a fake one, on a second Worker), the labelled drawing when none
+ * does; a drop-off known only by its ZIP code's centre says "approximate location".
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startWorker, type Running } from '../../scripts/lib/stack';
+import { insertHeldOrder } from '../support/courier';
+import { startFakeTiles, type FakeTiles } from '../support/fakeTiles';
+import { OFFLINE_VARS, testSources } from '../support/stack';
+import { openDashboard, signInNewCourier } from './courier';
+import { DEMO_PASSWORD, expect, islandsHydrated, test } from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+let tiles: FakeTiles;
+let worker: Running;
+let dir: string;
+
+test.beforeAll(async () => {
+  tiles = await startFakeTiles();
+  dir = mkdtempSync(join(tmpdir(), 'dispatch-tiles-phone-'));
+  worker = await startWorker({ persistDir: dir, vars: { DATABASE_URL: process.env.TEST_DATABASE_URL!, ...OFFLINE_VARS, MAP_TILES_URL: tiles.url }, sourceDir: await testSources() });
+});
+
+test.afterAll(async () => {
+  await worker?.stop();
+  await tiles?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('the route map is drawn over tiles when they load, and as a labelled drawing when they cannot', async ({ page, db }) => {
+  const { courier, username } = await signInNewCourier(page, db);
+  const order = await insertHeldOrder(db, courier.id, 'assigned', { customerAddress: '9 Unknown Way, Tampa, Florida, 33602', customerLatitude: 27.9614, customerLongitude: -82.4597, customerLocationPrecision: 'zip' });
+
+  // The main stack reaches no tile server: the drawing, labelled, with the approximate drop-off said.
+  await openDashboard(page);
+  await page.getByRole('article').filter({ hasText: '9 Unknown Way' }).getByRole('button', { name: 'View Details' }).click();
+  const view = page.getByRole('dialog');
+  await expect(view.locator('[data-open-map]')).toHaveAttribute('data-open-map', 'failed');
+  const drawing = view.getByRole('img', { name: /^Route map: pickup at Harbor Bistro, one drop-off, \d+\.\d mi$/ });
+  await expect(drawing).toBeVisible();
+  await expect(drawing.locator('[data-marker="pickup"] text')).toHaveText('P');
+  await expect(drawing.locator('[data-marker="delivery"] text')).toHaveText('D');
+  await expect(view.getByText("A place is shown at its ZIP code's centre (approximate location).")).toBeVisible();
+
+  // The Worker with a tile server: the same map over tiles.
+  expect((await page.request.post(`${worker.url}/api/login`, { data: { username, password: DEMO_PASSWORD } })).status()).toBe(200);
+  await page.goto(`${worker.url}/courier/dashboard?order=${order.id}`);
+  await islandsHydrated(page);
+  const tiled = page.getByRole('dialog');
+  await expect(tiled.locator('[data-open-map]')).toHaveAttribute('data-open-map', 'tiles');
+  await expect(tiled.locator('.leaflet-tile-loaded').filter({ visible: true }).first()).toBeVisible();
+  await expect(tiled.locator('.leaflet-marker-icon')).toHaveText(['P', 'D']);
+});
