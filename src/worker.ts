@@ -1,10 +1,13 @@
-/** The Worker entry: the app, area selection by host name, the cron job, and the Durable Object classes. */
+/** The Worker entry: the app, area selection by host name, the cron job, the queue consumer, and the Durable Object classes. */
 import { createApp } from './app';
 import { createDb } from './db/client';
 import { markMissedPickups } from './db/orders/missedPickup';
-import type { Env } from './env';
+import type { Env, EventMessage } from './env';
+import { consumeEvents } from './events/consumer';
+import { sweepEvents } from './events/sweep';
 import { courierHostPath, isCourierHost } from './http/context';
 
+export { ApiRateLimiter } from './durable-objects/ApiRateLimiter';
 export { CourierLocation } from './durable-objects/CourierLocation';
 export { LiveHub } from './durable-objects/LiveHub';
 
@@ -23,8 +26,19 @@ export default {
     return app.fetch(request, env, ctx);
   },
 
-  /** The cron trigger (wrangler.toml, every minute): orders whose courier never went online become missed pickups (D17). */
+  /**
+   * The cron trigger (wrangler.toml, every minute): orders whose courier never went online
+   * become missed pickups (D17); then events and webhook retries the queue has not carried
+   * are sent (their own missed pickups among them), and old ones pruned.
+   */
   async scheduled(_controller, env) {
-    await markMissedPickups(createDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN), { limit: 1000 });
+    const db = createDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+    await markMissedPickups(db, { limit: 1000 });
+    await sweepEvents(env, db);
   },
-} satisfies ExportedHandler<Env>;
+
+  /** The EVENTS queue: outbox events to their subscribers, webhook retries when due. */
+  async queue(batch, env) {
+    await consumeEvents(batch, env);
+  },
+} satisfies ExportedHandler<Env, EventMessage>;

@@ -13,6 +13,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/client';
 import { couriers, restaurants, sessions, users, type Role } from '../db/schema';
 import { allVersions, rememberVersions } from '../db/versions';
+import { randomToken, sha256Hex } from '../domain/tokens';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -38,21 +39,9 @@ export function cookieName(url: string): string {
   return new URL(url).protocol === 'https:' ? '__Host-sid' : 'sid';
 }
 
-function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /** Starts a new session (a new id at every login) and sets its cookie. */
 export async function startSession(c: Context, db: Db, userId: number, now = Date.now()): Promise<void> {
-  const token = toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+  const token = randomToken(16);
   await db.insert(sessions).values({
     id: await sha256Hex(token),
     userId,

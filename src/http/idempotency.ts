@@ -13,14 +13,16 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 const NOT_KEPT = new Set([401, 408, 429]);
 
-/** Runs `handle` once per key; refusals it throws are answered (and kept) like replies. */
-export async function idempotently(c: Context<AppEnv>, handle: () => Promise<Response>): Promise<Response> {
+/**
+ * Runs `handle` once per key and owner (the signed-in user, or the business an API key
+ * speaks for); refusals it throws are answered (and kept) like replies.
+ */
+export async function idempotently<E extends AppEnv>(c: Context<E>, handle: () => Promise<Response>, ownerId = c.var.user?.id): Promise<Response> {
   const key = c.req.header(IDEMPOTENCY_HEADER);
-  const user = c.var.user;
-  if (!key || !user) return handle();
+  if (!key || ownerId == null) return handle();
   if (!KEY.test(key)) throw badRequest(`Invalid ${IDEMPOTENCY_HEADER}`, 'Use 8 to 100 letters, digits, - or _.');
   const db = c.var.db;
-  const receipt = await findReceipt(db, user.id, key);
+  const receipt = await findReceipt(db, ownerId, key);
   if (receipt) {
     return new Response(receipt.body, {
       status: receipt.status,
@@ -31,10 +33,11 @@ export async function idempotently(c: Context<AppEnv>, handle: () => Promise<Res
   try {
     response = await handle();
   } catch (error) {
-    response = await handleError(error as Error, c);
+    // The error handler reads only what every request has (the path, the headers it sets).
+    response = await handleError(error as Error, c as unknown as Context<AppEnv>);
   }
   if (response.status < 500 && !NOT_KEPT.has(response.status)) {
-    await saveReceipt(db, user.id, key, response.status, await response.clone().text());
+    await saveReceipt(db, ownerId, key, response.status, await response.clone().text());
   }
   return response;
 }

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildAssets } from '../../scripts/build-assets';
-import { snapshotSources, startSqld, startWorker, type Running } from '../../scripts/lib/stack';
+import { freePort, snapshotSources, startSqld, startWorker, type Running } from '../../scripts/lib/stack';
 import { migrateDatabase } from '../../scripts/migrate';
 import { seedDemo } from '../../scripts/seed';
 import { createDb } from '../../src/db/client';
@@ -53,9 +53,12 @@ export async function startTestStack(options: { vars?: Record<string, string>; k
   try {
     await migrateDatabase(sqld.url);
     await seedDemo(createDb(sqld.url, undefined, 60_000));
+    const port = await freePort();
     const worker = await startWorker({
+      port,
       persistDir: join(dir, 'wrangler'),
-      vars: { DATABASE_URL: sqld.url, ...options.vars },
+      // Tests receive webhooks on loopback; links in them name this server.
+      vars: { DATABASE_URL: sqld.url, PUBLIC_URL: `${options.https ? 'https' : 'http'}://127.0.0.1:${port}`, ALLOW_LOCAL_WEBHOOKS: 'on', ...options.vars },
       logFile: join(dir, 'wrangler.log'),
       sourceDir,
       https: options.https,

@@ -9,12 +9,14 @@ import type { Context } from 'hono';
 import type * as z from 'zod/mini';
 import { businessActor, cancelOrder, editOrder, insertOrder } from '../../../db/orders/business';
 import { findVisibleOrder } from '../../../db/orders/access';
-import { isRepeat } from '../../../db/orders/change';
+import { isRepeat, type Actor } from '../../../db/orders/change';
+import type { Db } from '../../../db/client';
+import type { Order, OrderStop, Restaurant } from '../../../db/schema';
 import { serializeOrder, serializeStop } from '../../../db/orders/serialize';
 import { orderStops, planNewOrder, planOrderEdit, type PlannedStop } from '../../../domain/businessOrders';
 import { BUSINESS_CANCELLABLE, BUSINESS_EDITABLE, statusWords } from '../../../domain/orderStatus';
-import { businessOrderPatchSchema, orderCreateSchema } from '../../../domain/schemas/businessOrders';
-import type { AppEnv } from '../../../env';
+import { businessOrderPatchSchema, orderCreateSchema, type OrderCreateInput } from '../../../domain/schemas/businessOrders';
+import type { AppEnv, Env } from '../../../env';
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import { mapsServer, signedInBusiness } from '../../../http/business';
 import { describeIssues } from '../../../http/validate';
@@ -44,11 +46,20 @@ const inWords = (statuses: Iterable<string>) => {
 export async function createOrder(c: Context<AppEnv>): Promise<Response> {
   const input = await readBody(c, orderCreateSchema);
   const business = await signedInBusiness(c);
+  const { order, stops } = await placeOrder(c.var.db, c.env, business, input, businessActor(c.var.user!));
+  return c.json({ ...serializeOrder(order), stops: stops.map(serializeStop) }, 201);
+}
+
+/**
+ * Creates a business's order, single or with all its stops, priced by the server: the one
+ * path for the portal (POST /api/orders) and the integrations API (POST /api/v1/orders).
+ */
+export async function placeOrder(db: Db, env: Env, business: Restaurant, input: OrderCreateInput, actor: Actor): Promise<{ order: Order; stops: OrderStop[] }> {
   let route = null;
   if (input.stops) {
     const stops = orderStops(input.stops);
     const located = await routeFrom(
-      mapsServer(c.env),
+      mapsServer(env),
       business,
       stops.map((stop) => ({ lat: stop.latitude, lng: stop.longitude, address: stop.address })),
     );
@@ -68,8 +79,17 @@ export async function createOrder(c: Context<AppEnv>): Promise<Response> {
     { restaurantId: business.id, name: business.name, address: business.address, phone: business.phone, zoneId: business.zoneId },
     route,
   );
-  const { order, stops } = await insertOrder(c.var.db, values, route?.stops ?? [], businessActor(c.var.user!));
-  return c.json({ ...serializeOrder(order), stops: stops.map(serializeStop) }, 201);
+  return insertOrder(db, values, route?.stops ?? [], actor);
+}
+
+/** Cancels the business's order while it may (spec 2 §4.3); a repeat is a success, too late a 409. */
+export async function cancelAsBusiness(db: Db, order: Order, actor: Actor): Promise<Order> {
+  const result = await cancelOrder(db, order.id, actor);
+  if (result.applied || isRepeat(result, 'cancelled')) return result.order!;
+  throw conflict(
+    'This order can no longer be cancelled',
+    `Orders can be cancelled only while ${inWords(BUSINESS_CANCELLABLE)}; this one is ${statusWords(result.order?.status ?? order.status)}.`,
+  );
 }
 
 export async function patchOrderAsBusiness(c: Context<AppEnv>): Promise<Response> {
@@ -79,14 +99,7 @@ export async function patchOrderAsBusiness(c: Context<AppEnv>): Promise<Response
   if (!order) throw notFound('Order not found');
   const actor = businessActor(c.var.user!);
 
-  if (status === 'cancelled') {
-    const result = await cancelOrder(db, order.id, actor);
-    if (result.applied || isRepeat(result, 'cancelled')) return c.json(serializeOrder(result.order!));
-    throw conflict(
-      'This order can no longer be cancelled',
-      `Orders can be cancelled only while ${inWords(BUSINESS_CANCELLABLE)}; this one is ${statusWords(result.order?.status ?? order.status)}.`,
-    );
-  }
+  if (status === 'cancelled') return c.json(serializeOrder(await cancelAsBusiness(db, order, actor)));
 
   if (Object.keys(edit).length === 0) throw badRequest('Nothing to change', 'Send the fields to edit, or {"status": "cancelled"} to cancel.');
   const plan = planOrderEdit(order, edit);
