@@ -124,7 +124,9 @@ function fieldRows(schema: Json, prefix = ''): Array<{ name: string; schema: Jso
   const required = new Set<string>(schema.required ?? []);
   return Object.entries((schema.properties ?? {}) as Record<string, Json>).flatMap(([name, field]) => {
     const row = { name: prefix + name, schema: field, required: required.has(name) };
-    return field.type === 'object' && field.properties ? [row, ...fieldRows(field, `${prefix}${name}.`)] : [row];
+    if (field.type === 'object' && field.properties) return [row, ...fieldRows(field, `${prefix}${name}.`)];
+    if (field.type === 'array' && field.items?.properties) return [row, ...fieldRows(field.items, `${prefix}${name}[].`)];
+    return [row];
   });
 }
 
@@ -266,7 +268,7 @@ export function ApiReference({ document }: { document: Json }) {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4">
           <div>
-            <h1 className="text-xl font-bold tracking-tight">{document.info.title} reference</h1>
+            <h1 className="text-xl font-bold tracking-tight">{`${document.info.title} reference`}</h1>
             <p className="text-sm text-slate-600">
               Version {document.info.version} · Base URL <code className="break-all">{server}</code>
             </p>

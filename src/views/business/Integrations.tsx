@@ -177,7 +177,7 @@ export function DeliveryLog({ rows }: { rows: DeliveryLogRow[] }) {
                   </span>
                   <span className="order-1 min-w-0 sm:order-none">
                     <code className="font-mono text-xs font-semibold">{delivery.type}</code>
-                    {row.orderNumber ? <span className="ml-2 text-slate-600">Order #{row.orderNumber}</span> : null}
+                    {row.orderNumber ? <span className="ml-2 text-slate-600">{`Order #${row.orderNumber}`}</span> : null}
                   </span>
                   <span className="order-1 sm:order-none">
                     <DeliveryStatus row={row} />
@@ -187,9 +187,7 @@ export function DeliveryLog({ rows }: { rows: DeliveryLogRow[] }) {
                   </span>
                 </summary>
                 <div className="mt-2 rounded-md bg-slate-50 p-2 text-xs">
-                  <p className="mb-1 text-slate-600">
-                    {delivery.attempts} of at most {MAX_ATTEMPTS} attempts
-                  </p>
+                  <p className="mb-1 text-slate-600">{`${delivery.attempts} of at most ${MAX_ATTEMPTS} attempts`}</p>
                   <ol className="space-y-1">
                     {row.attempts.map((attempt) => (
                       <li key={attempt.id} className="flex flex-wrap gap-x-3">
@@ -197,7 +195,7 @@ export function DeliveryLog({ rows }: { rows: DeliveryLogRow[] }) {
                         <span className={attempt.statusCode != null && attempt.statusCode < 300 ? 'font-semibold text-emerald-700' : 'font-semibold text-red-700'}>
                           {answerOf(attempt.statusCode, attempt.error)}
                         </span>
-                        <span className="text-slate-500">{attempt.durationMs} ms</span>
+                        <span className="text-slate-500">{`${attempt.durationMs} ms`}</span>
                         {attempt.error ? <span className="break-all text-slate-600">{attempt.error}</span> : null}
                       </li>
                     ))}

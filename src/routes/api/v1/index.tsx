@@ -14,12 +14,37 @@ import orders from './orders';
 
 const v1 = new Hono<AppEnv>();
 
-v1.get(OPERATIONS.openApiDocument.path, (c) => {
-  c.header('Cache-Control', 'public, max-age=300');
-  return c.json(buildOpenApiDocument(new URL(c.req.url).origin));
+/**
+ * The reference never changes while a version runs, so each isolate builds it once per
+ * host (and, for the page, per time zone, which the page's shell carries). The page has
+ * no inline script, so no response's nonce is in it.
+ */
+const MAX_CACHED = 8;
+const cache = new Map<string, Promise<string>>();
+function once(key: string, build: () => Promise<string>): Promise<string> {
+  let value = cache.get(key);
+  if (!value) {
+    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
+    value = build();
+    value.catch(() => cache.delete(key));
+    cache.set(key, value);
+  }
+  return value;
+}
+
+const CACHE_CONTROL = 'public, max-age=300';
+
+v1.get(OPERATIONS.openApiDocument.path, async (c) => {
+  const origin = new URL(c.req.url).origin;
+  const json = await once(`json ${origin}`, async () => JSON.stringify(buildOpenApiDocument(origin)));
+  return c.body(json, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': CACHE_CONTROL });
 });
 
-v1.get(OPERATIONS.docs.path, (c) => renderPage(c, <ApiReference document={buildOpenApiDocument(new URL(c.req.url).origin)} />));
+v1.get(OPERATIONS.docs.path, async (c) => {
+  const origin = new URL(c.req.url).origin;
+  const html = await once(`page ${origin} ${c.var.timeZone}`, async () => (await renderPage(c, <ApiReference document={buildOpenApiDocument(origin)} />)).text());
+  return c.body(html, 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': CACHE_CONTROL });
+});
 
 v1.route('/', orders);
 
