@@ -6,8 +6,9 @@
 import { useState, type FormEvent } from 'react';
 import { apiKeyCreateSchema } from '../src/domain/apiKeys';
 import { TextInput } from './business/forms';
-import { apiRequest, serverMessage } from './lib/api';
+import { apiRequest } from './lib/api';
 import { errorToast, refreshPartials, toast } from './lib/events';
+import { useSubmit } from './lib/useSubmit';
 
 interface CreatedKey {
   name: string;
@@ -16,32 +17,18 @@ interface CreatedKey {
 
 export default function ApiKeyForm() {
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [copied, setCopied] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = apiKeyCreateSchema.safeParse({ name });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
-      return;
-    }
-    setError(null);
-    setPending(true);
-    try {
-      const answer = await apiRequest<CreatedKey>('POST', '/api/api-keys', parsed.data);
-      setCreated(answer);
+  const { error, pending, submit } = useSubmit(
+    apiKeyCreateSchema,
+    async (body) => {
+      setCreated(await apiRequest<CreatedKey>('POST', '/api/api-keys', body));
       setCopied(false);
       setName('');
       refreshPartials('api-keys');
-    } catch (failure) {
-      errorToast(serverMessage(failure, 'Could not create the key. Please try again.'));
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    'Could not create the key. Please try again.',
+  );
 
   async function copy() {
     if (!created) return;
@@ -73,7 +60,15 @@ export default function ApiKeyForm() {
           </div>
         </div>
       ) : null}
-      <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-2" aria-label="Create API key">
+      <form
+        onSubmit={(event: FormEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          void submit({ name });
+        }}
+        noValidate
+        className="flex flex-wrap items-start gap-2"
+        aria-label="Create API key"
+      >
         <TextInput
           label="Key name"
           className="min-w-0 flex-1 basis-48"

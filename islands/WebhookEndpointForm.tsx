@@ -6,38 +6,32 @@
 import { useState, type FormEvent } from 'react';
 import { webhookEndpointSchema } from '../src/domain/webhooks';
 import { TextInput } from './business/forms';
-import { apiRequest, ApiRequestError, serverMessage } from './lib/api';
-import { errorToast, refreshPartials, toast } from './lib/events';
+import { apiRequest } from './lib/api';
+import { refreshPartials, toast } from './lib/events';
+import { useSubmit } from './lib/useSubmit';
 
 export default function WebhookEndpointForm({ url: savedUrl }: { url: string | null }) {
   const [url, setUrl] = useState(savedUrl ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = webhookEndpointSchema.safeParse({ url });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
-      return;
-    }
-    setError(null);
-    setPending(true);
-    try {
-      await apiRequest('PUT', '/api/webhook-endpoint', parsed.data);
+  const { error, pending, submit } = useSubmit(
+    webhookEndpointSchema,
+    async (body) => {
+      await apiRequest('PUT', '/api/webhook-endpoint', body);
       toast({ title: 'Success', description: 'Webhook endpoint saved' });
       refreshPartials('webhook-endpoint');
-    } catch (failure) {
-      const message = serverMessage(failure, 'Could not save the endpoint. Please try again.');
-      if (failure instanceof ApiRequestError && failure.status === 400) setError(message);
-      else errorToast(message);
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    'Could not save the endpoint. Please try again.',
+  );
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-2" aria-label="Webhook endpoint">
+    <form
+      onSubmit={(event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        void submit({ url });
+      }}
+      noValidate
+      className="flex flex-wrap items-start gap-2"
+      aria-label="Webhook endpoint"
+    >
       <TextInput
         label="Endpoint URL"
         className="min-w-0 flex-1 basis-64"

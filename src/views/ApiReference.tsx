@@ -130,36 +130,57 @@ function fieldRows(schema: Json, prefix = ''): Array<{ name: string; schema: Jso
   });
 }
 
-function Fields({ schema }: { schema: Json }) {
-  const rows = fieldRows(schema);
-  if (rows.length === 0) return <p className="text-sm text-slate-600">Type: <TypeLabel schema={schema} /></p>;
+/** A bordered table that scrolls sideways on a narrow screen; rows are [key, cells]. */
+function Table({ head, rows, framed = true }: { head: string[]; rows: Array<[string, ReactNode[]]>; framed?: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200">
+    <div className={framed ? 'overflow-x-auto rounded-md border border-slate-200' : 'overflow-x-auto'}>
       <table className="table">
         <thead>
           <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Type</th>
-            <th scope="col">Description</th>
+            {head.map((title) => (
+              <th key={title} scope="col">{title}</th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={row.name}>
-              <td className="font-mono text-xs whitespace-nowrap">
-                {row.name}
-                {row.required ? <span className="ml-1 text-red-700" title="required">*</span> : null}
-              </td>
-              <td className="text-xs">{row.schema.type === 'object' && row.schema.properties ? 'object' : <TypeLabel schema={row.schema} />}</td>
-              <td className="text-xs text-slate-600">
-                {row.schema.description ?? ''}
-                {limits(row.schema) ? <span className="block text-slate-500">{limits(row.schema)}</span> : null}
-              </td>
+          {rows.map(([key, cells]) => (
+            <tr key={key}>
+              {cells.map((cell, index) => (
+                <td key={index} className={index === 0 ? 'font-mono text-xs whitespace-nowrap' : 'text-xs text-slate-700'}>{cell}</td>
+              ))}
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+const Name = ({ name, required }: { name: string; required?: boolean }) => (
+  <>
+    {name}
+    {required ? <span className="ml-1 text-red-700" title="required">*</span> : null}
+  </>
+);
+
+function Fields({ schema }: { schema: Json }) {
+  const rows = fieldRows(schema);
+  if (rows.length === 0) return <p className="text-sm text-slate-600">Type: <TypeLabel schema={schema} /></p>;
+  return (
+    <Table
+      head={['Field', 'Type', 'Description']}
+      rows={rows.map((row) => [
+        row.name,
+        [
+          <Name name={row.name} required={row.required} />,
+          row.schema.type === 'object' && row.schema.properties ? 'object' : <TypeLabel schema={row.schema} />,
+          <>
+            {row.schema.description ?? ''}
+            {limits(row.schema) ? <span className="block text-slate-500">{limits(row.schema)}</span> : null}
+          </>,
+        ],
+      ])}
+    />
   );
 }
 
@@ -191,31 +212,13 @@ function Operation({ server, method, path, operation }: { server: string; method
       {parameters.length ? (
         <div>
           <h4 className="mb-2 text-sm font-semibold">Parameters</h4>
-          <div className="overflow-x-auto rounded-md border border-slate-200">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">In</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Description</th>
-                </tr>
-              </thead>
-              <tbody>
-                {parameters.map((parameter) => (
-                  <tr key={`${parameter.in}-${parameter.name}`}>
-                    <td className="font-mono text-xs whitespace-nowrap">
-                      {parameter.name}
-                      {parameter.required ? <span className="ml-1 text-red-700" title="required">*</span> : null}
-                    </td>
-                    <td className="text-xs">{parameter.in}</td>
-                    <td className="text-xs"><TypeLabel schema={parameter.schema ?? {}} /></td>
-                    <td className="text-xs text-slate-600">{parameter.description}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            head={['Name', 'In', 'Type', 'Description']}
+            rows={parameters.map((parameter) => [
+              `${parameter.in}-${parameter.name}`,
+              [<Name name={parameter.name} required={parameter.required} />, parameter.in, <TypeLabel schema={parameter.schema ?? {}} />, parameter.description],
+            ])}
+          />
         </div>
       ) : null}
       {body ? (
@@ -307,25 +310,12 @@ export function ApiReference({ document }: { document: Json }) {
                 ))}
               </ul>
             </div>
-            <div className="card overflow-x-auto p-0">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Event</th>
-                    <th scope="col">When</th>
-                    <th scope="col">Body</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {webhooks.map(([type, { post }]) => (
-                    <tr key={type}>
-                      <td className="font-mono text-xs whitespace-nowrap">{type}</td>
-                      <td className="text-xs text-slate-700">{post.description}</td>
-                      <td className="text-xs"><TypeLabel schema={post.requestBody.content['application/json'].schema} /></td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            <div className="card p-0">
+              <Table
+                framed={false}
+                head={['Event', 'When', 'Body']}
+                rows={webhooks.map(([type, { post }]) => [type, [type, post.description, <TypeLabel schema={post.requestBody.content['application/json'].schema} />]])}
+              />
             </div>
           </section>
           <section id="schemas" className="space-y-4" aria-labelledby="schemas-title">

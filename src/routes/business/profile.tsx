@@ -77,7 +77,8 @@ profile.get('/', requirePage('restaurant'), async (c) => {
                 </a>
                 . Each key acts as your business; a key is shown once, when it is created.
               </p>
-              {apiEnabled ? <Island name="ApiKeyForm" props={{}} /> : <ApiAccessOff />}
+              {/* Islands render with display: contents; their wrapper takes the card's spacing. */}
+              <div>{apiEnabled ? <Island name="ApiKeyForm" props={{}} /> : <ApiAccessOff />}</div>
               {slot('api-keys')}
             </div>
           </Card>
@@ -90,7 +91,11 @@ profile.get('/', requirePage('restaurant'), async (c) => {
                 </a>{' '}
                 describes, and try again for about a day when it fails.
               </p>
-              {apiEnabled ? <Island name="WebhookEndpointForm" props={{ url: endpoint?.url ?? null }} /> : null}
+              {apiEnabled ? (
+                <div>
+                  <Island name="WebhookEndpointForm" props={{ url: endpoint?.url ?? null }} />
+                </div>
+              ) : null}
               {slot('webhook-endpoint')}
               <section aria-labelledby="delivery-log-title">
                 <h3 id="delivery-log-title" className="mb-2 text-sm font-semibold text-slate-700">

@@ -3,6 +3,7 @@
  * API keys, its webhook endpoint, and the delivery log. Buttons act through the page
  * runtime's declarative actions (revoke, rotate, test, remove) and refresh their region.
  */
+import type { ReactNode } from 'react';
 import type { ApiKey, WebhookEndpoint } from '../../db/schema';
 import type { DeliveryLogRow } from '../../db/webhooks';
 import { MAX_ATTEMPTS } from '../../domain/webhooks';
@@ -10,6 +11,48 @@ import { Badge, EmptyState, Time } from '../components/ui';
 
 const DATE_TIME = 'MMM d, h:mm a';
 const DATE_TIME_SECONDS = 'MMM d, h:mm:ss a';
+
+/** A button that calls the API through the page runtime and refreshes regions; it asks first when `confirm` is given. */
+function ApiAction({
+  url,
+  method,
+  success,
+  refresh,
+  confirm,
+  tone = 'btn-outline',
+  disabled,
+  label,
+  children,
+}: {
+  url: string;
+  method: 'POST' | 'DELETE';
+  success: string;
+  refresh: string;
+  confirm?: { question: string; yes: string; no: string };
+  tone?: string;
+  disabled?: boolean;
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-sm ${tone}`}
+      data-action="api"
+      data-url={url}
+      data-method={method}
+      data-confirm={confirm?.question}
+      data-confirm-label={confirm?.yes}
+      data-cancel-label={confirm?.no}
+      data-success={success}
+      data-refresh={refresh}
+      disabled={disabled}
+      aria-label={label}
+    >
+      {children}
+    </button>
+  );
+}
 
 /** What a business reads when its API access is off. */
 export function ApiAccessOff() {
@@ -36,21 +79,16 @@ export function ApiKeyList({ keys }: { keys: ApiKey[] }) {
               <span>Last used {key.lastUsedAt ? <Time value={key.lastUsedAt} pattern={DATE_TIME} /> : 'never'}</span>
             </p>
           </div>
-          <button
-            type="button"
-            className="btn btn-outline btn-sm"
-            data-action="api"
-            data-url={`/api/api-keys/${key.id}`}
-            data-method="DELETE"
-            data-confirm={`Revoke the key "${key.name}"? Systems using it are refused at once.`}
-            data-confirm-label="Revoke Key"
-            data-cancel-label="Keep Key"
-            data-success="API key revoked"
-            data-refresh="api-keys"
-            aria-label={`Revoke ${key.name}`}
+          <ApiAction
+            url={`/api/api-keys/${key.id}`}
+            method="DELETE"
+            confirm={{ question: `Revoke the key "${key.name}"? Systems using it are refused at once.`, yes: 'Revoke Key', no: 'Keep Key' }}
+            success="API key revoked"
+            refresh="api-keys"
+            label={`Revoke ${key.name}`}
           >
             Revoke
-          </button>
+          </ApiAction>
         </li>
       ))}
     </ul>
@@ -93,46 +131,35 @@ export function WebhookEndpointPanel({ endpoint }: { endpoint: WebhookEndpoint |
         </dd>
       </dl>
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          data-action="api"
-          data-url="/api/webhook-endpoint/test"
-          data-method="POST"
-          data-success="Test event sent. It appears in the delivery log in a moment."
-          data-refresh="webhook-deliveries"
+        <ApiAction
+          url="/api/webhook-endpoint/test"
+          method="POST"
+          tone="btn-primary"
+          success="Test event sent. It appears in the delivery log in a moment."
+          refresh="webhook-deliveries"
           disabled={endpoint.disabledAt != null}
         >
           Send test event
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline btn-sm"
-          data-action="api"
-          data-url="/api/webhook-endpoint/rotate-secret"
-          data-method="POST"
-          data-confirm="Make a new signing secret? The current one keeps signing beside it for 24 hours while you switch."
-          data-confirm-label="Rotate Secret"
-          data-cancel-label="Keep Secret"
-          data-success="New signing secret made"
-          data-refresh="webhook-endpoint"
+        </ApiAction>
+        <ApiAction
+          url="/api/webhook-endpoint/rotate-secret"
+          method="POST"
+          confirm={{ question: 'Make a new signing secret? The current one keeps signing beside it for 24 hours while you switch.', yes: 'Rotate Secret', no: 'Keep Secret' }}
+          success="New signing secret made"
+          refresh="webhook-endpoint"
         >
           Rotate secret
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline btn-sm text-red-700"
-          data-action="api"
-          data-url="/api/webhook-endpoint"
-          data-method="DELETE"
-          data-confirm="Remove the endpoint? No more events are sent, and deliveries still waiting are given up."
-          data-confirm-label="Remove Endpoint"
-          data-cancel-label="Keep Endpoint"
-          data-success="Webhook endpoint removed"
-          data-refresh="webhook-endpoint,webhook-deliveries"
+        </ApiAction>
+        <ApiAction
+          url="/api/webhook-endpoint"
+          method="DELETE"
+          tone="btn-outline text-red-700"
+          confirm={{ question: 'Remove the endpoint? No more events are sent, and deliveries still waiting are given up.', yes: 'Remove Endpoint', no: 'Keep Endpoint' }}
+          success="Webhook endpoint removed"
+          refresh="webhook-endpoint,webhook-deliveries"
         >
           Remove endpoint
-        </button>
+        </ApiAction>
       </div>
     </div>
   );
