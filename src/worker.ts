@@ -33,8 +33,12 @@ export default {
    */
   async scheduled(_controller, env) {
     const db = createDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
-    await markMissedPickups(db, { limit: 1000 });
-    await sweepEvents(env, db);
+    try {
+      await markMissedPickups(db, { limit: 1000 });
+    } finally {
+      // Events waiting must go out even when the other job failed.
+      await sweepEvents(env, db);
+    }
   },
 
   /** The EVENTS queue: outbox events to their subscribers, webhook retries when due. */

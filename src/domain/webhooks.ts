@@ -134,7 +134,8 @@ export function checkWebhookUrlSyntax(text: string, options: { allowLocal: boole
     return { ok: false, message: 'Enter a full URL, like https://example.com/webhooks' };
   }
   if (url.username || url.password) return { ok: false, message: 'The URL may not contain a user name or password' };
-  const host = url.hostname.toLowerCase();
+  // A fully qualified name may end in a dot (localhost.): the same host.
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
   if (options.allowLocal && host === '127.0.0.1' && (url.protocol === 'http:' || url.protocol === 'https:')) return { ok: true, url, resolve: null };
   if (url.protocol !== 'https:') return { ok: false, message: 'The URL must start with https://' };
   const literal = ipv4(host) != null || host.startsWith('[');
