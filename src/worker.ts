@@ -6,6 +6,7 @@ import type { Env, EventMessage } from './env';
 import { consumeEvents } from './events/consumer';
 import { sweepEvents } from './events/sweep';
 import { courierHostPath, isCourierHost } from './http/context';
+import { removeUnattachedPhotos } from './photos/store';
 
 export { ApiRateLimiter } from './durable-objects/ApiRateLimiter';
 export { CourierLocation } from './durable-objects/CourierLocation';
@@ -28,15 +29,17 @@ export default {
 
   /**
    * The cron trigger (wrangler.toml, every minute): orders whose courier never went online
-   * become missed pickups (D17); then events and webhook retries the queue has not carried
-   * are sent (their own missed pickups among them), and old ones pruned.
+   * become missed pickups (D17); photos no step used within a day are removed; then events
+   * and webhook retries the queue has not carried are sent (their own missed pickups among
+   * them), and old ones pruned.
    */
   async scheduled(_controller, env) {
     const db = createDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
     try {
       await markMissedPickups(db, { limit: 1000 });
+      await removeUnattachedPhotos(env.PHOTOS, db);
     } finally {
-      // Events waiting must go out even when the other job failed.
+      // Events waiting must go out even when the other jobs failed.
       await sweepEvents(env, db);
     }
   },

@@ -2,16 +2,81 @@
  * The photos table: one row per image stored in R2, naming the order (and stop) it
  * belongs to. Who may see a photo follows from that order.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session';
+import {
+  MAX_UPLOAD_BYTES_PER_HOUR,
+  MAX_UPLOAD_BYTES_PER_ORDER,
+  MAX_UPLOADS_PER_HOUR,
+  MAX_UPLOADS_PER_ORDER,
+  UNATTACHED_PHOTO_LIFETIME_MS,
+  UPLOAD_WINDOW_MS,
+} from '../domain/photos';
 import type { Db } from './client';
-import { orders, photos, type Order, type Photo } from './schema';
+import { orders, orderStops, photos, type Order, type Photo } from './schema';
 
-export type NewPhoto = typeof photos.$inferInsert;
+export type NewPhoto = Omit<typeof photos.$inferInsert, 'createdAt'> & { uploadedByUserId: number };
 
-export async function insertPhoto(db: Db, photo: NewPhoto): Promise<Photo> {
-  const [row] = await db.insert(photos).values(photo).returning();
-  return row;
+/** Why a photo was not recorded: a limit (domain/photos.ts) reached, or the order no longer held by the uploader. */
+export type PhotoRefusal =
+  | { reason: 'order-limit' }
+  | { reason: 'hourly-limit'; retryAt: number }
+  | { reason: 'not-held' };
+
+/**
+ * Records a photo only if the courier still holds its order and no limit would be
+ * passed, checked in the same statement as the insert, so parallel uploads cannot slip
+ * past a limit nor land on an order just taken from the courier.
+ */
+export async function insertPhotoWithinLimits(db: Db, photo: NewPhoto, holderCourierId: number, now = Date.now()): Promise<Photo | PhotoRefusal> {
+  const since = now - UPLOAD_WINDOW_MS;
+  const row: Photo = { stopId: null, ...photo, createdAt: now } as Photo;
+  const ofOrder = sql`from ${photos} where ${photos.orderId} = ${photo.orderId}`;
+  const ofUploaderThisHour = sql`from ${photos} where ${photos.uploadedByUserId} = ${photo.uploadedByUserId} and ${photos.createdAt} > ${since}`;
+  const [inserted, [usage]] = await db.batch([
+    db.all<{ key: string }>(sql`
+      insert into ${photos} (key, order_id, stop_id, kind, content_type, size_bytes, width, height, uploaded_by_user_id, created_at)
+      select ${row.key}, ${row.orderId}, ${row.stopId}, ${row.kind}, ${row.contentType}, ${row.sizeBytes}, ${row.width}, ${row.height}, ${row.uploadedByUserId}, ${now}
+      where exists (select 1 from ${orders} where ${orders.id} = ${photo.orderId} and ${orders.courierId} = ${holderCourierId})
+        and (select count(*) ${ofOrder}) < ${MAX_UPLOADS_PER_ORDER}
+        and (select coalesce(sum(${photos.sizeBytes}), 0) ${ofOrder}) + ${photo.sizeBytes} <= ${MAX_UPLOAD_BYTES_PER_ORDER}
+        and (select count(*) ${ofUploaderThisHour}) < ${MAX_UPLOADS_PER_HOUR}
+        and (select coalesce(sum(${photos.sizeBytes}), 0) ${ofUploaderThisHour}) + ${photo.sizeBytes} <= ${MAX_UPLOAD_BYTES_PER_HOUR}
+      returning key`),
+    // Read in the same transaction, after the insert: why it was refused, if it was.
+    db.all<{ held: number; orderCount: number; orderBytes: number; hourCount: number; hourBytes: number; oldest: number | null }>(sql`
+      select exists (select 1 from ${orders} where ${orders.id} = ${photo.orderId} and ${orders.courierId} = ${holderCourierId}) as held,
+             (select count(*) ${ofOrder}) as orderCount,
+             (select coalesce(sum(${photos.sizeBytes}), 0) ${ofOrder}) as orderBytes,
+             (select count(*) ${ofUploaderThisHour}) as hourCount,
+             (select coalesce(sum(${photos.sizeBytes}), 0) ${ofUploaderThisHour}) as hourBytes,
+             (select min(${photos.createdAt}) ${ofUploaderThisHour}) as oldest`),
+  ]);
+  if (inserted.length) return row;
+  if (!usage.held) return { reason: 'not-held' };
+  if (usage.orderCount >= MAX_UPLOADS_PER_ORDER || usage.orderBytes + photo.sizeBytes > MAX_UPLOAD_BYTES_PER_ORDER) return { reason: 'order-limit' };
+  return { reason: 'hourly-limit', retryAt: (usage.oldest ?? now) + UPLOAD_WINDOW_MS };
+}
+
+/**
+ * Photos uploaded more than a day ago that no step used: not among an order's delivery
+ * photos, not its pickup photo, not a stop's photo. At most `limit` at a time.
+ */
+export async function unattachedPhotoKeys(db: Db, now = Date.now(), limit = 200): Promise<string[]> {
+  const rows = await db
+    .select({ key: photos.key })
+    .from(photos)
+    .innerJoin(orders, eq(orders.id, photos.orderId))
+    .where(
+      and(
+        lt(photos.createdAt, now - UNATTACHED_PHOTO_LIFETIME_MS),
+        sql`not exists (select 1 from json_each(${orders.deliveryPhotos}) where json_each.value = ${photos.key})`,
+        sql`${orders.pharmacyPickupPhoto} is not ${photos.key}`,
+        sql`not exists (select 1 from ${orderStops} where ${orderStops.orderId} = ${photos.orderId} and ${orderStops.deliveryPhoto} = ${photos.key})`,
+      ),
+    )
+    .limit(limit);
+  return rows.map((row) => row.key);
 }
 
 export async function deletePhotoRows(db: Db, keys: readonly string[]): Promise<void> {

@@ -1,28 +1,59 @@
 /**
- * First replies to requests sent with an Idempotency-Key (request_receipts). The courier
- * app's offline queue may send a request again when it never saw the reply; the repeat
- * gets the first reply instead of acting twice.
+ * Replies to requests sent with an Idempotency-Key (request_receipts). A client that
+ * never saw a reply sends the request again; the repeat gets the first reply instead of
+ * acting twice. A key is claimed before the request is handled, so two copies arriving at
+ * once cannot both act, and it is bound to the request it was first sent with.
  */
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { requestReceipts } from './schema';
 
 /** A retry comes within hours; a week is plenty. */
 export const RECEIPT_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/** A claim whose request never finished (the Worker was stopped mid-way) may be taken over after this. */
+export const ABANDONED_CLAIM_MS = 60 * 1000;
+/** status of a claimed key whose request is still being handled. */
+const IN_PROGRESS = 0;
 
-export async function findReceipt(db: Db, userId: number, key: string) {
-  const [receipt] = await db
-    .select({ status: requestReceipts.status, body: requestReceipts.body })
-    .from(requestReceipts)
-    .where(and(eq(requestReceipts.userId, userId), eq(requestReceipts.key, key)))
-    .limit(1);
-  return receipt;
+export type Claim =
+  | { state: 'claimed' }
+  | { state: 'replay'; status: number; body: string }
+  | { state: 'in-progress' }
+  | { state: 'other-request' };
+
+/** Claims the key for this request, or says what the key already stands for. Forgets this user's expired receipts. */
+export async function claimReceipt(db: Db, userId: number, key: string, fingerprint: string, now = Date.now()): Promise<Claim> {
+  const mine = and(eq(requestReceipts.userId, userId), eq(requestReceipts.key, key));
+  const [, claimed, [existing]] = await db.batch([
+    db.delete(requestReceipts).where(and(eq(requestReceipts.userId, userId), lt(requestReceipts.createdAt, now - RECEIPT_LIFETIME_MS))),
+    db
+      .insert(requestReceipts)
+      .values({ userId, key, fingerprint, status: IN_PROGRESS, body: '', createdAt: now })
+      .onConflictDoUpdate({
+        target: [requestReceipts.userId, requestReceipts.key],
+        set: { createdAt: now },
+        // Only an abandoned claim of the same request is taken over.
+        setWhere: sql`${requestReceipts.status} = ${IN_PROGRESS} and ${requestReceipts.createdAt} < ${now - ABANDONED_CLAIM_MS} and ${requestReceipts.fingerprint} = ${fingerprint}`,
+      })
+      .returning({ key: requestReceipts.key }),
+    db.select({ fingerprint: requestReceipts.fingerprint, status: requestReceipts.status, body: requestReceipts.body }).from(requestReceipts).where(mine),
+  ]);
+  if (claimed.length) return { state: 'claimed' };
+  // Receipts kept before keys were bound to their request have no fingerprint: they still replay.
+  if (existing.fingerprint !== fingerprint && existing.fingerprint !== '') return { state: 'other-request' };
+  if (existing.status === IN_PROGRESS) return { state: 'in-progress' };
+  return { state: 'replay', status: existing.status, body: existing.body };
 }
 
-/** Keeps the reply (the first one wins a race) and forgets this user's expired ones. */
-export async function saveReceipt(db: Db, userId: number, key: string, status: number, body: string, now = Date.now()): Promise<void> {
-  await db.batch([
-    db.insert(requestReceipts).values({ userId, key, status, body, createdAt: now }).onConflictDoNothing(),
-    db.delete(requestReceipts).where(and(eq(requestReceipts.userId, userId), lt(requestReceipts.createdAt, now - RECEIPT_LIFETIME_MS))),
-  ]);
+/** Keeps the reply for the claimed key. */
+export async function completeReceipt(db: Db, userId: number, key: string, status: number, body: string): Promise<void> {
+  await db
+    .update(requestReceipts)
+    .set({ status, body })
+    .where(and(eq(requestReceipts.userId, userId), eq(requestReceipts.key, key)));
+}
+
+/** Gives the key back (the reply said "try again"): the retry really runs. */
+export async function releaseReceipt(db: Db, userId: number, key: string): Promise<void> {
+  await db.delete(requestReceipts).where(and(eq(requestReceipts.userId, userId), eq(requestReceipts.key, key), eq(requestReceipts.status, IN_PROGRESS)));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderStops, planNewOrder, planOrderEdit, type OrderBeforeEdit } from './businessOrders';
+import { orderStops, planNewOrder, planOrderEdit, TIP_ONLY_RAISED, type OrderBeforeEdit } from './businessOrders';
 import { estimateRoute } from './routePlan';
 import { orderCreateSchema } from './schemas/businessOrders';
 
@@ -72,6 +72,9 @@ describe('planOrderEdit', () => {
     customerStreet: '1201 N Franklin St',
     pickupTime: 1000,
     deliveryTime: 5000,
+    courierId: null,
+    tipCents: 500,
+    courierPayCents: null,
   };
 
   it('re-prices a single order and its one item when the amount changes', () => {
@@ -94,7 +97,21 @@ describe('planOrderEdit', () => {
   });
 
   it('refuses a delivery time before the pickup time, counting the stored times', () => {
-    expect(planOrderEdit(order, { deliveryTime: 500 })).toEqual({ ok: false, message: 'Delivery time must not be before pickup time' });
+    expect(planOrderEdit(order, { deliveryTime: 500 })).toEqual({ ok: false, message: 'Delivery time must not be before pickup time', field: 'deliveryTime' });
     expect(planOrderEdit(order, { pickupTime: 6000 }).ok).toBe(false);
+  });
+
+  it('changes the tip freely before a courier holds the order', () => {
+    expect(planOrderEdit(order, { tip: 100 })).toMatchObject({ ok: true, values: { tipCents: 100 } });
+    expect(planOrderEdit(order, { tip: 100 }).ok && 'courierPayCents' in (planOrderEdit(order, { tip: 100 }) as { values: object }).values).toBe(false);
+  });
+
+  it('once a courier holds the order, only raises the tip, and their pay by the same amount', () => {
+    const held = { ...order, courierId: 7, courierPayCents: 3500 };
+    expect(planOrderEdit(held, { tip: 800 })).toMatchObject({ ok: true, values: { tipCents: 800, courierPayCents: 3800 } });
+    expect(planOrderEdit(held, { tip: 400 })).toEqual({ ok: false, message: TIP_ONLY_RAISED, field: 'tip' });
+    // The same tip sent again (a form saved unchanged) is no change at all.
+    expect(planOrderEdit(held, { tip: 500, customerName: 'X' })).toMatchObject({ ok: true, values: { customerName: 'X' } });
+    expect((planOrderEdit(held, { tip: 500 }) as { values: object }).values).not.toHaveProperty('tipCents');
   });
 });

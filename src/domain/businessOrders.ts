@@ -128,11 +128,16 @@ export interface OrderBeforeEdit {
   customerStreet: string | null;
   pickupTime: number;
   deliveryTime: number;
+  /** Who holds the order, and what they are paid for it (fee + tip, set at assignment). */
+  courierId: number | null;
+  tipCents: Cents;
+  courierPayCents: Cents | null;
 }
 
 export type OrderEditValues = Omit<BusinessOrderEdit, 'amount' | 'tip'> & {
   amountCents?: Cents;
   tipCents?: Cents;
+  courierPayCents?: Cents;
   deliveryFeeCents?: Cents;
   items?: OrderItemValue[];
 };
@@ -145,18 +150,26 @@ function locationKey(address: string, street?: string | null): string {
   return `${place(street || parts.street)}|${place(parts.zip)}`;
 }
 
-export type EditOutcome = { ok: true; values: OrderEditValues; changed: string[] } | { ok: false; message: string };
+export type EditOutcome = { ok: true; values: OrderEditValues; changed: string[] } | { ok: false; message: string; field: string };
+
+export const TIP_ONLY_RAISED = 'Once a courier has accepted the order, the tip can only be raised';
 
 /**
  * The columns an edit writes. A new amount re-prices a single order (a multi-stop
  * order keeps its route price) and its one synthetic item; an address that points
  * somewhere else drops the old coordinates unless new ones come with it, so no courier
- * is sent to the old place.
+ * is sent to the old place. Once a courier holds the order the tip only rises, and their
+ * pay with it (100% of tips go to the courier, D18).
  */
 export function planOrderEdit(order: OrderBeforeEdit, edit: BusinessOrderEdit): EditOutcome {
   const { amount, tip, ...fields } = edit;
   const values: OrderEditValues = { ...fields };
-  if (tip !== undefined) values.tipCents = tip;
+  if (tip !== undefined && tip !== order.tipCents) {
+    // A courier who accepted was promised their pay: a tip may grow it, never shrink it.
+    if (order.courierId != null && tip < order.tipCents) return { ok: false, message: TIP_ONLY_RAISED, field: 'tip' };
+    values.tipCents = tip;
+    if (order.courierId != null && order.courierPayCents != null) values.courierPayCents = order.courierPayCents + (tip - order.tipCents);
+  }
   if (amount !== undefined) {
     values.amountCents = amount;
     if (order.totalDistanceMiles == null) values.deliveryFeeCents = singleOrderDeliveryFee(amount);
@@ -165,7 +178,7 @@ export function planOrderEdit(order: OrderBeforeEdit, edit: BusinessOrderEdit): 
   }
   const pickup = edit.pickupTime ?? order.pickupTime;
   const delivery = edit.deliveryTime ?? order.deliveryTime;
-  if (delivery < pickup) return { ok: false, message: 'Delivery time must not be before pickup time' };
+  if (delivery < pickup) return { ok: false, message: 'Delivery time must not be before pickup time', field: 'deliveryTime' };
   if (
     edit.customerAddress !== undefined &&
     edit.customerLatitude === undefined &&

@@ -21,6 +21,19 @@ export const MAX_PHOTOS_PER_REQUEST = 8;
 /** Delivery photos one order may collect (4 per stop of a multi-stop restaurant order). */
 export const MAX_ORDER_PHOTOS = 40;
 
+/**
+ * What may be stored at all, attached or not: per order (its delivery photos, a photo per
+ * stop, the pickup photo, and retakes) and per courier per hour. Generous for real work,
+ * a wall for a script uploading in a loop.
+ */
+export const MAX_UPLOADS_PER_ORDER = 50;
+export const MAX_UPLOAD_BYTES_PER_ORDER = 64 * 1024 * 1024;
+export const MAX_UPLOADS_PER_HOUR = 120;
+export const MAX_UPLOAD_BYTES_PER_HOUR = 200 * 1024 * 1024;
+export const UPLOAD_WINDOW_MS = 60 * 60 * 1000;
+/** An upload no step has used by then (a retake, an abandoned delivery) is removed. */
+export const UNATTACHED_PHOTO_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
 export const PHOTO_URL_PREFIX = '/api/photos/';
 /** Keys are 128 random bits in hex plus the type's extension, made by the server. */
 const KEY = /^[0-9a-f]{32}\.(?:jpg|png|webp)$/;

@@ -27,18 +27,19 @@ function isConstraintError(error: unknown): boolean {
 
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (isDatabaseUnavailable(error)) {
-    c.header('Retry-After', '5');
+    const retry = { 'Retry-After': '5' };
     if (isApi(c)) {
-      return c.json({ error: 'Service temporarily unavailable', details: 'The database cannot be reached. Please try again in a moment.' }, 503);
+      return c.json({ error: 'Service temporarily unavailable', details: 'The database cannot be reached. Please try again in a moment.' }, 503, retry);
     }
     return renderPage(
       c,
       <ErrorPage status={503} title="We'll be right back" message="The service is briefly unavailable. Your work is safe; please try again in a moment." />,
       503,
+      retry,
     );
   }
   if (error instanceof ApiError) {
-    if (isApi(c)) return c.json(error.toJSON(), error.status);
+    if (isApi(c)) return c.json(error.toJSON(), error.status, error.headers);
     if (error.status === 404) return renderNotFound(c);
     if (error.status === 401) return c.redirect('/auth', 302);
     return renderPage(c, <ErrorPage status={error.status} title="Something is not right" message={error.message} />, error.status);

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     readonly details?: string,
     readonly fields?: ApiErrorBody['fields'],
+    /** Headers the answer carries (Retry-After on a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -30,3 +32,6 @@ export const unauthorized = (message = 'Not signed in') => new ApiError(401, mes
 export const forbidden = (message = 'You do not have permission to do this') => new ApiError(403, message);
 export const notFound = (message = 'Not found') => new ApiError(404, message);
 export const conflict = (message: string, details?: string) => new ApiError(409, message, details);
+/** 429: come back in `seconds`, said in the Retry-After header and, in words, in `details`. */
+export const tooMany = (message: string, details: string, seconds: number) =>
+  new ApiError(429, message, details, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(seconds))) });

@@ -1,49 +1,73 @@
 /**
- * Idempotency-Key: a write sent again with the same key (by the same user) gets the
- * first reply, without acting again. Replies that say "try later" (5xx, 408, 429) or
- * "sign in" (401) are not kept, so the retry really runs.
+ * Idempotency-Key (the IETF httpapi draft): a write sent again with the same key (by the
+ * same user) gets the first reply, without acting again. The key is claimed before the
+ * request runs, so a copy arriving meanwhile is told to wait (409), and it is bound to the
+ * method, path and body it was first sent with (another request with it: 422). Replies
+ * that say "try later" (5xx, 408, 429) or "sign in" (401) are not kept, so the retry runs.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { findReceipt, saveReceipt } from '../db/receipts';
+import { sha256Hex } from '../domain/tokens';
+import { claimReceipt, completeReceipt, releaseReceipt } from '../db/receipts';
 import type { AppEnv } from '../env';
 import { handleError } from './errorHandler';
-import { badRequest } from './errors';
+import { ApiError, badRequest, conflict } from './errors';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 const NOT_KEPT = new Set([401, 408, 429]);
 
+/** What the key is bound to: the method, the path with its query, and the body's bytes. */
+async function requestFingerprint(c: Context): Promise<string> {
+  const url = new URL(c.req.url);
+  const body = c.req.raw.body ? new Uint8Array(await c.req.arrayBuffer()) : new Uint8Array();
+  const bodyHash = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
+  return sha256Hex(`${c.req.method} ${url.pathname}${url.search}\n${[...bodyHash].join(',')}`);
+}
+
 /**
  * Runs `handle` once per key and owner (the signed-in user, or the business an API key
  * speaks for); refusals it throws are answered (and kept) like replies.
  */
-export async function idempotently<E extends AppEnv>(c: Context<E>, handle: () => Promise<Response>, ownerId = c.var.user?.id): Promise<Response> {
+async function idempotently(c: Context<AppEnv>, handle: () => Promise<Response>, ownerId: number | undefined): Promise<Response> {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   if (!key || ownerId == null) return handle();
   if (!KEY.test(key)) throw badRequest(`Invalid ${IDEMPOTENCY_HEADER}`, 'Use 8 to 100 letters, digits, - or _.');
   const db = c.var.db;
-  const receipt = await findReceipt(db, ownerId, key);
-  if (receipt) {
-    return new Response(receipt.body, {
-      status: receipt.status,
-      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Idempotent-Replayed': 'true', 'Cache-Control': 'no-store' },
-    });
+  const claim = await claimReceipt(db, ownerId, key, await requestFingerprint(c));
+  switch (claim.state) {
+    case 'replay':
+      return new Response(claim.body, {
+        status: claim.status,
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Idempotent-Replayed': 'true', 'Cache-Control': 'private, no-store' },
+      });
+    case 'in-progress':
+      throw conflict('Request in progress', `A request with this ${IDEMPOTENCY_HEADER} is still being handled; ask again in a moment to get its answer.`);
+    case 'other-request':
+      throw new ApiError(422, `${IDEMPOTENCY_HEADER} already used`, `This ${IDEMPOTENCY_HEADER} was first sent with another request; use a new key for a new request.`);
   }
   let response: Response;
   try {
     response = await handle();
   } catch (error) {
-    // The error handler reads only what every request has (the path, the headers it sets).
-    response = await handleError(error as Error, c as unknown as Context<AppEnv>);
+    response = await handleError(error as Error, c);
   }
-  if (response.status < 500 && !NOT_KEPT.has(response.status)) {
-    await saveReceipt(db, ownerId, key, response.status, await response.clone().text());
-  }
+  if (response.status < 500 && !NOT_KEPT.has(response.status)) await completeReceipt(db, ownerId, key, response.status, await response.clone().text());
+  else await releaseReceipt(db, ownerId, key);
   return response;
 }
 
-export const idempotent: MiddlewareHandler<AppEnv> = (c, next) =>
-  idempotently(c, async () => {
-    await next();
-    return c.res;
-  });
+/** Idempotency for the routes of an owner other than the signed-in user (the integrations API's business). */
+export function idempotentFor<E extends AppEnv>(owner: (c: Context<E>) => number | undefined): MiddlewareHandler<E> {
+  return (c, next) =>
+    // The receipts and the error handler read only what every request has.
+    idempotently(
+      c as unknown as Context<AppEnv>,
+      async () => {
+        await next();
+        return c.res;
+      },
+      owner(c),
+    );
+}
+
+export const idempotent: MiddlewareHandler<AppEnv> = idempotentFor((c) => c.var.user?.id);

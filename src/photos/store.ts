@@ -4,10 +4,10 @@
  * stop. Orders and stops then keep keys; the bytes never enter the database.
  */
 import type { Db } from '../db/client';
-import { deletePhotoRows, insertPhoto, photosOf } from '../db/photos';
+import { deletePhotoRows, insertPhotoWithinLimits, photosOf, unattachedPhotoKeys, type PhotoRefusal } from '../db/photos';
 import type { Photo, PhotoKind } from '../db/schema';
-import { isImageDataString, photoKeyFromUrl } from '../domain/photos';
-import { badRequest } from '../http/errors';
+import { isImageDataString, MAX_UPLOADS_PER_HOUR, MAX_UPLOADS_PER_ORDER, photoKeyFromUrl } from '../domain/photos';
+import { type ApiError, badRequest, conflict, tooMany } from '../http/errors';
 import { decodeImageDataString, ImageRejected, inspectImage } from './image';
 
 export interface PhotoTarget {
@@ -15,6 +15,8 @@ export interface PhotoTarget {
   kind: PhotoKind;
   stopId?: number;
   uploadedByUserId: number;
+  /** The courier who must still hold the order when the photo is recorded. */
+  holderCourierId: number;
 }
 
 function randomKey(extension: string): string {
@@ -28,6 +30,24 @@ function refused(error: unknown): never {
   throw error;
 }
 
+function limitReached(refusal: PhotoRefusal, now = Date.now()): ApiError {
+  switch (refusal.reason) {
+    case 'not-held':
+      return conflict('The order has changed', 'It is no longer yours to add photos to. Refresh to see it as it is.');
+    case 'order-limit':
+      return conflict('Photo limit reached', `An order keeps at most ${MAX_UPLOADS_PER_ORDER} photos (64 MB); no more can be added to this one.`);
+    case 'hourly-limit': {
+      const minutes = Math.max(1, Math.ceil((refusal.retryAt - now) / 60_000));
+      return tooMany('Too many photos', `At most ${MAX_UPLOADS_PER_HOUR} photos an hour can be uploaded. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, (refusal.retryAt - now) / 1000);
+    }
+  }
+}
+
+/**
+ * Checks the bytes, records the photo (refused over a limit, or once the order is no
+ * longer the courier's), then stores the bytes. Recorded first so that a refused upload
+ * costs no storage; if storing fails, the record goes too.
+ */
 export async function storePhoto(bucket: R2Bucket, db: Db, target: PhotoTarget, bytes: Uint8Array): Promise<Photo> {
   let info;
   try {
@@ -36,9 +56,9 @@ export async function storePhoto(bucket: R2Bucket, db: Db, target: PhotoTarget, 
     refused(error);
   }
   const key = randomKey(info.extension);
-  await bucket.put(key, bytes, { httpMetadata: { contentType: info.type } });
-  try {
-    return await insertPhoto(db, {
+  const recorded = await insertPhotoWithinLimits(
+    db,
+    {
       key,
       orderId: target.orderId,
       stopId: target.stopId ?? null,
@@ -48,12 +68,24 @@ export async function storePhoto(bucket: R2Bucket, db: Db, target: PhotoTarget, 
       width: info.width,
       height: info.height,
       uploadedByUserId: target.uploadedByUserId,
-    });
+    },
+    target.holderCourierId,
+  );
+  if ('reason' in recorded) throw limitReached(recorded);
+  try {
+    await bucket.put(key, bytes, { httpMetadata: { contentType: info.type } });
   } catch (error) {
-    // No row, no photo: an object nobody can reach is removed at once.
-    await bucket.delete(key);
+    await deletePhotoRows(db, [key]);
     throw error;
   }
+  return recorded;
+}
+
+/** The sweep of uploads no step used within a day (the cron job): rows and bytes. Answers how many went. */
+export async function removeUnattachedPhotos(bucket: R2Bucket, db: Db, now = Date.now()): Promise<number> {
+  const keys = await unattachedPhotoKeys(db, now);
+  await discardPhotos(bucket, db, keys);
+  return keys.length;
 }
 
 /** Removes photos stored for a change that was then refused. */

@@ -77,3 +77,17 @@ test('when the socket drops the page polls every 30 s, then reconnects', async (
   await expect(page.locator(`[data-courier-card="${courier.courierId}"] [data-coordinates]`)).toHaveText('27.955000, -82.465000');
   await courier.close();
 });
+
+test('signing out elsewhere ends the live map’s socket, and the page asks to sign in again instead of reconnecting', async ({ page }) => {
+  // An admin of the test's own: its session is ended here.
+  const username = `watch${Date.now().toString(36)}`;
+  await signIn(page, 'admin');
+  expect((await page.request.post('/api/register', { data: { role: 'admin', username, password: 'watch-pass', name: 'Map Watcher' } })).status()).toBe(201);
+  await signIn(page, username, 'watch-pass');
+  await page.goto('/admin/courier-tracking');
+  await islandsHydrated(page);
+  await expect(page.getByRole('status').filter({ hasText: 'Обновления в реальном времени' })).toBeVisible();
+  // The same session ends from another tab (its cookie is the page's).
+  expect((await page.request.post('/api/logout')).status()).toBe(200);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fadmin%2Fcourier-tracking/, { timeout: 15_000 });
+});

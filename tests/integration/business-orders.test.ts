@@ -9,9 +9,9 @@ import { distanceDeliveryFee, roundMiles } from '../../src/domain/fees';
 import { estimatedRoadMiles } from '../../src/domain/geo';
 import { estimateRoute } from '../../src/domain/routePlan';
 import { orderCreateSchema } from '../../src/domain/schemas/businessOrders';
-import { Client, signedIn, testDb } from '../support/api';
+import { Client, signedIn, testDb, unique } from '../support/api';
 import { businessOf, multiStopBody, singleOrderBody, TAMPA_STOPS } from '../support/business';
-import { insertCourier, insertOrder } from '../support/factories';
+import { insertBusiness, insertCourier, insertOrder } from '../support/factories';
 
 const routeMiles = (origin: { lat: number; lng: number }, stops: typeof TAMPA_STOPS) =>
   roundMiles(estimatedRoadMiles([origin, ...stops.map((stop) => ({ lat: stop.latitude, lng: stop.longitude }))]));
@@ -87,6 +87,50 @@ describe('POST /api/orders (single)', () => {
     expect((await new Client().post('/api/orders', singleOrderBody())).status).toBe(401);
     expect((await (await signedIn('admin')).post('/api/orders', singleOrderBody())).status).toBe(403);
     expect((await (await signedIn('courier')).post('/api/orders', singleOrderBody())).status).toBe(403);
+  });
+});
+
+describe('POST /api/orders with an Idempotency-Key', () => {
+  const ordersOf = async (restaurantId: number) => testDb().$count(orders, eq(orders.restaurantId, restaurantId));
+
+  it('creates one order for one key, whether the request is retried after the reply or sent twice at once', async () => {
+    const business = await insertBusiness(testDb());
+    const client = await signedIn(business.username);
+    const body = singleOrderBody({ customerName: 'Retried Customer' });
+    const first = await client.post('/api/orders', body, { 'Idempotency-Key': unique('create-') });
+    expect(first.status).toBe(201);
+    const key = unique('retry-');
+    const created = await client.post('/api/orders', body, { 'Idempotency-Key': key });
+    const retried = await client.post('/api/orders', body, { 'Idempotency-Key': key });
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(retried.body.id).toBe(created.body.id);
+    expect(await ordersOf(business.restaurant.id)).toBe(2);
+
+    // Five copies at once: one acts; the others wait their turn (409) or get its answer.
+    const together = unique('together-');
+    const copies = await Promise.all(Array.from({ length: 5 }, () => client.post('/api/orders', body, { 'Idempotency-Key': together })));
+    expect(copies.every((copy) => copy.status === 201 || (copy.status === 409 && copy.body.error === 'Request in progress'))).toBe(true);
+    expect(await ordersOf(business.restaurant.id)).toBe(3);
+    const settled = await client.post('/api/orders', body, { 'Idempotency-Key': together });
+    expect(settled.status).toBe(201);
+    for (const copy of copies.filter((answer) => answer.status === 201)) expect(copy.body.id).toBe(settled.body.id);
+  });
+
+  it('binds a key to the request it was first sent with: another body or route with it is 422', async () => {
+    const business = await insertBusiness(testDb());
+    const client = await signedIn(business.username);
+    const key = unique('bound-');
+    const created = await client.post('/api/orders', singleOrderBody({ customerName: 'First Body' }), { 'Idempotency-Key': key });
+    expect(created.status).toBe(201);
+    const otherBody = await client.post('/api/orders', singleOrderBody({ customerName: 'Second Body' }), { 'Idempotency-Key': key });
+    expect(otherBody.status).toBe(422);
+    expect(otherBody.body.error).toBe('Idempotency-Key already used');
+    const otherRoute = await client.patch(`/api/orders/${created.body.id}`, { customerName: 'Edited' }, { 'Idempotency-Key': key });
+    expect(otherRoute.status).toBe(422);
+    expect(await ordersOf(business.restaurant.id)).toBe(1);
+    const [stored] = await testDb().select().from(orders).where(eq(orders.id, created.body.id));
+    expect(stored.customerName).toBe('First Body');
   });
 });
 
@@ -190,6 +234,25 @@ describe('PATCH /api/orders/:id by a business', () => {
     });
     const edit = (await getEvents(db, order.id)).find((event) => event.action === 'edit');
     expect(edit).toMatchObject({ outcome: 'applied', actorRole: 'restaurant' });
+  });
+
+  it('once a courier has accepted, lets the tip only rise, and raises the courier’s pay with it', async () => {
+    const db = testDb();
+    const courier = await insertCourier(db);
+    const order = await insertOrder(db, { status: 'courier_confirmed', courierId: courier.courier.id, tipCents: 500, courierPayCents: 3500 });
+    const client = await signedIn('bistro');
+    const lowered = await client.patch(`/api/orders/${order.id}`, { tip: '2.00' });
+    expect(lowered.status).toBe(400);
+    expect(lowered.body.fields.tip).toEqual(['Once a courier has accepted the order, the tip can only be raised']);
+    const raised = await client.patch(`/api/orders/${order.id}`, { tip: '8.00' });
+    expect(raised.status).toBe(200);
+    expect(raised.body).toMatchObject({ tip: '8.00', courierPay: '38.00' });
+    const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
+    // The courier's base pay (pay − tip) is what they accepted; the tip is all theirs.
+    expect(stored.courierPayCents! - stored.tipCents).toBe(3000);
+    // Before anyone holds an order, the tip is the business's to set either way.
+    const open = await insertOrder(db, { status: 'new', tipCents: 500 });
+    expect((await client.patch(`/api/orders/${open.id}`, { tip: '1.00' })).body).toMatchObject({ tip: '1.00', courierPay: null });
   });
 
   it('answers 409 once the courier has the items, and records the refusal', async () => {

@@ -446,6 +446,9 @@ function problems(row: Row, request: Request, answer: Pick<ApiResponse, 'status'
   if (request.path.startsWith('/api/') && answer.status >= 400 && !isErrorShape(answer)) found.push('no JSON error shape');
   if (row.kind === 'page' && answer.status === 302 && !answer.headers.get('location')?.startsWith('/auth?next=')) found.push(`redirected to ${answer.headers.get('location')}`);
   if (answer.headers.get('x-content-type-options') !== 'nosniff') found.push('no nosniff');
+  // Answers are personal or live: no shared cache may keep them, and none is kept without revalidation.
+  const cache = answer.headers.get('cache-control') ?? '';
+  if (!/private|no-store/.test(cache) || !/no-store|no-cache|immutable/.test(cache)) found.push(`Cache-Control "${cache}"`);
   if (/^text\/html/.test(answer.headers.get('content-type') ?? '')) {
     const csp = answer.headers.get('content-security-policy') ?? '';
     const scripts = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';

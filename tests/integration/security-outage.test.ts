@@ -104,6 +104,8 @@ describe('sqld stops while the app runs', () => {
       expect(page.text, path).toMatch(/We(&#x27;|&#39;|')ll be right back/);
       expect(page.text, path).toContain('The service is briefly unavailable. Your work is safe; please try again in a moment.');
       expect(page.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      // Like the API, the page says when to come back.
+      expect(page.headers.get('retry-after'), path).toBe('5');
       expect(page.headers.get('set-cookie'), path).toBeNull();
       expect(ms).toBeLessThan(2000);
     }

@@ -5,10 +5,16 @@
  * whatever it is labelled, oversized bodies with or without a length, and headers that
  * claim more pixels than a photo has, each with a 4xx JSON error and nothing stored. Keys
  * are made by the server from 128 random bits; photos are served to the three parties of
- * their order only, as the type their bytes are, never sniffed or run.
+ * their order only, as the type their bytes are, never sniffed or run. How much may be
+ * stored is limited per order and per courier per hour, and uploads no step used are
+ * removed a day later.
  */
+import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PHOTO_BYTES } from '../../src/domain/photos';
+import { insertPhotoWithinLimits } from '../../src/db/photos';
+import { couriers, orders, orderStops, photos } from '../../src/db/schema';
+import { MAX_PHOTO_BYTES, MAX_UPLOADS_PER_HOUR, MAX_UPLOADS_PER_ORDER } from '../../src/domain/photos';
 import { Client, testDb } from '../support/api';
 import { dataString, insertHeldOrder, insertPharmacyOrder, png, upload } from '../support/courier';
 import { insertCourier, insertSession } from '../support/factories';
@@ -70,6 +76,8 @@ const NOT_IMAGES: Array<[string, Uint8Array, string]> = [
   ['a ZIP labelled WebP', Buffer.from([0x50, 0x4b, 0x03, 0x04, ...new Array(40).fill(0)]), 'image/webp'],
   ['an executable', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, ...new Array(40).fill(0)]), 'application/octet-stream'],
   ['a PNG signature with nothing after it', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'image/png'],
+  ['a PNG cut inside its IHDR header (width only)', Buffer.from(png(8, 8).subarray(0, 20)), 'image/png'],
+  ['a PNG cut just after the IHDR chunk type', Buffer.from(png(8, 8).subarray(0, 16)), 'image/png'],
   ['a JPEG without a frame', Buffer.from([0xff, 0xd8, 0xff, 0xd9, 0, 0, 0, 0, 0, 0, 0, 0]), 'image/jpeg'],
   ['a RIFF that is not WebP', Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVEfmt '), Buffer.alloc(20)]), 'image/webp'],
   ['an empty body', new Uint8Array(0), 'image/png'],
@@ -251,5 +259,100 @@ describe('photos are served to the three parties of their order only', () => {
     expect(moved.status).toBe(200);
     expect(await serves(first.client)).toEqual([404, 404]);
     expect(await serves(second.client)).toEqual([200, 200]);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// How much may be stored
+// ---------------------------------------------------------------------------
+
+/** Rows for photos already stored (the bytes are not needed to count them). */
+async function storedPhotos(orderId: number, uploadedByUserId: number, count: number, fields: { sizeBytes?: number; createdAt?: number } = {}) {
+  const rows = Array.from({ length: count }, () => ({
+    key: `${randomBytes(16).toString('hex')}.png`,
+    orderId,
+    kind: 'delivery' as const,
+    contentType: 'image/png',
+    sizeBytes: fields.sizeBytes ?? 1000,
+    width: 8,
+    height: 8,
+    uploadedByUserId,
+    createdAt: fields.createdAt ?? Date.now(),
+  }));
+  if (rows.length) await db.insert(photos).values(rows);
+  return rows.map((row) => row.key);
+}
+
+describe('uploads are limited per order and per courier per hour', () => {
+  it(`keeps at most ${MAX_UPLOADS_PER_ORDER} photos on an order, however many arrive at once`, async () => {
+    const courier = await signedInCourier();
+    const order = await insertHeldOrder(db, courier.courierId, 'arrived_at_customer');
+    const [user] = await db.select({ userId: couriers.userId }).from(couriers).where(eq(couriers.id, courier.courierId));
+    // Five places left; fifteen uploads arrive at once.
+    await storedPhotos(order.id, user.userId, MAX_UPLOADS_PER_ORDER - 5);
+    const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => upload(courier.client, `/api/orders/${order.id}/photos?kind=delivery`, png(4, 4, i))));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(5);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    for (const answer of refused) expect(answer.body).toMatchObject({ error: 'Photo limit reached' });
+    expect(await db.$count(photos, eq(photos.orderId, order.id))).toBe(MAX_UPLOADS_PER_ORDER);
+    // Every way in is held to it: data strings in a step too.
+    const viaStep = await courier.client.post(`/api/orders/${order.id}/delivery-photos`, { photos: [dataString(png(4, 4, 99))] });
+    expect(viaStep.status).toBe(409);
+    expect(viaStep.body.error).toBe('Photo limit reached');
+  });
+
+  it('keeps at most 64 MB of photos on an order', async () => {
+    const courier = await signedInCourier();
+    const order = await insertHeldOrder(db, courier.courierId, 'arrived_at_customer');
+    const [user] = await db.select({ userId: couriers.userId }).from(couriers).where(eq(couriers.id, courier.courierId));
+    await storedPhotos(order.id, user.userId, 8, { sizeBytes: 8 * 1024 * 1024 });
+    const answer = await upload(courier.client, `/api/orders/${order.id}/photos?kind=delivery`, png(4, 4));
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toBe('Photo limit reached');
+  });
+
+  it(`lets a courier upload at most ${MAX_UPLOADS_PER_HOUR} photos an hour, then says when to come back (429, Retry-After)`, async () => {
+    const courier = await signedInCourier();
+    const [user] = await db.select({ userId: couriers.userId }).from(couriers).where(eq(couriers.id, courier.courierId));
+    // Earlier uploads this hour, on other orders of theirs; the oldest was 40 minutes ago.
+    const earlier = await insertHeldOrder(db, courier.courierId, 'delivered');
+    await storedPhotos(earlier.id, user.userId, 1, { createdAt: Date.now() - 40 * 60_000 });
+    await storedPhotos(earlier.id, user.userId, MAX_UPLOADS_PER_HOUR - 2);
+    // An upload from before the hour does not count.
+    await storedPhotos(earlier.id, user.userId, 5, { createdAt: Date.now() - 61 * 60_000 });
+    const order = await insertHeldOrder(db, courier.courierId, 'arrived_at_customer');
+    expect((await upload(courier.client, `/api/orders/${order.id}/photos?kind=delivery`, png(4, 4, 1))).status).toBe(201);
+    const over = await upload(courier.client, `/api/orders/${order.id}/photos?kind=delivery`, png(4, 4, 2));
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ error: 'Too many photos' });
+    expect(over.body.details).toMatch(/Try again in (19|20) minutes/);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(18 * 60);
+    expect(Number(over.headers.get('retry-after'))).toBeLessThanOrEqual(20 * 60);
+  });
+
+  it('records no photo on an order the uploader no longer holds, checked in the same statement as the insert', async () => {
+    const courier = await signedInCourier();
+    const order = await insertHeldOrder(db, courier.courierId, 'arrived_at_customer');
+    const [user] = await db.select({ userId: couriers.userId }).from(couriers).where(eq(couriers.id, courier.courierId));
+    const photo = { key: `${randomBytes(16).toString('hex')}.png`, orderId: order.id, kind: 'delivery' as const, contentType: 'image/png', sizeBytes: 100, width: 1, height: 1, uploadedByUserId: user.userId };
+    const other = await insertCourier(db);
+    expect(await insertPhotoWithinLimits(db, photo, other.courier.id)).toEqual({ reason: 'not-held' });
+    expect(await insertPhotoWithinLimits(db, photo, courier.courierId)).toMatchObject({ key: photo.key });
+  });
+
+  it('removes, a day later, uploads no step used, and keeps every photo an order or stop names', async () => {
+    const courier = await signedInCourier();
+    const [user] = await db.select({ userId: couriers.userId }).from(couriers).where(eq(couriers.id, courier.courierId));
+    const { order, stops } = await insertPharmacyOrder(db, { courierId: courier.courierId, status: 'in_pharmacy_delivery', stops: 2 });
+    const dayAgo = Date.now() - 25 * 3_600_000;
+    const [delivery, pickup, stopPhoto, retake, abandoned] = await storedPhotos(order.id, user.userId, 5, { createdAt: dayAgo });
+    const [fresh] = await storedPhotos(order.id, user.userId, 1);
+    await db.update(orders).set({ deliveryPhotos: [delivery], pharmacyPickupPhoto: pickup }).where(eq(orders.id, order.id));
+    await db.update(orderStops).set({ deliveryPhoto: stopPhoto }).where(eq(orderStops.id, stops[0].id));
+    const cron = await new Client().get('/__scheduled?cron=*+*+*+*+*');
+    expect(cron.status).toBe(200);
+    const left = new Set((await db.select({ key: photos.key }).from(photos).where(eq(photos.orderId, order.id))).map((row) => row.key));
+    expect(left).toEqual(new Set([delivery, pickup, stopPhoto, fresh]));
+    expect(left.has(retake) || left.has(abandoned)).toBe(false);
   });
 });

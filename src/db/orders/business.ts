@@ -41,9 +41,17 @@ export async function insertOrder(db: Db, values: NewOrderValues, stops: readonl
   return { order, stops: created };
 }
 
-/** Edits the order while a business may (spec 2 §4.3); refused, and recorded, once it may not. */
-export function editOrder(db: Db, orderId: number, values: OrderEditValues, actor: Actor, changed: string[]): Promise<ChangeResult> {
-  return changeOrder(db, { orderId, from: [...BUSINESS_EDITABLE], set: values, actor, action: 'edit', detail: `Changed ${changed.join(', ')}` });
+/**
+ * Edits the order while a business may (spec 2 §4.3); refused, and recorded, once it may
+ * not. A tip change was planned from the courier, tip and pay read: it applies only if
+ * they are still those (an assignment meanwhile sets a new pay).
+ */
+export function editOrder(db: Db, read: Order, values: OrderEditValues, actor: Actor, changed: string[]): Promise<ChangeResult> {
+  const unchangedPay =
+    values.tipCents !== undefined
+      ? and(sql`${orders.courierId} is ${read.courierId}`, eq(orders.tipCents, read.tipCents), sql`${orders.courierPayCents} is ${read.courierPayCents}`)
+      : undefined;
+  return changeOrder(db, { orderId: read.id, from: [...BUSINESS_EDITABLE], set: values, where: unchangedPay, actor, action: 'edit', detail: `Changed ${changed.join(', ')}` });
 }
 
 /** Cancels before the courier has set off: status cancelled, no courier (spec 2 §4.3). */

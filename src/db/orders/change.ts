@@ -8,6 +8,7 @@
  * attempt is recorded as refused, and the caller answers 409 with the order as it is now.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { COMPLETED_STATUSES, MILESTONES, type OrderStatus } from '../../domain/orderStatus';
 import type { Db } from '../client';
 import { orders, type Order, type Role } from '../schema';
@@ -42,7 +43,16 @@ export interface OrderChange {
 
 export type ChangeResult = { applied: true; order: Order } | { applied: false; order: Order | undefined };
 
-export async function changeOrder(db: Db, change: OrderChange): Promise<ChangeResult> {
+/**
+ * Applies the change, or records it as refused. `companion` is a write that stands or
+ * falls with it (a stop's step): it runs first, in the same transaction, and the change's
+ * `where` can require its effect, so no other request's write can fall between the two.
+ */
+export async function changeOrder<Companion = never>(
+  db: Db,
+  change: OrderChange,
+  companion?: BatchItem<'sqlite'> & PromiseLike<Companion>,
+): Promise<ChangeResult & { companion?: Companion }> {
   const now = change.now ?? Date.now();
   const guard = and(eq(orders.id, change.orderId), inArray(orders.status, [...change.from]), change.where)!;
   const target = change.to ?? null;
@@ -55,7 +65,7 @@ export async function changeOrder(db: Db, change: OrderChange): Promise<ChangeRe
     if (COMPLETED_STATUSES.has(change.to)) stamps.completedAt = sql`coalesce(${orders.completedAt}, ${now})`;
   }
 
-  const [, updated, [current]] = await db.batch([
+  const statements = [
     // Recorded first, with the same condition the update uses, inside the same
     // transaction: the outcome written is the outcome that happens. A change repeated
     // after it already took effect (an offline retry) is not recorded again.
@@ -72,9 +82,11 @@ export async function changeOrder(db: Db, change: OrderChange): Promise<ChangeRe
       .where(guard)
       .returning(),
     db.select().from(orders).where(eq(orders.id, change.orderId)),
-  ]);
-
-  return updated.length > 0 ? { applied: true, order: updated[0] } : { applied: false, order: current };
+  ] as const;
+  const results = companion ? await db.batch([companion, ...statements]) : await db.batch(statements);
+  const [, updated, [current]] = (companion ? results.slice(1) : results) as [unknown, Order[], Order[]];
+  const outcome: ChangeResult = updated.length > 0 ? { applied: true, order: updated[0] } : { applied: false, order: current };
+  return companion ? { ...outcome, companion: results[0] as Companion } : outcome;
 }
 
 /**

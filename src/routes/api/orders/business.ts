@@ -6,7 +6,6 @@
  * - Another business's order is a 404; edit and cancel only in the statuses of spec 2 §4.3, else 409.
  */
 import type { Context } from 'hono';
-import type * as z from 'zod/mini';
 import { businessActor, cancelOrder, editOrder, insertOrder } from '../../../db/orders/business';
 import { findVisibleOrder } from '../../../db/orders/access';
 import { isRepeat, type Actor } from '../../../db/orders/change';
@@ -19,24 +18,8 @@ import { businessOrderPatchSchema, orderCreateSchema, type OrderCreateInput } fr
 import type { AppEnv, Env } from '../../../env';
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import { mapsServer, signedInBusiness } from '../../../http/business';
-import { describeIssues } from '../../../http/validate';
+import { readJson } from '../../../http/validate';
 import { routeFrom } from '../../../maps/routing';
-
-/** These handlers are called by the shared /api/orders routes, so they read their own bodies. */
-async function readBody<Schema extends z.ZodMiniType>(c: Context<AppEnv>, schema: Schema): Promise<z.infer<Schema>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw badRequest('Invalid request', 'The body must be a JSON object.');
-  }
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    const { details, fields } = describeIssues(result.error.issues);
-    throw badRequest('Invalid request', details, fields);
-  }
-  return result.data as z.infer<Schema>;
-}
 
 const inWords = (statuses: Iterable<string>) => {
   const words = [...statuses].map(statusWords);
@@ -44,7 +27,7 @@ const inWords = (statuses: Iterable<string>) => {
 };
 
 export async function createOrder(c: Context<AppEnv>): Promise<Response> {
-  const input = await readBody(c, orderCreateSchema);
+  const input = await readJson(c, orderCreateSchema);
   const business = await signedInBusiness(c);
   const { order, stops } = await placeOrder(c.var.db, c.env, business, input, businessActor(c.var.user!));
   return c.json({ ...serializeOrder(order), stops: stops.map(serializeStop) }, 201);
@@ -93,7 +76,7 @@ export async function cancelAsBusiness(db: Db, order: Order, actor: Actor): Prom
 }
 
 export async function patchOrderAsBusiness(c: Context<AppEnv>): Promise<Response> {
-  const { status, courierId: _courier, ...edit } = await readBody(c, businessOrderPatchSchema);
+  const { status, courierId: _courier, ...edit } = await readJson(c, businessOrderPatchSchema);
   const db = c.var.db;
   const order = await findVisibleOrder(db, c.var.user!, Number(c.req.param('id')));
   if (!order) throw notFound('Order not found');
@@ -103,9 +86,12 @@ export async function patchOrderAsBusiness(c: Context<AppEnv>): Promise<Response
 
   if (Object.keys(edit).length === 0) throw badRequest('Nothing to change', 'Send the fields to edit, or {"status": "cancelled"} to cancel.');
   const plan = planOrderEdit(order, edit);
-  if (!plan.ok) throw badRequest('Invalid request', plan.message, { deliveryTime: [plan.message] });
-  const result = await editOrder(db, order.id, plan.values, actor, plan.changed);
+  if (!plan.ok) throw badRequest('Invalid request', plan.message, { [plan.field]: [plan.message] });
+  const result = await editOrder(db, order, plan.values, actor, plan.changed);
   if (result.applied) return c.json(serializeOrder(result.order));
+  if (result.order && BUSINESS_EDITABLE.has(result.order.status)) {
+    throw conflict('The order has changed', 'A courier was assigned or paid while you edited. Refresh and try again.');
+  }
   throw conflict(
     'This order can no longer be edited',
     `Orders can be edited only while ${inWords(BUSINESS_EDITABLE)}; this one is ${statusWords(result.order?.status ?? order.status)}.`,

@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import type { SessionUser } from '../../../auth/session';
 import type { Db } from '../../../db/client';
 import { activeOrders, assignedOrders, availableOrders, courierOrderJson, scheduledOrders, acceptedByAnother, withCourierDetails } from '../../../db/orders/courier';
-import { acceptOrder, addDeliveryPhotos, canUploadPhotos, declineOrder, stepOrder } from '../../../db/orders/courierSteps';
+import { acceptOrder, addDeliveryPhotos, canUploadPhotos, courierPhoto, declineOrder, stepOrder } from '../../../db/orders/courierSteps';
 import { findVisibleOrder } from '../../../db/orders/access';
 import { getStops } from '../../../db/orders/read';
 import { photoUrl } from '../../../db/orders/serialize';
@@ -19,18 +19,14 @@ import { MAX_PHOTO_BYTES } from '../../../domain/photos';
 import { courierOrderPatchSchema, courierResponseSchema, deliveryPhotosSchema, photoUploadQuerySchema } from '../../../domain/schemas/courier';
 import { idParam } from '../../../domain/schemas/common';
 import type { AppEnv } from '../../../env';
-import { binaryBody, courierContext, heldOrder, isBinaryUpload, jsonBody, limitBody, requireValidDocuments, serviceToday } from '../../../http/courier';
+import { binaryBody, courierContext, heldOrder, isBinaryUpload, requireValidDocuments, serviceToday } from '../../../http/courier';
 import { ApiError, badRequest, conflict, notFound } from '../../../http/errors';
 import { requireApi } from '../../../http/guards';
-import { idempotent, idempotently } from '../../../http/idempotency';
-import { validate } from '../../../http/validate';
+import { idempotent } from '../../../http/idempotency';
+import { readJson, validate } from '../../../http/validate';
 import { storePhoto } from '../../../photos/store';
 
 const courierOrders = new Hono<AppEnv>();
-
-/** JSON bodies carrying image data strings: a handful of phone photos. */
-const JSON_PHOTOS_LIMIT = 24 * 1024 * 1024;
-const BINARY_PHOTO_LIMIT = MAX_PHOTO_BYTES + 1024;
 
 /**
  * A list the courier app polls every few seconds: 403 while a document has expired, and
@@ -79,14 +75,14 @@ courierOrders.post(
  * Delivery photos and notes (spec 3 §7.3): {photos: [image data strings or photo URLs],
  * notes}, or one photo as a binary body. They are added to the order's photos.
  */
-courierOrders.post('/:id/delivery-photos', requireApi('courier'), validate('param', idParam), limitBody(JSON_PHOTOS_LIMIT), idempotent, async (c) => {
+courierOrders.post('/:id/delivery-photos', requireApi('courier'), validate('param', idParam), idempotent, async (c) => {
   const ctx = await courierContext(c);
   const order = await heldOrder(ctx, c.req.valid('param').id);
   let changed: Order;
   if (isBinaryUpload(c)) {
     changed = await addDeliveryPhotos(ctx, order, await binaryBody(c));
   } else {
-    const { photos, notes } = await jsonBody(c, deliveryPhotosSchema);
+    const { photos, notes } = await readJson(c, deliveryPhotosSchema);
     changed = await addDeliveryPhotos(ctx, order, photos, notes);
   }
   return c.json(await courierOrderJson(ctx.db, changed), 201);
@@ -101,7 +97,6 @@ courierOrders.post(
   '/:id/photos',
   requireApi('courier'),
   validate('param', idParam),
-  limitBody(BINARY_PHOTO_LIMIT),
   idempotent,
   validate('query', photoUploadQuerySchema),
   async (c) => {
@@ -112,7 +107,7 @@ courierOrders.post(
     if (kind === 'stop' && !(stopId && (await getStops(ctx.db, order.id)).some((stop) => stop.id === stopId))) {
       throw badRequest('Invalid request', 'A stop photo needs the stopId of a stop of this order.');
     }
-    const photo = await storePhoto(ctx.bucket, ctx.db, { orderId: order.id, kind, stopId: kind === 'stop' ? stopId : undefined, uploadedByUserId: ctx.user.id }, await binaryBody(c));
+    const photo = await storePhoto(ctx.bucket, ctx.db, courierPhoto(ctx, { orderId: order.id, kind, stopId: kind === 'stop' ? stopId : undefined }), await binaryBody(c));
     return c.json({ key: photo.key, url: photoUrl(photo.key), contentType: photo.contentType, width: photo.width, height: photo.height }, 201);
   },
 );
@@ -121,12 +116,8 @@ export default courierOrders;
 
 /** PATCH /api/orders/:id by the courier holding the order: a workflow step (spec 3 §4.3–4.4). */
 export async function patchOrderAsCourier(c: Context<AppEnv>): Promise<Response> {
-  // Mounted by the shared PATCH route, so the body limit is checked here.
-  if (Number(c.req.header('content-length') ?? 0) > JSON_PHOTOS_LIMIT) throw new ApiError(413, 'Payload too large', 'Send photos as uploads, a few at a time.');
-  return idempotently(c, async () => {
-    const ctx = await courierContext(c);
-    const order = await heldOrder(ctx, Number(c.req.param('id')), { orTakenFromCourier: true });
-    const input = await jsonBody(c, courierOrderPatchSchema);
-    return c.json(await courierOrderJson(ctx.db, await stepOrder(ctx, order, input)));
-  });
+  const ctx = await courierContext(c);
+  const order = await heldOrder(ctx, Number(c.req.param('id')), { orTakenFromCourier: true });
+  const input = await readJson(c, courierOrderPatchSchema);
+  return c.json(await courierOrderJson(ctx.db, await stepOrder(ctx, order, input)));
 }

@@ -16,6 +16,7 @@ import { orderListQuerySchema } from '../../../domain/schemas/orders';
 import type { AppEnv } from '../../../env';
 import { notFound } from '../../../http/errors';
 import { requireApi } from '../../../http/guards';
+import { idempotent } from '../../../http/idempotency';
 import { validate } from '../../../http/validate';
 import { patchOrderAsAdmin } from './admin';
 import { createOrder, patchOrderAsBusiness } from './business';
@@ -77,7 +78,8 @@ orders.get('/', requireApi(), validate('query', orderListQuerySchema), async (c)
   return new Response(body, { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
 });
 
-orders.post('/', requireApi('restaurant'), createOrder);
+// A business's system retrying a create (a lost reply) must not make a second order.
+orders.post('/', requireApi('restaurant'), idempotent, createOrder);
 
 /** Orders couriers are working on, with pickup coordinates: the GPS page's map (spec 1 §7.3). */
 orders.get('/admin/active', requireApi('admin'), async (c) => {
@@ -98,7 +100,8 @@ orders.get('/:id/events', requireApi('admin', 'restaurant'), validate('param', i
   return c.json((await getEvents(c.var.db, order.id)).map(serializeEvent));
 });
 
-orders.patch('/:id', requireApi(), validate('param', idParam), (c) => {
+// Every role's change may be retried with an Idempotency-Key (the courier app's offline queue does).
+orders.patch('/:id', requireApi(), validate('param', idParam), idempotent, (c) => {
   switch (c.var.user!.role) {
     case 'admin':
       return patchOrderAsAdmin(c);

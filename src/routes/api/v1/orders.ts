@@ -14,7 +14,7 @@ import { encodeOrderCursor } from '../../../domain/orderCursor';
 import { PHOTO_LINK_LIFETIME_MS } from '../../../domain/photos';
 import { requireApiKey, type ApiClient, type ApiV1Env } from '../../../http/apiKey';
 import { notFound } from '../../../http/errors';
-import { idempotently } from '../../../http/idempotency';
+import { idempotentFor } from '../../../http/idempotency';
 import { validate } from '../../../http/validate';
 import { relayEvents } from '../../../events/relay';
 import { cancelAsBusiness, placeOrder } from '../orders/business';
@@ -41,17 +41,14 @@ async function ownOrder(db: Db, client: ApiClient, id: number) {
   return found;
 }
 
-v1Orders.post(createOrder.path, requireApiKey, relayEvents, validate('json', createOrder.body), (c) => {
+/** Idempotency-Key: receipts are kept per business, as its portal's are per login. */
+const idempotentForBusiness = idempotentFor<ApiV1Env>((c) => c.var.apiClient.business.userId);
+
+v1Orders.post(createOrder.path, requireApiKey, relayEvents, idempotentForBusiness, validate('json', createOrder.body), async (c) => {
   const client = c.var.apiClient;
-  return idempotently(
-    c,
-    async () => {
-      const { order, stops } = await placeOrder(c.var.db, c.env, client.business, c.req.valid('json'), client.actor);
-      c.header('Location', `/api/v1/orders/${order.id}`);
-      return c.json(await detail(c, order, stops), 201);
-    },
-    client.business.userId,
-  );
+  const { order, stops } = await placeOrder(c.var.db, c.env, client.business, c.req.valid('json'), client.actor);
+  c.header('Location', `/api/v1/orders/${order.id}`);
+  return c.json(await detail(c, order, stops), 201);
 });
 
 v1Orders.get(list.path, requireApiKey, validate('query', list.query), async (c) => {
