@@ -27,7 +27,7 @@ photos.get('/:key', async (c) => {
   if (linked) {
     const valid = isPhotoKey(key) && (await isValidPhotoLink(key, expires ?? '', signature ?? '', await photoLinkSecret(c.var.db)));
     if (!valid) throw forbidden('This photo link has expired or is not valid');
-    cacheControl = `private, max-age=${Math.max(0, Number(expires) - Math.floor(Date.now() / 1000))}`;
+    cacheControl = `private, max-age=${Math.max(0, Number(expires) - Math.floor(Date.now() / 1000))}, immutable`;
   } else {
     const user = c.var.user;
     if (!user) throw unauthorized();

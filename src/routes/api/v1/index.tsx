@@ -32,7 +32,8 @@ function once(key: string, build: () => Promise<string>): Promise<string> {
   return value;
 }
 
-const CACHE_CONTROL = 'public, max-age=300';
+/** Like every answer here (docs/decisions.md, issue 11): no shared cache keeps it; browsers ask again. */
+const CACHE_CONTROL = 'private, no-cache';
 
 v1.get(OPERATIONS.openApiDocument.path, async (c) => {
   const origin = new URL(c.req.url).origin;
