@@ -10,7 +10,7 @@ import { CUSTOMER_TYPE_LABELS, CUSTOMER_TYPES, type CustomerType } from '../src/
 import { normalizePhoneInput } from '../src/domain/phone';
 import { restaurantCreateSchema, restaurantUpdateSchema } from '../src/domain/schemas/restaurants';
 import { AddressAutocomplete } from './admin/AddressAutocomplete';
-import { AccountFormDialog, firstErrors, SelectField, TextArea, TextField } from './admin/form';
+import { AccountFormDialog, firstErrors, SelectField, Switch, TextArea, TextField } from './admin/form';
 import { useEditDialog } from './admin/useEditDialog';
 import type { ZoneOption } from './CourierDialog';
 import { Field } from './lib/Field';
@@ -30,6 +30,7 @@ export interface RestaurantToEdit {
   contactPersonPhone: string | null;
   contactPersonEmail: string | null;
   backupPhone: string | null;
+  apiEnabled: boolean;
 }
 
 const EMPTY = {
@@ -77,6 +78,7 @@ function formOf(restaurant: RestaurantToEdit): Form {
 
 export default function RestaurantDialog({ zones, mapsApiKey }: { zones: ZoneOption[]; mapsApiKey: string | null }) {
   const [coordinates, setCoordinates] = useState<Coordinates>(null);
+  const [apiEnabled, setApiEnabled] = useState(false);
   const [tab, setTab] = useState('account');
   const dialog = useEditDialog<RestaurantToEdit, Form>({
     action: 'edit-restaurant',
@@ -91,6 +93,7 @@ export default function RestaurantDialog({ zones, mapsApiKey }: { zones: ZoneOpt
     },
     onShow: (restaurant) => {
       setCoordinates(restaurant?.latitude != null && restaurant.longitude != null ? { latitude: restaurant.latitude, longitude: restaurant.longitude } : null);
+      setApiEnabled(restaurant?.apiEnabled ?? false);
       setTab(restaurant ? 'restaurant' : 'account');
     },
     // Show the tab that holds the first error.
@@ -112,7 +115,7 @@ export default function RestaurantDialog({ zones, mapsApiKey }: { zones: ZoneOpt
     let payload: unknown;
     if (editing) {
       const { username: _u, password: _p, zoneId: _z, customerType: _t, ...fields } = body;
-      const parsed = restaurantUpdateSchema.safeParse(fields);
+      const parsed = restaurantUpdateSchema.safeParse({ ...fields, apiEnabled });
       if (!parsed.success) return fail(firstErrors(parsed.error.issues), parsed.error.issues[0].message);
       payload = parsed.data;
     } else {
@@ -174,6 +177,12 @@ export default function RestaurantDialog({ zones, mapsApiKey }: { zones: ZoneOpt
           <TextField label="Phone" required {...phone('phone')} />
           <TextField label="Business Hours" placeholder="e.g., Mon-Fri 9:00-18:00" hint="e.g., Mon-Fri 9:00-18:00" autoComplete="off" {...text('businessHours')} />
           <TextArea label="Delivery Instructions" hint="Special instructions for couriers" {...text('deliveryInstructions')} />
+          {editing ? (
+            <div>
+              <Switch label="API access" checked={apiEnabled} onChange={setApiEnabled} />
+              <p className="mt-1 text-xs text-slate-500">API keys and webhooks for the business's own systems. Off: every key is refused and no webhooks are sent.</p>
+            </div>
+          ) : null}
         </>
       ),
     },

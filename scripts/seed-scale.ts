@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../src/auth/password';
 import { createDb, type Db } from '../src/db/client';
+import { settleSeededEvents } from '../src/db/outbox';
 import { couriers, orderEvents, orders, orderStops, restaurants, users, zones } from '../src/db/schema';
 import { courierPay, distanceDeliveryFee, roundMiles, singleOrderDeliveryFee } from '../src/domain/fees';
 import { estimatedRoadMiles } from '../src/domain/geo';
@@ -155,6 +156,7 @@ export async function seedScale(db: Db, now = Date.now()): Promise<void> {
       ]),
     );
   }
+  await settleSeededEvents(db);
 }
 
 /** Starts sqld on the scale database (building it first if needed). */

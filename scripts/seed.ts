@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { pathToFileURL } from 'node:url';
 import { hashPassword } from '../src/auth/password';
 import { createDb, type Db } from '../src/db/client';
+import { settleSeededEvents } from '../src/db/outbox';
 import * as schema from '../src/db/schema';
 import { courierPay, distanceDeliveryFee, roundMiles, singleOrderDeliveryFee } from '../src/domain/fees';
 import { estimatedRoadMiles, type LatLng } from '../src/domain/geo';
@@ -58,13 +59,13 @@ const ZONES = [
 
 const BUSINESSES = [
   {
-    username: 'bistro', name: 'Harbor Bistro', type: 'restaurant', zone: 'Tampa', active: true,
+    username: 'bistro', name: 'Harbor Bistro', type: 'restaurant', zone: 'Tampa', active: true, api: true,
     place: { address: '615 Channelside Dr, Tampa, FL 33602', lat: 27.9427, lng: -82.4497 },
     phone: '8135550101', contact: ['Elena Ruiz', 'General Manager', '8135550102', 'elena@harborbistro.example'],
     hours: 'Mon-Sun 10:00-22:00', instructions: 'Catering pickup at the side door on Channelside.',
   },
   {
-    username: 'pharmacy', name: 'Bayshore Pharmacy', type: 'pharmacy', zone: 'Tampa', active: true,
+    username: 'pharmacy', name: 'Bayshore Pharmacy', type: 'pharmacy', zone: 'Tampa', active: true, api: true,
     place: { address: '2210 W Swann Ave, Tampa, FL 33606', lat: 27.9379, lng: -82.4843 },
     phone: '8135550201', contact: ['Raj Patel', 'Pharmacist in Charge', '8135550202', 'raj@bayshorerx.example'],
     hours: 'Mon-Sat 8:00-20:00', instructions: 'Packages are at the pickup counter; show the order number.',
@@ -262,6 +263,8 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
         contactPersonName: business.contact[0], contactPersonPosition: business.contact[1],
         contactPersonPhone: business.contact[2], contactPersonEmail: business.contact[3],
         businessHours: business.hours, deliveryInstructions: business.instructions,
+        // The demo's two sign-in businesses can try the integrations API at once (issue 17).
+        apiEnabled: 'api' in business && business.api,
       })
       .returning();
     businessRows.set(business.username, restaurant);
@@ -380,6 +383,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
         : [{ orderId: order.id, at: Math.min(now, pickup), actorRole: 'system' as const, action: 'seed', fromStatus: 'new', toStatus: plan.status, detail: 'Demo data' }]),
     ]);
   }
+  await settleSeededEvents(db);
 }
 
 function stopsDelivered(status: OrderStatus, count: number): number {

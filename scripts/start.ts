@@ -45,15 +45,16 @@ try {
   }
 
   console.log('Starting the Worker (wrangler dev)…');
+  const url = `http://127.0.0.1:${port}`;
   const worker = await startWorker({
     port,
     persistDir: join(DATA, 'wrangler'),
-    vars: { DATABASE_URL: sqld.url },
+    // Webhooks may go to a receiver on this machine (http://127.0.0.1:<port>); links in them name this server.
+    vars: { DATABASE_URL: sqld.url, PUBLIC_URL: url, ALLOW_LOCAL_WEBHOOKS: 'on' },
     logFile: 'inherit',
   });
   running.push(worker);
 
-  const url = `http://127.0.0.1:${port}`;
   // Cron triggers do not fire under wrangler dev; the deployed Worker runs this every minute.
   const cron = setInterval(() => void fetch(`${url}/__scheduled?cron=*+*+*+*+*`).catch(() => {}), 60_000);
   cron.unref();

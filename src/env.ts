@@ -1,6 +1,7 @@
 /** The Worker's bindings and per-request context. */
 import type { SessionUser } from './auth/session';
 import type { Db } from './db/client';
+import type { ApiRateLimiter } from './durable-objects/ApiRateLimiter';
 import type { CourierLocation } from './durable-objects/CourierLocation';
 import type { LiveHub } from './durable-objects/LiveHub';
 
@@ -22,11 +23,27 @@ export interface Env {
   MAP_TILES_ATTRIBUTION?: string;
   /** "off" turns the courier proximity checks off for testing (spec 3-courier-area.md §2.13). */
   PROXIMITY_CHECK?: string;
+  /** The app's public address (https://dispatch.example.com): absolute links in webhooks. Local runs pass their own. */
+  PUBLIC_URL?: string;
+  /** "on" also lets webhooks go to http://127.0.0.1:<port> (npm start, tests); production leaves it off. */
+  ALLOW_LOCAL_WEBHOOKS?: string;
+  /** DNS-over-HTTPS (JSON) resolver that webhook host names are checked with; Cloudflare's by default. */
+  DNS_RESOLVER_URL?: string;
   ASSETS: Fetcher;
   PHOTOS: R2Bucket;
   COURIER_LOCATION: DurableObjectNamespace<CourierLocation>;
   LIVE_HUB: DurableObjectNamespace<LiveHub>;
+  /** One per API key: its request budget (src/durable-objects/ApiRateLimiter.ts). */
+  API_RATE_LIMITER: DurableObjectNamespace<ApiRateLimiter>;
+  /** Background work: ids of outbox events and webhook deliveries (src/events/). */
+  EVENTS: Queue<EventMessage>;
 }
+
+/**
+ * What the EVENTS queue carries: an outbox event to hand to its consumers (with its
+ * business, so one business's events are handled in order), or a webhook delivery to attempt.
+ */
+export type EventMessage = { outboxId: number; restaurantId: number } | { deliveryId: number };
 
 export interface AppVariables {
   db: Db;

@@ -1,11 +1,14 @@
-/** The Worker entry: the app, area selection by host name, the cron job, and the Durable Object classes. */
+/** The Worker entry: the app, area selection by host name, the cron job, the queue consumer, and the Durable Object classes. */
 import { createApp } from './app';
 import { createDb } from './db/client';
 import { markMissedPickups } from './db/orders/missedPickup';
-import type { Env } from './env';
+import type { Env, EventMessage } from './env';
+import { consumeEvents } from './events/consumer';
+import { sweepEvents } from './events/sweep';
 import { courierHostPath, isCourierHost } from './http/context';
 import { removeUnattachedPhotos } from './photos/store';
 
+export { ApiRateLimiter } from './durable-objects/ApiRateLimiter';
 export { CourierLocation } from './durable-objects/CourierLocation';
 export { LiveHub } from './durable-objects/LiveHub';
 
@@ -26,11 +29,23 @@ export default {
 
   /**
    * The cron trigger (wrangler.toml, every minute): orders whose courier never went online
-   * become missed pickups (D17); photos no step used within a day are removed.
+   * become missed pickups (D17); photos no step used within a day are removed; then events
+   * and webhook retries the queue has not carried are sent (their own missed pickups among
+   * them), and old ones pruned.
    */
   async scheduled(_controller, env) {
     const db = createDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
-    await markMissedPickups(db, { limit: 1000 });
-    await removeUnattachedPhotos(env.PHOTOS, db);
+    try {
+      await markMissedPickups(db, { limit: 1000 });
+      await removeUnattachedPhotos(env.PHOTOS, db);
+    } finally {
+      // Events waiting must go out even when the other jobs failed.
+      await sweepEvents(env, db);
+    }
   },
-} satisfies ExportedHandler<Env>;
+
+  /** The EVENTS queue: outbox events to their subscribers, webhook retries when due. */
+  async queue(batch, env) {
+    await consumeEvents(batch, env);
+  },
+} satisfies ExportedHandler<Env, EventMessage>;

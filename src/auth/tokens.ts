@@ -3,21 +3,11 @@
  * the cookie; the database keeps only their SHA-256, so reading it gives nobody a token.
  */
 
-function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-}
-
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+import { randomToken, sha256Hex } from '../domain/tokens';
 
 /** A new token and the id the database keeps for it. */
 export async function newToken(): Promise<{ token: string; id: string }> {
-  const token = toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+  const token = randomToken(16);
   return { token, id: await sha256Hex(token) };
 }
 

@@ -419,6 +419,148 @@ export const requestReceipts = sqliteTable(
   (t) => [uniqueIndex('request_receipts_unique').on(t.userId, t.key)],
 );
 
+// ---------------------------------------------------------------------------
+// Integrations (issue 17): API keys, the event outbox, webhook endpoints and deliveries.
+// These tables have no version counters: background work writes them, and nothing
+// polled depends on them but the business's delivery log.
+// ---------------------------------------------------------------------------
+
+/** A business's API keys. Only the key's SHA-256 is kept; the key itself is shown once. */
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The key's first characters, to tell keys apart in lists. */
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    createdAt: createdAt(),
+    /** The spec's lastApiCall, per key; written at most once a minute. */
+    lastUsedAt: integer('last_used_at'),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_keys_hash_unique').on(t.keyHash), index('api_keys_restaurant_idx').on(t.restaurantId, t.id)],
+);
+
+export const OUTBOX_KINDS = ['order.created', 'order.changed', 'webhook.test'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/**
+ * Things that happened, written in the same transaction as the change itself (triggers on
+ * orders, migration 0009), then handed to the queue. Background consumers (webhooks; later
+ * customer messages) read them; a row is processed once every consumer has taken it.
+ */
+export const eventOutbox = sqliteTable(
+  'event_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The event's id for the outside world (the webhook-id header): "evt_" and 24 hex digits. */
+    publicId: text('public_id').notNull(),
+    kind: text('kind', { enum: OUTBOX_KINDS }).notNull(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    fromCourierId: integer('from_courier_id'),
+    toCourierId: integer('to_courier_id'),
+    createdAt: createdAt(),
+    /** Handed to the queue (claimed by a sender); the cron sends again what stays unprocessed. */
+    queuedAt: integer('queued_at'),
+    processedAt: integer('processed_at'),
+  },
+  (t) => [
+    uniqueIndex('event_outbox_public_id_unique').on(t.publicId),
+    check('event_outbox_kind_check', sql`${t.kind} in (${inList(OUTBOX_KINDS)})`),
+    index('event_outbox_unprocessed_idx').on(t.queuedAt, t.id).where(sql`${t.processedAt} is null`),
+    index('event_outbox_created_idx').on(t.createdAt),
+  ],
+);
+
+/** A business's webhook endpoint (one per business) and its health. */
+export const webhookEndpoints = sqliteTable('webhook_endpoints', {
+  restaurantId: integer('restaurant_id')
+    .primaryKey()
+    .references(() => restaurants.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  /** Standard Webhooks secret: "whsec_" and base64 of 32 random bytes. */
+  secret: text('secret').notNull(),
+  /** After a rotation the old secret also signs, for a day, so receivers can switch over. */
+  previousSecret: text('previous_secret'),
+  previousSecretExpiresAt: integer('previous_secret_expires_at'),
+  /** Since when every attempt has failed (null after any success). */
+  failingSince: integer('failing_since'),
+  disabledAt: integer('disabled_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** One event sent to one business's endpoint: its frozen body and where its retries stand. */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => eventOutbox.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    orderId: integer('order_id'),
+    /** The JSON body, the same bytes on every attempt. */
+    payload: text('payload').notNull(),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at'),
+    /** An attempt under way holds the delivery until then, so the queue and the cron never send it twice at once. */
+    leasedUntil: integer('leased_until'),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    deliveredAt: integer('delivered_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_unique').on(t.eventId, t.restaurantId),
+    index('webhook_deliveries_restaurant_idx').on(t.restaurantId, t.id),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_created_idx').on(t.createdAt),
+    check('webhook_deliveries_status_check', sql`${t.status} in (${inList(DELIVERY_STATUSES)})`),
+  ],
+);
+
+/** Each attempt of a delivery: when, the answer's status code or the error, how long it took. */
+export const webhookAttempts = sqliteTable(
+  'webhook_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    at: integer('at').notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
+);
+
+/** Server-held keys (made by the migration, never configured): signed photo links. */
+export const signingKeys = sqliteTable('signing_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});
+
 /**
  * One counter per table, bumped by triggers on every write (see the migration). Polled
  * partials build their ETag from these, so "nothing changed" costs one indexed read.
@@ -449,6 +591,11 @@ export type Order = typeof orders.$inferSelect;
 export type OrderStop = typeof orderStops.$inferSelect;
 export type OrderEvent = typeof orderEvents.$inferSelect;
 export type Photo = typeof photos.$inferSelect;
+export type ApiKey = typeof apiKeys.$inferSelect;
+export type OutboxEvent = typeof eventOutbox.$inferSelect;
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type WebhookAttempt = typeof webhookAttempts.$inferSelect;
 
 /**
  * Running totals of each business's orders, kept exact by triggers on orders

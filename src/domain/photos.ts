@@ -3,6 +3,7 @@
  * and how a stored photo is named in the API. The bytes live in R2; orders and stops
  * keep keys, which the API shows as URLs under /api/photos/.
  */
+import { toHex } from './tokens';
 
 /** The phone fits each photo within 1200×1200 and keeps it as JPEG at quality 0.7. */
 export const PHOTO_FIT_PX = 1200;
@@ -54,3 +55,37 @@ export function photoKeyFromUrl(value: string): string | null {
 
 /** An image data string ("data:image/jpeg;base64,…"), as the spec's clients send photos. */
 export const isImageDataString = (value: string) => /^data:image\/[a-z0-9.+-]+;base64,/i.test(value);
+
+/**
+ * Photo links that work without a session, for a while (issue 17): integrators' systems
+ * fetch the photos the API and webhooks name. The link carries its expiry and an
+ * HMAC-SHA256 of the key and expiry under a server-held secret (signing_keys).
+ */
+export const PHOTO_LINK_LIFETIME_MS = {
+  /** An API answer is read at once; a fresh one is a call away. */
+  api: 60 * 60_000,
+  /** A webhook body is frozen at the first attempt, and retries run for 28 hours. */
+  webhook: 7 * 24 * 3_600_000,
+} as const;
+
+async function photoLinkSignature(key: string, expires: number, secret: string): Promise<string> {
+  const hmacKey = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = await crypto.subtle.sign('HMAC', hmacKey, new TextEncoder().encode(`${key}.${expires}`));
+  return toHex(mac);
+}
+
+/** The absolute, signed URL of a stored photo, good until `expiresAt` (epoch ms). */
+export async function signedPhotoUrl(origin: string, key: string, expiresAt: number, secret: string): Promise<string> {
+  const expires = Math.floor(expiresAt / 1000);
+  return `${origin}${PHOTO_URL_PREFIX}${key}?expires=${expires}&signature=${await photoLinkSignature(key, expires, secret)}`;
+}
+
+/** Whether a link's expiry (epoch seconds, as text) and signature are good for this key now. */
+export async function isValidPhotoLink(key: string, expires: string, signature: string, secret: string, now = Date.now()): Promise<boolean> {
+  if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return false;
+  if (Number(expires) * 1000 <= now) return false;
+  const expected = await photoLinkSignature(key, Number(expires), secret);
+  let difference = 0;
+  for (let index = 0; index < expected.length; index++) difference |= expected.charCodeAt(index) ^ signature.charCodeAt(index);
+  return difference === 0;
+}

@@ -19,3 +19,6 @@ export interface SocketOwner {
 export type SessionSelector = { sessionId: string } | { userId: number; exceptSessionId?: string };
 
 export const OWNER_HEADERS = { sessionId: 'X-Session-Id', userId: 'X-User-Id', expiresAt: 'X-Session-Expires' } as const;
+
+/** Each API key's rate limiter is named by the key's id. */
+export const apiKeyLimiterName = (keyId: number) => `key-${keyId}`;

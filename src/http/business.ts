@@ -4,6 +4,7 @@
  */
 import type { Context } from 'hono';
 import { findBusiness } from '../db/business';
+import type { Db } from '../db/client';
 import { zipCentroid } from '../db/places';
 import type { Restaurant } from '../db/schema';
 import type { AppEnv, Env } from '../env';
@@ -21,7 +22,7 @@ export async function signedInBusiness(c: Context<AppEnv>): Promise<Restaurant> 
 export const mapsServer = (env: Env): MapsServer => ({ key: env.MAPS_SERVER_KEY || undefined });
 
 /** The geocoding chain for this request: maps service (with a key), Census geocoder, ZIP centroids. */
-export const geocoder = (c: Context<AppEnv>): Geocoder => ({
+export const geocoder = (c: { env: Env; var: { db: Db } }): Geocoder => ({
   ...mapsServer(c.env),
   census: censusUrl(c.env.CENSUS_GEOCODER_URL),
   zipCentroid: (zip) => zipCentroid(c.var.db, zip),

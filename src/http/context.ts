@@ -15,7 +15,14 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/** The integrations API (/api/v1) takes API keys only: its requests never read or open a session. */
+export const isIntegrationsApi = (path: string) => path === '/api/v1' || path.startsWith('/api/v1/');
+
 export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (isIntegrationsApi(c.req.path)) {
+    c.set('user', null);
+    return next();
+  }
   // Reads (pages, partial polls, lists) may answer from ETags: fetch the counters with the session.
   c.set('user', await readSession(c, c.var.db, Date.now(), { withVersions: c.req.method === 'GET' }));
   await next();

@@ -6,7 +6,7 @@
  * that say "try later" (5xx, 408, 429) or "sign in" (401) are not kept, so the retry runs.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { sha256Hex } from '../auth/tokens';
+import { sha256Hex } from '../domain/tokens';
 import { claimReceipt, completeReceipt, releaseReceipt } from '../db/receipts';
 import type { AppEnv } from '../env';
 import { handleError } from './errorHandler';
@@ -24,14 +24,16 @@ async function requestFingerprint(c: Context): Promise<string> {
   return sha256Hex(`${c.req.method} ${url.pathname}${url.search}\n${[...bodyHash].join(',')}`);
 }
 
-/** Runs `handle` once per key; refusals it throws are answered (and kept) like replies. */
-async function idempotently(c: Context<AppEnv>, handle: () => Promise<Response>): Promise<Response> {
+/**
+ * Runs `handle` once per key and owner (the signed-in user, or the business an API key
+ * speaks for); refusals it throws are answered (and kept) like replies.
+ */
+async function idempotently(c: Context<AppEnv>, handle: () => Promise<Response>, ownerId: number | undefined): Promise<Response> {
   const key = c.req.header(IDEMPOTENCY_HEADER);
-  const user = c.var.user;
-  if (!key || !user) return handle();
+  if (!key || ownerId == null) return handle();
   if (!KEY.test(key)) throw badRequest(`Invalid ${IDEMPOTENCY_HEADER}`, 'Use 8 to 100 letters, digits, - or _.');
   const db = c.var.db;
-  const claim = await claimReceipt(db, user.id, key, await requestFingerprint(c));
+  const claim = await claimReceipt(db, ownerId, key, await requestFingerprint(c));
   switch (claim.state) {
     case 'replay':
       return new Response(claim.body, {
@@ -49,13 +51,23 @@ async function idempotently(c: Context<AppEnv>, handle: () => Promise<Response>)
   } catch (error) {
     response = await handleError(error as Error, c);
   }
-  if (response.status < 500 && !NOT_KEPT.has(response.status)) await completeReceipt(db, user.id, key, response.status, await response.clone().text());
-  else await releaseReceipt(db, user.id, key);
+  if (response.status < 500 && !NOT_KEPT.has(response.status)) await completeReceipt(db, ownerId, key, response.status, await response.clone().text());
+  else await releaseReceipt(db, ownerId, key);
   return response;
 }
 
-export const idempotent: MiddlewareHandler<AppEnv> = (c, next) =>
-  idempotently(c, async () => {
-    await next();
-    return c.res;
-  });
+/** Idempotency for the routes of an owner other than the signed-in user (the integrations API's business). */
+export function idempotentFor<E extends AppEnv>(owner: (c: Context<E>) => number | undefined): MiddlewareHandler<E> {
+  return (c, next) =>
+    // The receipts and the error handler read only what every request has.
+    idempotently(
+      c as unknown as Context<AppEnv>,
+      async () => {
+        await next();
+        return c.res;
+      },
+      owner(c),
+    );
+}
+
+export const idempotent: MiddlewareHandler<AppEnv> = idempotentFor((c) => c.var.user?.id);

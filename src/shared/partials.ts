@@ -21,6 +21,7 @@ export const PARTIAL_TITLE_HEADER = 'X-Partial-Title';
 export type RegionName =
   | 'active-indicator'
   | 'active-orders'
+  | 'api-keys'
   | 'assign'
   | 'courier-dialog'
   | 'couriers'
@@ -35,6 +36,8 @@ export type RegionName =
   | 'stats'
   | 'totals'
   | 'tracking'
+  | 'webhook-deliveries'
+  | 'webhook-endpoint'
   | 'zones';
 
 /** Regions refreshed together after a change, as data-refresh lists them: "a,b,c". */

@@ -13,10 +13,12 @@
  * answer carries the security headers: nosniff, and on pages a nonce-based CSP with
  * frame-ancestors 'none'.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
-import { orders, restaurants, zones } from '../../src/db/schema';
+import { apiKeys, orders, restaurants, zones } from '../../src/db/schema';
+import { apiKeyShownPrefix, newApiKey } from '../../src/domain/apiKeys';
+import { sha256Hex } from '../../src/domain/tokens';
 import { dayIn, DEFAULT_TIME_ZONE } from '../../src/domain/time';
 import { todayAt, todaysLastMinute } from '../support/clock';
 import { Client, rawGet, testDb, unique, type ApiResponse } from '../support/api';
@@ -29,9 +31,11 @@ type Db = ReturnType<typeof testDb>;
 type Expected = Record<Role, number>;
 
 interface Request {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
+  /** Headers of the request (an API key). */
+  headers?: Record<string, string>;
   /** Sent as the raw body with this Content-Type (photo uploads). */
   binary?: { bytes: Uint8Array; type: string };
   /** A WebSocket handshake. */
@@ -72,7 +76,11 @@ interface Fixtures {
   spareZoneId: number;
   /** Per caller, an account to sign in as. */
   loginAs: Record<Role, string>;
+  /** The demo businesses' API keys (issue 17): the /api/v1 rows send the caller's. */
+  keys: Partial<Record<Role, string>>;
   fresh: {
+    /** An API key of bistro's, made for a row that revokes it. */
+    bistroKey: () => Promise<number>;
     bistroOrder: (fields?: Partial<typeof orders.$inferInsert>) => Promise<number>;
     /** A pharmacy route held by courier B, picked up: its first stop can be reached. */
     routeOfCourierB: () => Promise<{ orderId: number; stopId: number }>;
@@ -96,9 +104,24 @@ const everyone = (status: number): Expected => ({ out: status, admin: status, bi
 /** A sign-in page: shown signed out, a signed-in user is redirected to their area. */
 const signInPage: Expected = { ...everyone(302), out: 200, deactivated: 200 };
 
+/**
+ * An /api/v1 route (issue 17): API keys only. A session is nobody there, whoever's it is;
+ * the businesses call with their own keys.
+ */
+const keyed = (allowed: Partial<Expected>): Expected => ({ ...everyone(401), ...allowed });
+
 const get = (path: string): Request => ({ method: 'GET', path });
 const post = (path: string, body?: unknown): Request => ({ method: 'POST', path, body });
 const patch = (path: string, body?: unknown): Request => ({ method: 'PATCH', path, body });
+const put = (path: string, body?: unknown): Request => ({ method: 'PUT', path, body });
+const del = (path: string): Request => ({ method: 'DELETE', path });
+/** A request with the caller's API key, if the caller has one. */
+const withKey = (request: Request, caller: Caller, fx: Fixtures): Request => {
+  const key = fx.keys[caller.role];
+  return key ? { ...request, headers: { Authorization: `Bearer ${key}` } } : request;
+};
+/** Deliveries to a port nothing listens on fail at once (and are removed with the endpoint after the suite). */
+const UNHEARD_ENDPOINT = 'http://127.0.0.1:9/matrix';
 
 const HOUR = 3_600_000;
 /** Customer names of the two tenants' orders, looked for in the other tenant's lists. */
@@ -328,6 +351,61 @@ const TABLE: Row[] = [
     expect: api({ admin: 200, bistro: 404, pharmacy: 200, courier: 404, courier2: 200 }),
   },
 
+  // Integrations (issue 17): the business's keys and webhook endpoint, in its session
+  { route: 'GET /api/api-keys', kind: 'api', request: () => get('/api/api-keys'), expect: businesses(200) },
+  { route: 'POST /api/api-keys', kind: 'api', request: () => post('/api/api-keys', { name: 'Matrix key' }), expect: businesses(201) },
+  {
+    route: 'DELETE /api/api-keys/:id',
+    object: 'a fresh key of bistro’s',
+    kind: 'api',
+    request: async (_, fx) => del(`/api/api-keys/${await fx.fresh.bistroKey()}`),
+    expect: api({ bistro: 204, pharmacy: 404 }),
+  },
+  { route: 'PUT /api/webhook-endpoint', kind: 'api', request: () => put('/api/webhook-endpoint', { url: UNHEARD_ENDPOINT }), expect: businesses(200) },
+  { route: 'GET /api/webhook-endpoint', kind: 'api', request: () => get('/api/webhook-endpoint'), expect: businesses(200) },
+  { route: 'POST /api/webhook-endpoint/rotate-secret', kind: 'api', request: () => post('/api/webhook-endpoint/rotate-secret'), expect: businesses(200) },
+  { route: 'POST /api/webhook-endpoint/test', kind: 'api', request: () => post('/api/webhook-endpoint/test'), expect: businesses(202) },
+  { route: 'DELETE /api/webhook-endpoint', kind: 'api', request: () => del('/api/webhook-endpoint'), expect: businesses(204) },
+
+  // Integrations: /api/v1 with API keys, and its public reference
+  { route: 'GET /api/v1/openapi.json', kind: 'public', request: () => get('/api/v1/openapi.json'), expect: everyone(200) },
+  { route: 'GET /api/v1/docs', kind: 'public', request: () => get('/api/v1/docs'), expect: everyone(200) },
+  { route: 'GET /api/v1/orders', kind: 'api', request: (caller, fx) => withKey(get('/api/v1/orders?limit=5'), caller, fx), expect: keyed({ bistro: 200, pharmacy: 200 }) },
+  {
+    route: 'POST /api/v1/orders',
+    kind: 'api',
+    request: (caller, fx) => withKey(post('/api/v1/orders', caller.role === 'pharmacy' ? multiStopBody() : singleOrderBody()), caller, fx),
+    expect: keyed({ bistro: 201, pharmacy: 201 }),
+  },
+  {
+    route: 'GET /api/v1/orders/:id',
+    object: 'bistro’s order held by courier A',
+    kind: 'api',
+    request: (caller, fx) => withKey(get(`/api/v1/orders/${fx.orderA.id}`), caller, fx),
+    expect: keyed({ bistro: 200, pharmacy: 404 }),
+  },
+  {
+    route: 'GET /api/v1/orders/:id',
+    object: 'pharmacy’s route held by courier B',
+    kind: 'api',
+    request: (caller, fx) => withKey(get(`/api/v1/orders/${fx.orderB.id}`), caller, fx),
+    expect: keyed({ bistro: 404, pharmacy: 200 }),
+  },
+  {
+    route: 'POST /api/v1/orders/:id/cancel',
+    object: 'a fresh new bistro order',
+    kind: 'api',
+    request: async (caller, fx) => withKey(post(`/api/v1/orders/${await fx.fresh.bistroOrder()}/cancel`), caller, fx),
+    expect: keyed({ bistro: 200, pharmacy: 404 }),
+  },
+  {
+    route: 'GET /api/v1/orders/:id/events',
+    object: 'bistro’s order',
+    kind: 'api',
+    request: (caller, fx) => withKey(get(`/api/v1/orders/${fx.orderA.id}/events`), caller, fx),
+    expect: keyed({ bistro: 200, pharmacy: 404 }),
+  },
+
   // Pages
   { route: 'GET /healthz', kind: 'public', request: () => get('/healthz'), expect: everyone(200) },
   { route: 'GET /', kind: 'public', request: () => get('/'), expect: everyone(302) },
@@ -360,7 +438,7 @@ async function send(client: Client, request: Request): Promise<Pick<ApiResponse,
     return { status: answer.status, headers: answer.headers, body: answer.text ? JSON.parse(answer.text) : null };
   }
   if (request.binary) return upload(client, request.path, request.binary.bytes, request.binary.type);
-  return client.request(request.method, request.path, request.body);
+  return client.request(request.method, request.path, request.body, request.headers);
 }
 
 /** What is wrong with one answer, beyond its status: the error shape, the redirect, the headers. */
@@ -410,6 +488,11 @@ async function makeFixtures(db: Db, as: Record<Role, Caller>): Promise<Fixtures>
   // An account per caller: seven sign-ins of one username at once would be throttled (at most 5 attempts at a time).
   const logins = {} as Record<Role, string>;
   for (const role of ROLES) logins[role] = (await insertBusiness(db)).username;
+  const keyOf = async (restaurantId: number) => {
+    const key = newApiKey();
+    const [row] = await db.insert(apiKeys).values({ restaurantId, name: 'Matrix', prefix: apiKeyShownPrefix(key), keyHash: await sha256Hex(key) }).returning();
+    return { key, id: row.id };
+  };
 
   return {
     db,
@@ -424,7 +507,9 @@ async function makeFixtures(db: Db, as: Record<Role, Caller>): Promise<Fixtures>
     spareBusinessId: spareBusiness.restaurant.id,
     spareZoneId: spareZone.id,
     loginAs: logins,
+    keys: { bistro: (await keyOf(as.bistro.restaurantId!)).key, pharmacy: (await keyOf(as.pharmacy.restaurantId!)).key },
     fresh: {
+      bistroKey: async () => (await keyOf(as.bistro.restaurantId!)).id,
       bistroOrder: async (fields = {}) => (await insertOrder(db, fields)).id,
       routeOfCourierB: async () => {
         const route = await insertPharmacyOrder(db, { courierId: courierB, status: 'pharmacy_picked_up', stops: 2 });
@@ -444,13 +529,20 @@ beforeAll(async () => {
   fx = await makeFixtures(db, who);
 });
 
+// The demo businesses keep no keys or endpoint from this suite (their deliveries waiting are given up with it).
+afterAll(async () => {
+  const restaurantIds = [who.bistro.restaurantId!, who.pharmacy.restaurantId!];
+  await fx.db.delete(apiKeys).where(inArray(apiKeys.restaurantId, restaurantIds));
+  for (const role of ['bistro', 'pharmacy'] as const) await (await who[role].client()).delete('/api/webhook-endpoint');
+});
+
 describe('the authorization matrix', () => {
   it('has a row for every route of the app, and no row for a route that is gone', () => {
     const routes = new Set(createApp().routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`));
     const rows = new Set(TABLE.map((row) => row.route));
     expect([...routes].filter((route) => !rows.has(route)), 'routes without a row').toEqual([]);
     expect([...rows].filter((row) => !routes.has(row)), 'rows naming no route').toEqual([]);
-    expect(routes.size).toBeGreaterThanOrEqual(76);
+    expect(routes.size).toBeGreaterThanOrEqual(89);
   });
 
   for (const row of TABLE) {

@@ -13,7 +13,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couriers, orders, users, zones } from '../../src/db/schema';
+import { apiKeys, couriers, orders, restaurants, users, zones } from '../../src/db/schema';
+import { apiKeyShownPrefix, newApiKey } from '../../src/domain/apiKeys';
+import { sha256Hex } from '../../src/domain/tokens';
 import { Client, testDb, unique, type ApiResponse } from '../support/api';
 import { serviceToday, todaysLastMinute } from '../support/clock';
 import { multiStopBody, singleOrderBody, TAMPA_STOPS } from '../support/business';
@@ -27,7 +29,7 @@ type Db = ReturnType<typeof testDb>;
 /** A valid request to a route, made fresh for each use (it may change what it names). */
 interface Valid {
   caller: Client;
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string;
   body?: Record<string, unknown>;
   /** The path with its id replaced by a hostile segment. */
@@ -79,6 +81,32 @@ let tampaZoneId: number;
 const casesTried: Record<string, number> = {};
 
 const client = (caller: Caller) => caller.client();
+
+/**
+ * Calls /api/v1 for a business of its own with one of several keys in turn: the cases of
+ * one route come faster than one key's budget (10 a second), and a 429 is not what these
+ * cases are about (tests/integration/api-keys.test.ts is).
+ */
+class KeyRing extends Client {
+  private next = 0;
+  constructor(private readonly keys: string[]) {
+    super();
+  }
+  override request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const key = this.keys[this.next++ % this.keys.length];
+    return super.request<T>(method, path, body, { Authorization: `Bearer ${key}`, ...headers });
+  }
+}
+
+async function apiBusiness(keyCount = 12) {
+  const business = await insertBusiness(db);
+  await db.update(restaurants).set({ apiEnabled: true }).where(eq(restaurants.id, business.restaurant.id));
+  const keys = Array.from({ length: keyCount }, () => newApiKey());
+  for (const key of keys) await db.insert(apiKeys).values({ restaurantId: business.restaurant.id, name: 'Hostile', prefix: apiKeyShownPrefix(key), keyHash: await sha256Hex(key) });
+  const session = new Client();
+  session.cookie = sessionCookie(await insertSession(db, business.user.id));
+  return { ...business, keys: new KeyRing(keys), session };
+}
 async function freshCourierCaller(): Promise<{ client: Client; courierId: number; userId: number }> {
   const created = await insertCourier(db);
   const session = new Client();
@@ -524,6 +552,86 @@ const TARGETS: Target[] = [
       const photo = await upload(await client(who.courier), `/api/orders/${order.id}/photos`, png(8, 8, 3));
       const path = (segment: string) => `/api/photos/${segment}`;
       return { caller: await client(who.admin), method: 'GET', path: path(photo.body.key), withId: path };
+    },
+    control: 200,
+  },
+
+  // Integrations (issue 17): the business's keys and endpoint, and /api/v1 with a key
+  {
+    route: 'POST /api/api-keys',
+    setup: async () => ({ caller: (await apiBusiness(0)).session, method: 'POST', path: '/api/api-keys', body: { name: 'Hostile key' } }),
+    fields: { name: requiredText },
+    required: ['name'],
+    control: 201,
+  },
+  {
+    route: 'DELETE /api/api-keys/:id',
+    setup: async () => {
+      const business = await apiBusiness(0);
+      const made = await business.session.post('/api/api-keys', { name: 'To revoke' });
+      const path = (segment: string) => `/api/api-keys/${segment}`;
+      return { caller: business.session, method: 'DELETE', path: path(String(made.body.id)), withId: path };
+    },
+    control: 204,
+  },
+  {
+    route: 'PUT /api/webhook-endpoint',
+    setup: async () => ({ caller: (await apiBusiness(0)).session, method: 'PUT', path: '/api/webhook-endpoint', body: { url: 'http://127.0.0.1:9/hostile' } }),
+    fields: {
+      url: [
+        ...requiredText,
+        'javascript:alert(1)',
+        'file:///etc/passwd',
+        'http://169.254.169.254/latest/meta-data/',
+        'https://169.254.169.254/latest/meta-data/',
+        'https://[::ffff:127.0.0.1]/',
+        'https://0x0a.0.0.1/',
+        'https://167772161/',
+        'https://localhost./',
+        'gopher://127.0.0.1:6379/_INFO',
+        `https://example.com/${'a'.repeat(2001)}`,
+      ],
+    },
+    required: ['url'],
+    control: 200,
+  },
+  {
+    route: 'POST /api/v1/orders',
+    setup: async () => ({ caller: (await apiBusiness()).keys, method: 'POST', path: '/api/v1/orders', body: singleOrderBody(), idempotent: true }),
+    fields: { ...ORDER_FIELDS, status: enumOf('delivered', 'cancelled') },
+    required: ['customerName', 'customerPhone', 'customerAddress', 'internalOrderNumber', 'amount', 'pickupTime', 'deliveryTime'],
+    more: (valid) => [{ what: 'delivery before pickup', body: { ...valid.body, pickupTime: iso(Date.now() + 3 * HOUR), deliveryTime: iso(Date.now() + 2 * HOUR) } }],
+    control: 201,
+  },
+  {
+    route: 'GET /api/v1/orders',
+    setup: async () => ({ caller: (await apiBusiness()).keys, method: 'GET', path: '/api/v1/orders?limit=5' }),
+    query: {
+      status: [...STATUS_QUERY, ',', 'new,bogus'],
+      createdSince: [...DAY_QUERY, '2030-01-01T00:00:00', '1e12'],
+      updatedSince: [...DAY_QUERY, 'now'],
+      limit: ['0', '101', 'abc', '-5', '1.5', '1e2'],
+      cursor: ['abc', "' OR 1=1--", 'x'.repeat(65), btoa('1.2.3'), '%00'],
+    },
+    control: 200,
+  },
+  {
+    route: 'GET /api/v1/orders/:id',
+    setup: async () => {
+      const business = await apiBusiness();
+      const order = await insertOrder(db, { business: business.username });
+      const path = (segment: string) => `/api/v1/orders/${segment}`;
+      return { caller: business.keys, method: 'GET', path: path(String(order.id)), withId: path };
+    },
+    control: 200,
+  },
+  {
+    route: 'POST /api/v1/orders/:id/cancel',
+    setup: async () => {
+      const business = await apiBusiness();
+      const order = await insertOrder(db, { business: business.username });
+      const path = (segment: string) => `/api/v1/orders/${segment}/cancel`;
+      return { caller: business.keys, method: 'POST', path: path(String(order.id)), withId: path };
     },
     control: 200,
   },

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildAssets } from '../../scripts/build-assets';
-import { snapshotSources, startSqld, startWorker, type Running } from '../../scripts/lib/stack';
+import { freePort, snapshotSources, startSqld, startWorker, type Running } from '../../scripts/lib/stack';
 import { migrateDatabase } from '../../scripts/migrate';
 import { seedDemo } from '../../scripts/seed';
 import { createDb } from '../../src/db/client';
@@ -70,9 +70,12 @@ export async function startTestStack(options: { vars?: Record<string, string>; k
     const db = createDb(sqld.url, undefined, 60_000);
     await seedDemo(db);
     if (options.crowded) await crowdSharedAccounts(db);
+    const port = await freePort();
     const worker = await startWorker({
+      port,
       persistDir: join(dir, 'wrangler'),
-      vars: { DATABASE_URL: sqld.url, ...OFFLINE_VARS, ...options.vars },
+      // Tests receive webhooks on loopback; links in them name this server.
+      vars: { DATABASE_URL: sqld.url, PUBLIC_URL: `${options.https ? 'https' : 'http'}://127.0.0.1:${port}`, ALLOW_LOCAL_WEBHOOKS: 'on', ...OFFLINE_VARS, ...options.vars },
       logFile: join(dir, 'wrangler.log'),
       sourceDir,
       https: options.https,

@@ -3,12 +3,13 @@
  * orders), plus an order's stops and history.
  */
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { OrderCursor } from '../../domain/orderCursor';
 import { countTabs } from '../../domain/orderFilters';
 import type { OrderStatus, StatusTab } from '../../domain/orderStatus';
 import { paging, type Paging } from '../../domain/paging';
 import type { Range } from '../../domain/time';
 import type { Db } from '../client';
-import { couriers, orderEvents, orders, orderStops, users, type Order } from '../schema';
+import { couriers, orderEvents, orders, orderStops, users, type Order, type OrderStop } from '../schema';
 
 export interface OrderFilter {
   /** An access condition (orders/access.ts visibleTo). */
@@ -16,6 +17,9 @@ export interface OrderFilter {
   statuses?: readonly OrderStatus[] | null;
   /** On deliveryTime, the field the lists filter on (spec 1-foundations-and-admin.md §2.8). */
   deliveryRange?: Range;
+  /** Created or changed at or after these instants (the integrations API's sync filters). */
+  createdSince?: number;
+  updatedSince?: number;
 }
 
 export function orderConditions(filter: OrderFilter): SQL | undefined {
@@ -24,14 +28,12 @@ export function orderConditions(filter: OrderFilter): SQL | undefined {
     filter.statuses ? inArray(orders.status, [...filter.statuses]) : undefined,
     filter.deliveryRange ? gte(orders.deliveryTime, filter.deliveryRange.start) : undefined,
     filter.deliveryRange ? lt(orders.deliveryTime, filter.deliveryRange.end) : undefined,
+    filter.createdSince != null ? gte(orders.createdAt, filter.createdSince) : undefined,
+    filter.updatedSince != null ? gte(orders.updatedAt, filter.updatedSince) : undefined,
   );
 }
 
-/** Where the previous page ended, for keyset pagination (stable and cheap at any depth). */
-export interface OrderCursor {
-  deliveryTime: number;
-  id: number;
-}
+export type { OrderCursor };
 
 /** A page of orders, newest delivery first: by offset, or after a cursor. */
 export async function listOrders(db: Db, filter: OrderFilter, page: { limit: number; offset?: number; after?: OrderCursor }): Promise<Order[]> {
@@ -57,8 +59,16 @@ function statusCounts(db: Db, filter: Omit<OrderFilter, 'statuses'>) {
   return db.select({ status: orders.status, count: sql<number>`count(*)` }).from(orders).where(orderConditions(filter)).groupBy(orders.status);
 }
 
+const stopsOf = (db: Db, orderId: number) => db.select().from(orderStops).where(eq(orderStops.orderId, orderId)).orderBy(asc(orderStops.sequence));
+
 export async function getStops(db: Db, orderId: number) {
-  return db.select().from(orderStops).where(eq(orderStops.orderId, orderId)).orderBy(asc(orderStops.sequence));
+  return stopsOf(db, orderId);
+}
+
+/** An order and its stops, in one round trip. */
+export async function findOrderWithStops(db: Db, orderId: number): Promise<{ order: Order; stops: OrderStop[] } | undefined> {
+  const [[order], stops] = await db.batch([db.select().from(orders).where(eq(orders.id, orderId)).limit(1), stopsOf(db, orderId)]);
+  return order ? { order, stops } : undefined;
 }
 
 /** An order's history, oldest first, with the name of whoever acted. */

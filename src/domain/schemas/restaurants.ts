@@ -41,8 +41,11 @@ export const restaurantCreateSchema = z.object({
   ...restaurantFields,
 });
 
-/** PATCH /api/restaurants/:id: any of the fields; a given required field may not be blank. */
-export const restaurantUpdateSchema = z.partial(z.object(restaurantFields));
+/**
+ * PATCH /api/restaurants/:id: any of the fields; a given required field may not be blank.
+ * apiEnabled turns the business's integrations (API keys, webhooks) on or off (issue 17).
+ */
+export const restaurantUpdateSchema = z.partial(z.object({ ...restaurantFields, apiEnabled: z.boolean({ error: 'API access must be true or false' }) }));
 
 export type RestaurantCreateInput = z.infer<typeof restaurantCreateSchema>;
 export type RestaurantUpdateInput = z.infer<typeof restaurantUpdateSchema>;

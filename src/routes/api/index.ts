@@ -1,6 +1,8 @@
 /** The JSON API under /api, one file per resource. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
+import { relayEvents } from '../../events/relay';
+import apiKeys from './api-keys';
 import courierLocation from './courier-location';
 import courierSelf from './courier-self';
 import couriers from './couriers';
@@ -14,9 +16,16 @@ import restaurants from './restaurants';
 import routes from './routes';
 import session from './session';
 import users from './users';
+import v1 from './v1';
+import webhookEndpoint from './webhook-endpoint';
 import zones from './zones';
 
 const api = new Hono<AppEnv>();
+
+// Order changes write their events in their own transaction; after the answer, these
+// routes hand them to the queue (src/events/relay.ts). /api/v1 does so on its writes.
+api.use('/orders/*', relayEvents);
+api.use('/order-stops/*', relayEvents);
 
 api.route('/', session);
 api.route('/orders', orders);
@@ -33,5 +42,8 @@ api.route('/reports', reports);
 api.route('/routes', routes);
 api.route('/places', places);
 api.route('/photos', photos);
+api.route('/api-keys', apiKeys);
+api.route('/webhook-endpoint', webhookEndpoint);
+api.route('/v1', v1);
 
 export default api;

@@ -1,9 +1,15 @@
-/** Restaurant Profile (spec 2-business-area.md §2.9) at /restaurant/profile and /profile: read-only details and Change Password. */
+/**
+ * Restaurant Profile (spec 2-business-area.md §2.9) at /restaurant/profile and /profile: read-only details
+ * and Change Password; then the integrations (issue 17): API access (keys) and Webhooks
+ * (endpoint and delivery log).
+ */
 import { Hono } from 'hono';
-import { findBusiness } from '../../db/business';
+import { activeApiKeys } from '../../db/apiKeys';
+import { businessWithEndpoint, deliveryLog, deliveryLogVersion, findEndpoint } from '../../db/webhooks';
 import { formatPhone } from '../../domain/phone';
 import type { AppEnv } from '../../env';
 import { requirePage } from '../../http/guards';
+import { ApiAccessOff, ApiKeyList, DeliveryLog, WebhookEndpointPanel } from '../../views/business/Integrations';
 import { Card, PageHeader } from '../../views/components/ui';
 import { Island } from '../../views/Island';
 import { BusinessLayout } from '../../views/layouts/BusinessLayout';
@@ -14,26 +20,46 @@ const TITLE = 'Restaurant Profile';
 
 const profile = new Hono<AppEnv>();
 
-profile.get('/', requirePage('restaurant'), (c) => {
+/** The delivery log re-reads while the page is open, so a test event or a retry shows up by itself. */
+const DELIVERY_LOG_POLL_MS = 5000;
+const skeleton = (height: string) => <div className={`skeleton ${height} w-full`} aria-label="Loading" />;
+
+profile.get('/', requirePage('restaurant'), async (c) => {
   const user = c.var.user!;
+  const db = c.var.db;
+  const restaurantId = user.restaurantId ?? 0;
+  // The business and its endpoint decide what the page offers; its regions read the rest.
+  const { business, endpoint } = await businessWithEndpoint(db, restaurantId);
+  const apiEnabled = business?.apiEnabled ?? false;
   return respond(
     c,
     {
       details: {
-        render: async () => {
-          const business = user.restaurantId ? await findBusiness(c.var.db, user.restaurantId) : undefined;
-          return (
-            <Facts
-              rows={[
-                ['Restaurant Name', business?.name ?? user.name],
-                ['Address', business?.address ?? user.address ?? '—'],
-                ['Phone', formatPhone(business?.phone ?? user.phone) || '—'],
-                ['Username', user.username],
-              ]}
-            />
-          );
-        },
-        fallback: <div className="skeleton h-24 w-full" aria-label="Loading" />,
+        render: async () => (
+          <Facts
+            rows={[
+              ['Restaurant Name', business?.name ?? user.name],
+              ['Address', business?.address ?? user.address ?? '—'],
+              ['Phone', formatPhone(business?.phone ?? user.phone) || '—'],
+              ['Username', user.username],
+            ]}
+          />
+        ),
+        fallback: skeleton('h-24'),
+      },
+      'api-keys': {
+        render: async () => <ApiKeyList keys={await activeApiKeys(db, restaurantId)} />,
+        fallback: skeleton('h-16'),
+      },
+      'webhook-endpoint': {
+        render: async () => <WebhookEndpointPanel endpoint={await findEndpoint(db, restaurantId)} />,
+        fallback: skeleton('h-16'),
+      },
+      'webhook-deliveries': {
+        render: async () => <DeliveryLog rows={await deliveryLog(db, restaurantId)} />,
+        etag: () => deliveryLogVersion(db, restaurantId),
+        poll: DELIVERY_LOG_POLL_MS,
+        fallback: skeleton('h-24'),
       },
     },
     (slot) => (
@@ -43,6 +69,43 @@ profile.get('/', requirePage('restaurant'), (c) => {
           <Card title="Business Information">{slot('details')}</Card>
           <Card title="Change Password">
             <Island name="ChangePasswordForm" props={{}} />
+          </Card>
+          <Card title="API access" className="min-w-0 lg:col-span-2">
+            <div className="space-y-4">
+              <p className="text-sm text-slate-600">
+                Keys let your own systems create and follow orders through the{' '}
+                <a className="text-brand-700 underline" href="/api/v1/docs">
+                  Dispatch API
+                </a>
+                . Each key acts as your business; a key is shown once, when it is created.
+              </p>
+              {/* Islands render with display: contents; their wrapper takes the card's spacing. */}
+              <div>{apiEnabled ? <Island name="ApiKeyForm" props={{}} /> : <ApiAccessOff />}</div>
+              {slot('api-keys')}
+            </div>
+          </Card>
+          <Card title="Webhooks" className="min-w-0 lg:col-span-2">
+            <div className="space-y-4">
+              <p className="text-sm text-slate-600">
+                We send order events (created, assigned, status changed, delivered, cancelled) to your endpoint, signed as{' '}
+                <a className="text-brand-700 underline" href="/api/v1/docs#webhooks">
+                  Standard Webhooks
+                </a>{' '}
+                describes, and try again for about a day when it fails.
+              </p>
+              {apiEnabled ? (
+                <div>
+                  <Island name="WebhookEndpointForm" props={{ url: endpoint?.url ?? null }} />
+                </div>
+              ) : null}
+              {slot('webhook-endpoint')}
+              <section aria-labelledby="delivery-log-title">
+                <h3 id="delivery-log-title" className="mb-2 text-sm font-semibold text-slate-700">
+                  Recent deliveries
+                </h3>
+                {slot('webhook-deliveries')}
+              </section>
+            </div>
           </Card>
         </div>
       </BusinessLayout>

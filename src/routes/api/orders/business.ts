@@ -8,17 +8,19 @@
 import type { Context } from 'hono';
 import { businessActor, cancelOrder, editOrder, insertOrder } from '../../../db/orders/business';
 import { findVisibleOrder } from '../../../db/orders/access';
-import { isRepeat } from '../../../db/orders/change';
+import { isRepeat, type Actor } from '../../../db/orders/change';
+import type { Db } from '../../../db/client';
+import type { Order, OrderStop, Restaurant } from '../../../db/schema';
 import { serializeOrder, serializeStop } from '../../../db/orders/serialize';
 import { orderStops, planNewOrder, planOrderEdit, type PlannedStop } from '../../../domain/businessOrders';
 import { givenPlace, type PlacedAddress } from '../../../domain/location';
 import { BUSINESS_CANCELLABLE, BUSINESS_EDITABLE, statusWords } from '../../../domain/orderStatus';
-import { businessOrderPatchSchema, orderCreateSchema } from '../../../domain/schemas/businessOrders';
+import { businessOrderPatchSchema, orderCreateSchema, type OrderCreateInput } from '../../../domain/schemas/businessOrders';
 import type { AppEnv } from '../../../env';
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import { geocoder, signedInBusiness } from '../../../http/business';
 import { readJson } from '../../../http/validate';
-import { placeUnlessGiven } from '../../../maps/geocoding';
+import { placeUnlessGiven, type Geocoder } from '../../../maps/geocoding';
 import { routeFrom } from '../../../maps/routing';
 
 const inWords = (statuses: Iterable<string>) => {
@@ -29,7 +31,16 @@ const inWords = (statuses: Iterable<string>) => {
 export async function createOrder(c: Context<AppEnv>): Promise<Response> {
   const input = await readJson(c, orderCreateSchema);
   const business = await signedInBusiness(c);
-  const located = geocoder(c);
+  const { order, stops } = await placeOrder(c.var.db, geocoder(c), business, input, businessActor(c.var.user!));
+  return c.json({ ...serializeOrder(order), stops: stops.map(serializeStop) }, 201);
+}
+
+/**
+ * Creates a business's order, single or with all its stops, priced by the server: the one
+ * path for the portal (POST /api/orders) and the integrations API (POST /api/v1/orders).
+ * Addresses that come without coordinates are placed by `located`, the geocoding chain.
+ */
+export async function placeOrder(db: Db, located: Geocoder, business: Restaurant, input: OrderCreateInput, actor: Actor): Promise<{ order: Order; stops: OrderStop[] }> {
   let route = null;
   let place: PlacedAddress | undefined;
   if (input.stops) {
@@ -61,8 +72,17 @@ export async function createOrder(c: Context<AppEnv>): Promise<Response> {
     route,
     place,
   );
-  const { order, stops } = await insertOrder(c.var.db, values, route?.stops ?? [], businessActor(c.var.user!));
-  return c.json({ ...serializeOrder(order), stops: stops.map(serializeStop) }, 201);
+  return insertOrder(db, values, route?.stops ?? [], actor);
+}
+
+/** Cancels the business's order while it may (spec 2 §4.3); a repeat is a success, too late a 409. */
+export async function cancelAsBusiness(db: Db, order: Order, actor: Actor): Promise<Order> {
+  const result = await cancelOrder(db, order.id, actor);
+  if (result.applied || isRepeat(result, 'cancelled')) return result.order!;
+  throw conflict(
+    'This order can no longer be cancelled',
+    `Orders can be cancelled only while ${inWords(BUSINESS_CANCELLABLE)}; this one is ${statusWords(result.order?.status ?? order.status)}.`,
+  );
 }
 
 export async function patchOrderAsBusiness(c: Context<AppEnv>): Promise<Response> {
@@ -72,14 +92,7 @@ export async function patchOrderAsBusiness(c: Context<AppEnv>): Promise<Response
   if (!order) throw notFound('Order not found');
   const actor = businessActor(c.var.user!);
 
-  if (status === 'cancelled') {
-    const result = await cancelOrder(db, order.id, actor);
-    if (result.applied || isRepeat(result, 'cancelled')) return c.json(serializeOrder(result.order!));
-    throw conflict(
-      'This order can no longer be cancelled',
-      `Orders can be cancelled only while ${inWords(BUSINESS_CANCELLABLE)}; this one is ${statusWords(result.order?.status ?? order.status)}.`,
-    );
-  }
+  if (status === 'cancelled') return c.json(serializeOrder(await cancelAsBusiness(db, order, actor)));
 
   if (Object.keys(edit).length === 0) throw badRequest('Nothing to change', 'Send the fields to edit, or {"status": "cancelled"} to cancel.');
   const plan = planOrderEdit(order, edit);

@@ -1,0 +1,145 @@
+/**
+ * Webhooks (issue 17): which event an order change is, when a failed delivery is tried
+ * again, when an endpoint that keeps failing is turned off, and which addresses may
+ * receive deliveries. Standard Webhooks (https://www.standardwebhooks.com) is the
+ * convention: signed `webhook-id`, `webhook-timestamp`, `webhook-signature` headers.
+ */
+import * as z from 'zod/mini';
+import { COMPLETED_STATUSES, type OrderStatus } from './orderStatus';
+import { randomToken } from './tokens';
+
+export const WEBHOOK_EVENT_TYPES = ['order.created', 'order.assigned', 'order.status_changed', 'order.delivered', 'order.cancelled', 'webhook.test'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  'order.created': 'An order was created, in the portal or through the API.',
+  'order.assigned': 'A courier took the order: assigned by the dispatcher, or an offer accepted by a courier.',
+  'order.status_changed': 'The order moved to another status (from, to) that is none of the others.',
+  'order.delivered': 'The order was delivered (or a pharmacy route completed), with links to its delivery photos.',
+  'order.cancelled': 'The order was cancelled, by the business or by the dispatcher.',
+  'webhook.test': 'Sent by "Send test event" in the Profile, to try an endpoint.',
+};
+
+/** What the outbox recorded about one change of an order (the migration's triggers). */
+export interface OrderTransition {
+  fromStatus: string | null;
+  toStatus: string | null;
+  fromCourierId: number | null;
+  toCourierId: number | null;
+}
+
+/** The event a business hears for a change of its order: exactly one per change. */
+export function orderEventType(change: OrderTransition): WebhookEventType {
+  if (change.fromStatus == null) return 'order.created';
+  if (change.toStatus === 'cancelled') return 'order.cancelled';
+  if (change.toStatus && COMPLETED_STATUSES.has(change.toStatus as OrderStatus)) return 'order.delivered';
+  if (change.toCourierId != null && change.toCourierId !== change.fromCourierId) return 'order.assigned';
+  return 'order.status_changed';
+}
+
+/**
+ * How long to wait before each retry after a failed attempt: the Standard Webhooks
+ * reference schedule (immediately, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), eight
+ * attempts over 27 h 35 min. Every wait fits a queue's 12-hour delay limit.
+ */
+export const RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+
+/** When to try again after `attempts` attempts have failed, or null when that was the last. */
+export function nextAttemptAt(attempts: number, now: number): number | null {
+  return attempts >= 1 && attempts <= RETRY_DELAYS_MS.length ? now + RETRY_DELAYS_MS[attempts - 1] : null;
+}
+
+/** An endpoint whose every attempt has failed for this long is turned off (with a notice to the business). */
+export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 3_600_000;
+export const shouldDisable = (failingSince: number | null, now: number) => failingSince != null && now - failingSince >= DISABLE_AFTER_FAILING_MS;
+
+/** An attempt waits this long for the receiver's answer. */
+export const ATTEMPT_TIMEOUT_MS = 10_000;
+/** After a rotation the old secret keeps signing (next to the new one) this long. */
+export const PREVIOUS_SECRET_GRACE_MS = 24 * 3_600_000;
+/** Deliveries, their attempts and the outbox are kept this long, then pruned by the cron. */
+export const EVENT_RETENTION_MS = 30 * 24 * 3_600_000;
+
+/** A Standard Webhooks secret: "whsec_" and the base64 of 32 random bytes. */
+export function newWebhookSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return `whsec_${btoa(String.fromCharCode(...bytes))}`;
+}
+
+/** The webhook-id of a test event (order events carry the outbox's own). */
+export const newEventId = () => `evt_${randomToken(12)}`;
+
+// ---------------------------------------------------------------------------
+// Where deliveries may go
+// ---------------------------------------------------------------------------
+
+export const MAX_WEBHOOK_URL = 2000;
+
+/** PUT /api/webhook-endpoint */
+export const webhookEndpointSchema = z.object({
+  url: z.string({ error: 'Endpoint URL is required' }).check(z.trim(), z.minLength(1, 'Endpoint URL is required'), z.maxLength(MAX_WEBHOOK_URL, `Use at most ${MAX_WEBHOOK_URL} characters`)),
+});
+
+/** An IPv4 address as four numbers, or null. */
+function ipv4(host: string): number[] | null {
+  const parts = host.split('.');
+  if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255)) return null;
+  return parts.map(Number);
+}
+
+/**
+ * Addresses no delivery may go to: loopback, private networks, link-local (cloud metadata
+ * services live there), shared address space, "this network", multicast and reserved,
+ * and their IPv6 counterparts (including IPv4-mapped ones).
+ */
+export function isPrivateAddress(address: string): boolean {
+  const host = address.replace(/^\[|\]$/g, '').toLowerCase();
+  const v4 = ipv4(host);
+  if (v4) {
+    const [a, b] = v4;
+    return (
+      a === 0 || a === 10 || a === 127 || a >= 224 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 192 && b === 0 && v4[2] === 0) ||
+      (a === 198 && (b === 18 || b === 19))
+    );
+  }
+  if (!host.includes(':')) return false;
+  const mapped = /^(?:0*:)*:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host) ?? /^::(\d+\.\d+\.\d+\.\d+)$/.exec(host);
+  if (mapped) return isPrivateAddress(mapped[1]);
+  if (/^::ffff:[0-9a-f]{1,4}:[0-9a-f]{1,4}$/.test(host)) return true; // IPv4-mapped in hex: refuse rather than decode
+  if (host === '::' || host === '::1') return true;
+  const first = parseInt(host.split(':')[0] || '0', 16);
+  return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xff00) === 0xff00 || host.startsWith('64:ff9b:');
+}
+
+const LOCAL_NAMES = /(^|\.)(localhost|local|internal|localdomain|home\.arpa|lan)$/;
+
+export type UrlVerdict = { ok: true; url: URL; resolve: string | null } | { ok: false; message: string };
+
+/**
+ * What the address itself says. Production takes only https to a public host name or
+ * address; with local webhooks allowed (npm start, tests), http://127.0.0.1:<port> too.
+ * `resolve` names the host whose DNS answers must then be checked, if any.
+ */
+export function checkWebhookUrlSyntax(text: string, options: { allowLocal: boolean }): UrlVerdict {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, message: 'Enter a full URL, like https://example.com/webhooks' };
+  }
+  if (url.username || url.password) return { ok: false, message: 'The URL may not contain a user name or password' };
+  // A fully qualified name may end in a dot (localhost.): the same host.
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (options.allowLocal && host === '127.0.0.1' && (url.protocol === 'http:' || url.protocol === 'https:')) return { ok: true, url, resolve: null };
+  if (url.protocol !== 'https:') return { ok: false, message: 'The URL must start with https://' };
+  const literal = ipv4(host) != null || host.startsWith('[');
+  if (literal) return isPrivateAddress(host) ? { ok: false, message: 'The URL points to a private or local network address' } : { ok: true, url, resolve: null };
+  if (!host.includes('.') || LOCAL_NAMES.test(host)) return { ok: false, message: 'The URL must name a public host' };
+  return { ok: true, url, resolve: host };
+}

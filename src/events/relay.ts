@@ -1,0 +1,35 @@
+/**
+ * Hands outbox events to the queue (issue 17). Order changes write their events in their
+ * own transaction (triggers); after the answer has gone, the request that made them sends
+ * what is waiting (waitUntil), so no action waits for the queue and a queue outage loses
+ * nothing: the cron sends again whatever stays unprocessed.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { Db } from '../db/client';
+import { claimEventsToSend, unclaimEvents } from '../db/outbox';
+import type { AppEnv, Env } from '../env';
+
+/** Claims waiting events and sends their ids; answers how many. With `stale`, also those sent long ago and still unprocessed. */
+export async function sendPendingEvents(env: Pick<Env, 'EVENTS'>, db: Db, options: { stale?: boolean; now?: number } = {}): Promise<number> {
+  const events = await claimEventsToSend(db, options.now ?? Date.now(), options);
+  if (events.length === 0) return 0;
+  try {
+    await env.EVENTS.sendBatch(events.map(({ id, restaurantId }) => ({ body: { outboxId: id, restaurantId } })));
+  } catch (error) {
+    await unclaimEvents(db, events.map((event) => event.id));
+    throw error;
+  }
+  return events.length;
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * For the routes that change orders: after a successful write, send the events it made
+ * (and any others waiting) in the background.
+ */
+export const relayEvents: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (READS.has(c.req.method) || c.res.status >= 400) return;
+  c.executionCtx.waitUntil(sendPendingEvents(c.env, c.var.db).catch((error: Error) => console.error('sending events failed; the cron will', error.message)));
+};
