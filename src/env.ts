@@ -14,6 +14,8 @@ export interface Env {
   MAPS_API_KEY?: string;
   /** Server key for routing and geocoding; without it routes are estimated from coordinates. */
   MAPS_SERVER_KEY?: string;
+  /** The Routes API's origin, https://routes.googleapis.com by default (tests point it at a fake server). */
+  MAPS_ROUTES_ORIGIN?: string;
   /** "off" turns the courier proximity checks off for testing (spec 3 §2.13). */
   PROXIMITY_CHECK?: string;
   ASSETS: Fetcher;

@@ -35,6 +35,8 @@ export interface PlannedStop {
   latitude: number;
   longitude: number;
   deliveryInstructions: string | null;
+  /** Epoch ms: the route optimizer tries to reach the stop by then (issue 18). */
+  deliverBy?: number | null;
 }
 
 export interface NewOrderValues {

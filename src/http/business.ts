@@ -16,4 +16,4 @@ export async function signedInBusiness(c: Context<AppEnv>): Promise<Restaurant> 
   return business;
 }
 
-export const mapsServer = (env: Env): MapsServer => ({ key: env.MAPS_SERVER_KEY || undefined });
+export const mapsServer = (env: Env): MapsServer => ({ key: env.MAPS_SERVER_KEY || undefined, routesOrigin: env.MAPS_ROUTES_ORIGIN || undefined });

@@ -86,6 +86,7 @@ export function serializeStop(stop: OrderStop) {
     arrivedTime: iso(stop.arrivedTime),
     deliveredTime: iso(stop.deliveredTime),
     deliveryTime: iso(stop.deliveryTime),
+    deliverBy: iso(stop.deliverBy),
     deliveryPhoto: stop.deliveryPhoto ? photoUrl(stop.deliveryPhoto) : null,
     deliveryNotes: stop.deliveryNotes,
     createdAt: iso(stop.createdAt),

@@ -46,6 +46,7 @@ businessStops.post('/', requireApi('restaurant'), validate('json', orderStopCrea
     latitude: location.lat,
     longitude: location.lng,
     deliveryInstructions: input.deliveryInstructions,
+    deliverBy: input.deliverBy ?? null,
   });
 
   for (let attempt = 0; attempt < PRICING_ATTEMPTS; attempt++) {

@@ -60,6 +60,7 @@ export async function createOrder(c: Context<AppEnv>): Promise<Response> {
       latitude: located.stops[index].lat,
       longitude: located.stops[index].lng,
       deliveryInstructions: stop.deliveryInstructions,
+      deliverBy: stop.deliverBy ?? null,
     }));
     route = { plan: located.plan, stops: planned };
   }
