@@ -1,52 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE_CENTER, type LatLng } from './geo';
+import { bruteForce, tampaPoints } from '../../tests/support/routes';
 import {
   evaluateOrder,
   exactRoute,
   EXACT_STOP_LIMIT,
   heuristicRoute,
   optimizeRoute,
-  LATE_TOLERANCE_MINUTES,
   seededRandom,
-  STOP_SERVICE_MINUTES,
   travelMatrix,
   type RouteProblem,
 } from './routeOptimizer';
 import { estimatedMatrix } from './routePlan';
 
-/** Points within about 12 miles of downtown Tampa, from a seeded generator. */
-function tampaPoints(random: () => number, count: number): LatLng[] {
-  return Array.from({ length: count }, () => ({ lat: SERVICE_CENTER.lat + (random() - 0.5) * 0.35, lng: SERVICE_CENTER.lng + (random() - 0.5) * 0.35 }));
-}
-
 /** A random route around Tampa: the pickup and `stops` stops, measured by the server's estimate. */
 function tampaRoute(random: () => number, stops: number): RouteProblem {
   return { matrix: estimatedMatrix(tampaPoints(random, stops + 1)) };
-}
-
-/** Every order, tried one by one (measured as it is built): the reference the solver is held to. */
-function bruteForce(problem: RouteProblem): { miles: number; lateMinutes: number } {
-  const { size, miles, minutes } = problem.matrix;
-  const n = size - 1;
-  const service = problem.serviceMinutes ?? STOP_SERVICE_MINUTES;
-  const deadline = (stop: number) => (problem.deadlines?.[stop] ?? Infinity) + LATE_TOLERANCE_MINUTES;
-  let best = { miles: Infinity, lateMinutes: Infinity };
-  const used = new Array<boolean>(n).fill(false);
-  const visit = (count: number, from: number, total: number, late: number, time: number) => {
-    if (count === n) {
-      if (late < best.lateMinutes - 1e-9 || (late <= best.lateMinutes + 1e-9 && total < best.miles - 1e-9)) best = { miles: total, lateMinutes: late };
-      return;
-    }
-    for (let stop = 0; stop < n; stop++) {
-      if (used[stop]) continue;
-      used[stop] = true;
-      const arrival = time + minutes[from * size + stop + 1];
-      visit(count + 1, stop + 1, total + miles[from * size + stop + 1], late + Math.max(0, arrival - deadline(stop)), arrival + service);
-      used[stop] = false;
-    }
-  };
-  visit(0, 0, 0, 0, 0);
-  return best;
 }
 
 const isPermutation = (order: number[], n: number) => [...order].sort((a, b) => a - b).every((stop, index) => stop === index) && order.length === n;

@@ -272,8 +272,8 @@ export interface HeuristicOptions {
   seed?: number;
   /** Kicks after the first local optimum; by default 2 per stop. */
   kicks?: number;
-  /** The work the kicks may spend; KICK_WORK_BUDGET by default. */
-  kickWork?: number;
+  /** The work the search may spend; WORK_BUDGET by default. */
+  work?: number;
 }
 
 /** A small seeded generator (mulberry32): numbers in [0, 1), the same for the same seed. */
@@ -293,12 +293,13 @@ interface Effort {
 }
 
 /**
- * The work the kicks may spend, in moves weighed and stops walked: on 25 stops without
- * deadlines all 2n kicks fit well within it; missed deadlines make every move a walk,
- * and the budget then keeps the answer within the time the request has. Work, not
- * time, so the same request always gets the same answer.
+ * The work a search may spend, in moves weighed and stops walked. On 25 stops without
+ * deadlines the constructions and all 2n kicks fit within it; missed deadlines make
+ * every move a walk, and the budget then ends the search (after the sweep under way)
+ * well within the time the request has. Work, not time, so that the same request always
+ * gets the same answer.
  */
-export const KICK_WORK_BUDGET = 500_000;
+export const WORK_BUDGET = 300_000;
 
 /** A leg matrix (miles or minutes) with, per position of a tour, its sum up to there driven forwards and backwards. */
 interface Sums {
@@ -508,11 +509,11 @@ class Tour {
     return this.offer(i, j, miles, shift);
   }
 
-  /** Applies improving moves until none is left (a local optimum). */
-  improve(): this {
+  /** Applies improving moves until none is left (a local optimum), or the work done reaches `budget`. */
+  improve(budget: number): this {
     const { n } = this.instance;
     let improved = true;
-    while (improved) {
+    while (improved && this.effort.steps < budget) {
       improved = false;
       for (let i = 0; i < n - 1; i++) for (let j = i + 1; j < n; j++) if (this.twoOpt(i, j)) improved = true;
       for (let length = 1; length <= 3; length++) {
@@ -584,22 +585,26 @@ function doubleBridge(points: Int32Array, random: () => number): number[] {
   return [...list.slice(0, a), ...list.slice(b, c), ...list.slice(a, b), ...list.slice(c)];
 }
 
-/** The best tour local search finds from the starts, then from kicks of the best; deterministic for a seed. */
+/**
+ * The best tour local search finds from the starts (best expected first), then from
+ * kicks of the best, within the work budget; deterministic for a seed.
+ */
 function search(instance: Instance, starts: ReadonlyArray<ArrayLike<number>>, options: HeuristicOptions): Tour {
   const effort: Effort = { steps: 0 };
-  let best: Tour | null = null;
-  for (const start of starts) {
-    const tour = new Tour(instance, start, effort).improve();
-    if (!best || tour.isBetterThan(best)) best = tour;
+  const budget = options.work ?? WORK_BUDGET;
+  let best = new Tour(instance, starts[0], effort).improve(budget);
+  for (const start of starts.slice(1)) {
+    if (effort.steps >= budget) break;
+    const tour = new Tour(instance, start, effort).improve(budget);
+    if (tour.isBetterThan(best)) best = tour;
   }
   const random = seededRandom(options.seed ?? 1);
   const kicks = options.kicks ?? 2 * instance.n;
-  const budget = effort.steps + (options.kickWork ?? KICK_WORK_BUDGET);
   for (let kick = 0; kick < kicks && effort.steps < budget; kick++) {
-    const tour = new Tour(instance, doubleBridge(best!.points, random), effort).improve();
-    if (tour.isBetterThan(best!)) best = tour;
+    const tour = new Tour(instance, doubleBridge(best.points, random), effort).improve(budget);
+    if (tour.isBetterThan(best)) best = tour;
   }
-  return best!;
+  return best;
 }
 
 /**
@@ -611,12 +616,14 @@ export function heuristicRoute(problem: RouteProblem, options: HeuristicOptions 
   const instance = instanceOf(problem);
   const { n } = instance;
   if (n <= 3) return exactRoute(problem);
-  const starts: Array<ArrayLike<number>> = [Array.from({ length: n }, (_, index) => index + 1), nearestNeighbour(instance), cheapestInsertion(instance)];
-  if (instance.hasDeadlines) {
+  const constructions: Array<ArrayLike<number>> = [nearestNeighbour(instance), cheapestInsertion(instance), Array.from({ length: n }, (_, index) => index + 1)];
+  let best: Tour;
+  if (!instance.hasDeadlines) best = search(instance, constructions, options);
+  else {
     const untimed = { ...instance, deadline: new Float64Array(instance.size).fill(Infinity), hasDeadlines: false };
-    starts.push(earliestDeadlineFirst(instance), search(untimed, starts, { ...options, kicks: 0 }).points);
+    const shortest = search(untimed, constructions, { ...options, kicks: 0 }).points;
+    best = search(instance, [shortest, earliestDeadlineFirst(instance)], options);
   }
-  const best = search(instance, starts, options);
   return orGiven(
     problem,
     Array.from(best.points, (point) => point - 1),

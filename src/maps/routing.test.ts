@@ -100,8 +100,8 @@ describe('travelMatrixBetween', () => {
 
   it('splits 25 stops over two calls, since 26 × 25 pairs exceed what one call takes', async () => {
     const points = Array.from({ length: 26 }, (_, index) => ({ lat: 27.9 + index / 100, lng: -82.4 }));
-    const fetch = vi.fn((_url: string, init: RequestInit) => {
-      const body = JSON.parse(init.body as string);
+    const fetch = vi.fn((_url: RequestInfo | URL, init?: RequestInit) => {
+      const body = JSON.parse(init!.body as string);
       expect(body.origins.length * body.destinations.length).toBeLessThanOrEqual(MAX_MATRIX_ELEMENTS);
       const first = body.origins.length === 1 ? 0 : 1;
       return answer(matrixAnswer(body.origins.length, body.destinations.length, (origin, destination) => leg(first + origin, destination)));

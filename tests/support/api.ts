@@ -52,6 +52,9 @@ export class Client {
   patch<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request<T>('PATCH', path, body, headers);
   }
+  put<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', path, body, headers);
+  }
   delete<T = any>(path: string, headers?: Record<string, string>) {
     return this.request<T>('DELETE', path, undefined, headers);
   }

@@ -8,6 +8,7 @@
  * attempt is recorded as refused, and the caller answers 409 with the order as it is now.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { COMPLETED_STATUSES, MILESTONES, type OrderStatus } from '../../domain/orderStatus';
 import type { Db } from '../client';
 import { orders, type Order, type Role } from '../schema';
@@ -33,6 +34,12 @@ export interface OrderChange {
    * passes "confirmed and held by me", since after it `where` (no courier yet) no longer holds.
    */
   alreadyDone?: SQL;
+  /**
+   * Other writes that belong to the change (the stops of a reorder): made in the same
+   * transaction after the order's update, each given the change's condition to apply only
+   * with it. They must not write what the condition reads.
+   */
+  alongside?: (condition: SQL) => Array<BatchItem<'sqlite'>>;
   actor: Actor;
   /** What was attempted, in the history: 'assign', 'cancel', 'accept', 'status', 'edit'… */
   action: string;
@@ -55,7 +62,7 @@ export async function changeOrder(db: Db, change: OrderChange): Promise<ChangeRe
     if (COMPLETED_STATUSES.has(change.to)) stamps.completedAt = sql`coalesce(${orders.completedAt}, ${now})`;
   }
 
-  const [, updated, [current]] = await db.batch([
+  const results = await db.batch([
     // Recorded first, with the same condition the update uses, inside the same
     // transaction: the outcome written is the outcome that happens. A change repeated
     // after it already took effect (an offline retry) is not recorded again.
@@ -71,8 +78,11 @@ export async function changeOrder(db: Db, change: OrderChange): Promise<ChangeRe
       .set({ ...change.set, ...(change.to ? { status: change.to } : {}), ...stamps, updatedAt: now })
       .where(guard)
       .returning(),
+    ...(change.alongside?.(guard) ?? []),
     db.select().from(orders).where(eq(orders.id, change.orderId)),
   ]);
+  const updated = results[1] as Order[];
+  const [current] = results[results.length - 1] as Order[];
 
   return updated.length > 0 ? { applied: true, order: updated[0] } : { applied: false, order: current };
 }

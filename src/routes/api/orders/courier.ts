@@ -14,9 +14,14 @@ import { getStops } from '../../../db/orders/read';
 import { photoUrl } from '../../../db/orders/serialize';
 import type { Order } from '../../../db/schema';
 import { minuteBucket, versionTag } from '../../../db/versions';
-import { ORDER_TAKEN } from '../../../domain/courierFlow';
+import { ORDER_TAKEN, STOP_DELIVERY_PHASE } from '../../../domain/courierFlow';
 import { MAX_PHOTO_BYTES } from '../../../domain/photos';
-import { courierOrderPatchSchema, courierResponseSchema, deliveryPhotosSchema, photoUploadQuerySchema } from '../../../domain/schemas/courier';
+import { courierOrderPatchSchema, courierResponseSchema, deliveryPhotosSchema, optimizeStopsSchema, photoUploadQuerySchema, stopOrderSchema } from '../../../domain/schemas/courier';
+import { STOP_SERVICE_MINUTES } from '../../../domain/routeOptimizer';
+import { movableStops, reorderStart } from '../../../domain/stopSequence';
+import { assertCanReorder, readRoute, reorderStops } from '../../../db/orders/stopSequence';
+import { mapsServer } from '../../../http/business';
+import { bestRoute } from '../../../maps/bestRoute';
 import { idParam } from '../../../domain/schemas/common';
 import type { AppEnv } from '../../../env';
 import { binaryBody, courierContext, heldOrder, isBinaryUpload, jsonBody, limitBody, requireValidDocuments, serviceToday } from '../../../http/courier';
@@ -116,6 +121,71 @@ courierOrders.post(
     return c.json({ key: photo.key, url: photoUrl(photo.key), contentType: photo.contentType, width: photo.width, height: photo.height }, 201);
   },
 );
+
+/**
+ * The courier's own order of the stops not yet reached (issue 18), by hand: their ids in
+ * the order they will be driven. Answers the order as the courier app reads it; the
+ * business and the admin see the new sequence, and the fee is not touched.
+ */
+courierOrders.put('/:id/stop-order', requireApi('courier'), validate('param', idParam), idempotent, validate('json', stopOrderSchema), async (c) => {
+  const ctx = await courierContext(c);
+  const order = await heldOrder(ctx, c.req.valid('param').id);
+  const { stops } = await readRoute(ctx.db, order);
+  const changed = await reorderStops(ctx, order, stops, c.req.valid('json').stopIds, (list) => `Reordered by the courier: ${list}`);
+  return c.json(await courierOrderJson(ctx.db, changed));
+});
+
+/**
+ * "Optimize remaining stops": the server puts the stops not yet reached in the best
+ * order from where the courier is (src/domain/stopSequence.ts reorderStart), meeting
+ * their deliver-by times when it can. Answers the order and what the new order saves.
+ */
+courierOrders.post('/:id/stop-order/optimize', requireApi('courier'), validate('param', idParam), idempotent, validate('json', optimizeStopsSchema), async (c) => {
+  const ctx = await courierContext(c);
+  const order = await heldOrder(ctx, c.req.valid('param').id);
+  assertCanReorder(order);
+  const { stops, pickup } = await readRoute(ctx.db, order);
+  const remaining = movableStops(stops);
+  const unplaced = remaining.find((stop) => stop.latitude == null || stop.longitude == null);
+  if (unplaced) throw conflict(`Stop ${unplaced.sequence} has no map location`, 'The stops cannot be ordered without knowing where each one is.');
+  const placeOf = (stop: { latitude: number | null; longitude: number | null } | undefined) =>
+    stop?.latitude != null && stop.longitude != null ? { lat: stop.latitude, lng: stop.longitude } : null;
+  const { courierLatitude, courierLongitude } = c.req.valid('json');
+  const arrivedAt = placeOf(stops.find((stop) => stop.status === 'arrived'));
+  const start = reorderStart({
+    orderStatus: order.status,
+    arrivedAt,
+    position: courierLatitude != null && courierLongitude != null ? { lat: courierLatitude, lng: courierLongitude } : null,
+    lastDelivered: placeOf(stops.filter((stop) => stop.status === 'delivered').at(-1)),
+    pickup,
+  });
+  if (!start) throw conflict('No place to start from', 'Your position is unknown and the pickup has no map location.');
+  // On the road the route starts now (after the stop the courier is at); before the pickup, at the pickup time.
+  const departure = STOP_DELIVERY_PHASE.has(order.status) ? ctx.now + (arrivedAt ? STOP_SERVICE_MINUTES * 60_000 : 0) : Math.max(ctx.now, order.pickupTime);
+  const { given, best } = await bestRoute(
+    mapsServer(c.env),
+    start,
+    remaining.map((stop) => placeOf(stop)!),
+    { departure, deliverBy: remaining.map((stop) => stop.deliverBy) },
+  );
+  const miles = (route: typeof given) => `${route.plan.miles.toFixed(2)} mi`;
+  const changed = await reorderStops(
+    ctx,
+    order,
+    stops,
+    best.order.map((index) => remaining[index].id),
+    (list) => `Optimized by the courier: ${list} (${miles(given)} → ${miles(best)}${best.plan.estimated ? ', estimated' : ''})`,
+  );
+  return c.json({
+    order: await courierOrderJson(ctx.db, changed),
+    optimization: {
+      previousMiles: given.plan.miles,
+      miles: best.plan.miles,
+      estimated: best.plan.estimated,
+      lateStopIds: best.late.map((index) => remaining[index].id),
+    },
+  });
+});
 
 export default courierOrders;
 
