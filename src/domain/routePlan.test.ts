@@ -1,7 +1,7 @@
 import { decodePolyline as decode } from './polyline';
 import { describe, expect, it } from 'vitest';
 import { estimatedRoadMiles } from './geo';
-import { AVERAGE_URBAN_SPEED_MPH, estimatedMatrix, estimateRoute, priceRoute } from './routePlan';
+import { AVERAGE_URBAN_SPEED_MPH, estimatedMatrix, estimateRoute, milesText, priceRoute } from './routePlan';
 
 const pharmacy = { lat: 27.9379, lng: -82.4843 };
 const stops = [
@@ -56,5 +56,13 @@ describe('estimatedMatrix', () => {
 describe('priceRoute', () => {
   it('keeps miles to 2 decimals and the fee on those miles', () => {
     expect(priceRoute(12.345, '', [10, 20.4], false)).toMatchObject({ miles: 12.35, feeCents: 2470, estimated: false, durationMinutes: 30, legMinutes: [10, 20.4] });
+  });
+});
+
+describe('milesText', () => {
+  it('shows a tenth of a mile, or hundredths when a tenth would show nothing', () => {
+    expect(milesText(2.44)).toBe('2.4 mi');
+    expect(milesText(-2.44)).toBe('2.4 mi');
+    expect(milesText(0.04)).toBe('0.04 mi');
   });
 });

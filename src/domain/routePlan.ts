@@ -47,3 +47,9 @@ export function estimateRoute(path: readonly LatLng[]): RoutePlan {
   const legs = path.slice(1).map((point, index) => estimatedLeg(path[index], point).minutes);
   return priceRoute(estimatedRoadMiles(path), encode(path.map((point) => [point.lat, point.lng])), legs, true);
 }
+
+/** A distance for people, as saved by a new order of stops: "2.4 mi", or "0.05 mi" where a tenth would round it away. */
+export function milesText(miles: number): string {
+  const size = Math.abs(miles);
+  return `${size >= 0.095 ? size.toFixed(1) : size.toFixed(2)} mi`;
+}

@@ -59,3 +59,15 @@ export function distanceLabel(meters: number): string {
   const feet = meters / 0.3048;
   return feet < 1000 ? `${Math.round(feet)} ft away` : `${(meters / 1609.344).toFixed(1)} mi away`;
 }
+
+/** The device position once, for a request that is better with it (null when it cannot say within `timeoutMs`). */
+export function currentPosition(timeoutMs = 5000): Promise<LatLng | null> {
+  if (!('geolocation' in navigator)) return Promise.resolve(null);
+  return new Promise((resolve) =>
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => resolve({ lat: coords.latitude, lng: coords.longitude }),
+      () => resolve(null),
+      { enableHighAccuracy: true, maximumAge: 30_000, timeout: timeoutMs },
+    ),
+  );
+}

@@ -15,6 +15,8 @@ export interface CourierStop {
   latitude: number | null;
   longitude: number | null;
   deliveryInstructions: string | null;
+  /** The business's deliver-by time, if any (ISO). */
+  deliverBy: string | null;
   status: StopStatus;
   arrivedTime: string | null;
   deliveredTime: string | null;
