@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { gpsFreshness, type GpsFreshness } from '../src/domain/indicators';
 import { SERVICE_CENTER } from '../src/domain/geo';
-import type { PositionMessage, TrackedCourier } from '../src/domain/live';
+import { SESSION_ENDED_CLOSE, type PositionMessage, type TrackedCourier } from '../src/domain/live';
 import { relativeAge } from '../src/domain/time';
 import { vehicleLabel } from '../src/domain/vehicles';
 import { apiRequest } from './lib/api';
@@ -144,9 +144,14 @@ function useLiveSocket(onPosition: (message: PositionMessage) => void): SocketSt
         const message = JSON.parse(String(event.data)) as PositionMessage;
         if (message.type === 'position') handler.current(message);
       };
-      socket.onclose = () => {
+      socket.onclose = (event) => {
         window.clearInterval(keepAlive);
         if (stopped) return;
+        if (event.code === SESSION_ENDED_CLOSE) {
+          // Signed out (here or elsewhere): the sign-in page brings the dispatcher back.
+          window.location.assign(`/auth?next=${encodeURIComponent(location.pathname + location.search)}`);
+          return;
+        }
         setState('dropped');
         retry = window.setTimeout(connect, Math.min(30_000, 1000 * 2 ** attempt++));
       };

@@ -1,7 +1,7 @@
 /** The Hono application: middleware in order, then the API and the pages of each area. */
 import { Hono } from 'hono';
 import type { AppEnv } from './env';
-import { limitApiBodies } from './http/body';
+import { limitBodies } from './http/body';
 import { requestContext, loadUser } from './http/context';
 import { handleError, handleNotFound } from './http/errorHandler';
 import { refuseCrossOriginWrites, securityHeaders } from './http/security';
@@ -23,7 +23,7 @@ export function createApp(): Hono<AppEnv> {
   app.use('*', requestContext);
   app.use('*', refuseCrossOriginWrites);
   app.use('*', loadUser);
-  app.use('/api/*', limitApiBodies);
+  app.use('*', limitBodies);
 
   app.route('/api', api);
   app.route('/', auth);

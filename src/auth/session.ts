@@ -13,6 +13,9 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/client';
 import { couriers, restaurants, sessions, users, type Role } from '../db/schema';
 import { allVersions, rememberVersions } from '../db/versions';
+import { liveHub, type SessionSelector } from '../durable-objects/names';
+import type { AppEnv, Env } from '../env';
+import { cookieName, newToken, tokenId } from './tokens';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -32,36 +35,24 @@ export interface SessionUser {
   courierId: number | null;
   restaurantId: number | null;
   sessionId: string;
+  /** When the session ends at the latest (its absolute lifetime); live sockets opened under it close then. */
+  sessionExpiresAt: number;
 }
 
-export function cookieName(url: string): string {
-  return new URL(url).protocol === 'https:' ? '__Host-sid' : 'sid';
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+const sessionCookie = (url: string) => cookieName('sid', url);
 
 /** Starts a new session (a new id at every login) and sets its cookie. */
 export async function startSession(c: Context, db: Db, userId: number, now = Date.now()): Promise<void> {
-  const token = toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+  const { token, id } = await newToken();
   await db.insert(sessions).values({
-    id: await sha256Hex(token),
+    id,
     userId,
     createdAt: now,
     lastSeenAt: now,
     expiresAt: now + SESSION_ABSOLUTE_MS,
   });
   const secure = new URL(c.req.url).protocol === 'https:';
-  setCookie(c, cookieName(c.req.url), token, {
+  setCookie(c, sessionCookie(c.req.url), token, {
     httpOnly: true,
     sameSite: 'Lax',
     secure,
@@ -84,7 +75,7 @@ const accountColumns = {
 };
 
 /** A user with the ids of their courier or restaurant record. */
-export async function loadAccount(db: Db, userId: number): Promise<Omit<SessionUser, 'sessionId'> | undefined> {
+export async function loadAccount(db: Db, userId: number): Promise<Omit<SessionUser, 'sessionId' | 'sessionExpiresAt'> | undefined> {
   const [account] = await db
     .select(accountColumns)
     .from(users)
@@ -101,8 +92,7 @@ export async function loadAccount(db: Db, userId: number): Promise<Omit<SessionU
  * trip (db/versions.ts): pages build their ETags from them without another read.
  */
 export async function readSession(c: Context, db: Db, now = Date.now(), options: { withVersions?: boolean } = {}): Promise<SessionUser | null> {
-  const token = getCookie(c, cookieName(c.req.url));
-  const id = token && token.length <= 64 ? await sha256Hex(token) : null;
+  const id = await tokenId(getCookie(c, sessionCookie(c.req.url)));
   if (!id) {
     if (options.withVersions) rememberVersions(db, await allVersions(db));
     return null;
@@ -131,18 +121,25 @@ export async function readSession(c: Context, db: Db, now = Date.now(), options:
   if (now - row.lastSeenAt >= TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
-  const { lastSeenAt: _seen, expiresAt: _expires, ...user } = row;
-  return user;
+  const { lastSeenAt: _seen, expiresAt, ...user } = row;
+  return { ...user, sessionExpiresAt: expiresAt };
 }
 
-export async function endSession(c: Context, db: Db, sessionId: string): Promise<void> {
+export async function endSession(c: Context<AppEnv>, db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
-  deleteCookie(c, cookieName(c.req.url), { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
+  deleteCookie(c, sessionCookie(c.req.url), { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
+  await endLiveSockets(c.env, { sessionId });
 }
 
-/** Deactivation and password changes end a user's other sessions at once. */
-export async function endUserSessions(db: Db, userId: number, exceptSessionId?: string): Promise<void> {
-  await db
+/** Deactivation and password changes end a user's other sessions at once, with their live sockets. */
+export async function endUserSessions(c: Context<AppEnv>, userId: number, exceptSessionId?: string): Promise<void> {
+  await c.var.db
     .delete(sessions)
     .where(exceptSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`) : eq(sessions.userId, userId));
+  await endLiveSockets(c.env, { userId, exceptSessionId });
+}
+
+/** Sockets opened under a session end with it (today: admins' live-map sockets in LiveHub). */
+async function endLiveSockets(env: Env, selector: SessionSelector): Promise<void> {
+  await liveHub(env).endSessions(selector);
 }

@@ -1,39 +1,60 @@
 /**
- * Slows down password guessing: after MAX_FAILURES failed sign-ins for a username within
- * WINDOW_MS, that username is refused (429) for LOCK_MS, whatever the password.
- * One atomic UPSERT per failure, so parallel guesses cannot slip past the count.
+ * Slows down password guessing. Attempts are counted per channel: a username tried from
+ * devices it never signed in on (`untrustedChannel`), or one device it did sign in on
+ * (`deviceChannel`, see devices.ts). MAX_ATTEMPTS attempts a channel may make in
+ * WINDOW_MS; after MAX_ATTEMPTS failures it is refused (429) for LOCK_MS.
+ *
+ * An attempt is counted (one atomic UPSERT) BEFORE its password is checked, so however
+ * many guesses arrive at once, at most MAX_ATTEMPTS of them are ever evaluated per window.
+ * A guesser who locks a username out this way cannot lock out the devices its owner
+ * has signed in on: those count on channels of their own (OWASP "device cookies").
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { loginThrottle } from '../db/schema';
+import { signInAttempts } from '../db/schema';
 
-export const MAX_FAILURES = 5;
+export const MAX_ATTEMPTS = 5;
 export const WINDOW_MS = 15 * 60 * 1000;
 export const LOCK_MS = 15 * 60 * 1000;
 
-const key = (username: string) => username.trim().toLowerCase().slice(0, 200);
+export const untrustedChannel = (username: string) => `user:${username.trim().toLowerCase().slice(0, 200)}`;
+export const deviceChannel = (deviceId: string) => `device:${deviceId}`;
 
-/** The time until which the username is locked, or null. */
-export async function lockedUntil(db: Db, username: string, now = Date.now()): Promise<number | null> {
-  const [row] = await db.select({ lockedUntil: loginThrottle.lockedUntil }).from(loginThrottle).where(eq(loginThrottle.username, key(username)));
-  return row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null;
-}
-
-export async function recordFailure(db: Db, username: string, now = Date.now()): Promise<void> {
+/**
+ * Counts an attempt on the channel, before its password is checked. Answers null when
+ * the attempt may be evaluated, or the time until which the channel is refused.
+ */
+export async function reserveAttempt(db: Db, channel: string, now = Date.now()): Promise<number | null> {
   const windowStart = now - WINDOW_MS;
-  await db
-    .insert(loginThrottle)
-    .values({ username: key(username), failures: 1, windowStartedAt: now, lockedUntil: null })
+  const locked = sql`coalesce(${signInAttempts.lockedUntil}, 0) > ${now}`;
+  const stale = sql`${signInAttempts.windowStartedAt} < ${windowStart}`;
+  const [row] = await db
+    .insert(signInAttempts)
+    .values({ key: channel, attempts: 1, windowStartedAt: now, lockedUntil: null })
     .onConflictDoUpdate({
-      target: loginThrottle.username,
+      target: signInAttempts.key,
       set: {
-        failures: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then 1 else ${loginThrottle.failures} + 1 end`,
-        windowStartedAt: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then ${now} else ${loginThrottle.windowStartedAt} end`,
-        lockedUntil: sql`case when ${loginThrottle.windowStartedAt} >= ${windowStart} and ${loginThrottle.failures} + 1 >= ${MAX_FAILURES} then ${now + LOCK_MS} else ${loginThrottle.lockedUntil} end`,
+        attempts: sql`case when ${locked} then ${signInAttempts.attempts} when ${stale} then 1 else ${signInAttempts.attempts} + 1 end`,
+        windowStartedAt: sql`case when ${locked} or not ${stale} then ${signInAttempts.windowStartedAt} else ${now} end`,
+        lockedUntil: sql`case when ${locked} then ${signInAttempts.lockedUntil} else null end`,
       },
-    });
+    })
+    .returning({ attempts: signInAttempts.attempts, lockedUntil: signInAttempts.lockedUntil, windowStartedAt: signInAttempts.windowStartedAt });
+  if (row.lockedUntil != null && row.lockedUntil > now) return row.lockedUntil;
+  // More attempts in flight or failed in this window than may be evaluated: wait for the window to pass.
+  if (row.attempts > MAX_ATTEMPTS) return row.windowStartedAt + WINDOW_MS;
+  return null;
 }
 
-export async function clearFailures(db: Db, username: string): Promise<void> {
-  await db.delete(loginThrottle).where(eq(loginThrottle.username, key(username)));
+/** A wrong password: the channel's MAX_ATTEMPTS-th failure in the window locks it for LOCK_MS. */
+export async function recordFailure(db: Db, channel: string, now = Date.now()): Promise<void> {
+  await db
+    .update(signInAttempts)
+    .set({ lockedUntil: now + LOCK_MS })
+    .where(and(eq(signInAttempts.key, channel), gte(signInAttempts.attempts, MAX_ATTEMPTS)));
+}
+
+/** A successful sign-in starts the channel afresh. */
+export function clearAttempts(db: Db, channel: string) {
+  return db.delete(signInAttempts).where(eq(signInAttempts.key, channel));
 }

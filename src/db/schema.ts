@@ -85,12 +85,34 @@ export const sessions = sqliteTable(
 );
 
 /** Failed sign-ins per username, to slow down password guessing. */
-export const loginThrottle = sqliteTable('login_throttle', {
-  username: text('username').primaryKey(),
-  failures: integer('failures').notNull().default(0),
+/**
+ * Sign-in attempts per channel (src/auth/throttle.ts): a username tried from devices it
+ * never signed in on, or one device it did sign in on. An attempt is counted before its
+ * password is checked, so parallel guesses cannot slip past the limit.
+ */
+export const signInAttempts = sqliteTable('sign_in_attempts', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull().default(0),
   windowStartedAt: integer('window_started_at').notNull(),
   lockedUntil: integer('locked_until'),
 });
+
+/**
+ * Devices a user has signed in on (OWASP's device cookies): the cookie holds 128 random
+ * bits, the table their SHA-256. Guesses from elsewhere cannot lock such a device out.
+ */
+export const trustedDevices = sqliteTable(
+  'trusted_devices',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: integer('last_used_at').notNull(),
+  },
+  (t) => [index('trusted_devices_user_idx').on(t.userId)],
+);
 
 export const restaurants = sqliteTable(
   'restaurants',
@@ -361,6 +383,9 @@ export const photos = sqliteTable(
   },
   (t) => [
     index('photos_order_idx').on(t.orderId),
+    // Uploads per courier per hour (src/photos/store.ts) and the sweep of unattached uploads.
+    index('photos_uploader_idx').on(t.uploadedByUserId, t.createdAt),
+    index('photos_created_idx').on(t.createdAt),
     check('photos_kind_check', sql`${t.kind} in (${inList(PHOTO_KINDS)})`),
   ],
 );
@@ -376,6 +401,9 @@ export const requestReceipts = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
+    /** SHA-256 of the method, path and body first sent with the key: a key reused for another request is refused. */
+    fingerprint: text('fingerprint').notNull().default(''),
+    /** The reply's status; 0 while the first request is still being handled. */
     status: integer('status').notNull(),
     body: text('body').notNull(),
     createdAt: createdAt(),

@@ -30,3 +30,6 @@ export interface TrackedCourier {
   /** epoch ms */
   lastLocationUpdateTime: number | null;
 }
+
+/** The close code of a live socket whose session ended (logout, deactivation, password change, expiry): sign in again rather than reconnect. */
+export const SESSION_ENDED_CLOSE = 4401;

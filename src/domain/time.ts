@@ -48,8 +48,9 @@ export interface Range {
   end: number;
 }
 
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-const DAY = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+// Years 2000–2099, as instants (schemas/common.ts): a year like 0999 has no sane range in any zone.
+const MONTH = /^(20\d{2})-(0[1-9]|1[0-2])$/;
+const DAY = /^(20\d{2})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 export const isMonth = (value: unknown): value is string => typeof value === 'string' && MONTH.test(value);
 export function isDay(value: unknown): value is string {

@@ -16,7 +16,7 @@ import { createDb } from '../db/client';
 import { recordCourierPosition } from '../db/live';
 import type { Position, PositionMessage } from '../domain/live';
 import type { Env } from '../env';
-import { LIVE_HUB_NAME } from './names';
+import { liveHub } from './names';
 
 export interface LocationReport extends Position {
   courierId: number;
@@ -121,7 +121,7 @@ export class CourierLocation extends DurableObject<Env> {
   }
 
   private hub() {
-    return this.env.LIVE_HUB.get(this.env.LIVE_HUB.idFromName(LIVE_HUB_NAME));
+    return liveHub(this.env);
   }
 
   private getMeta(key: string): number | null {

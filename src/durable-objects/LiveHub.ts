@@ -6,9 +6,14 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env';
+import { SESSION_ENDED_CLOSE } from '../domain/live';
+import { OWNER_HEADERS, type SessionSelector, type SocketOwner } from './names';
 
 export const PING = 'ping';
 export const PONG = 'pong';
+
+const sessionTag = (sessionId: string) => `session:${sessionId}`;
+const userTag = (userId: number) => `user:${userId}`;
 
 export class LiveHub extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -16,24 +21,52 @@ export class LiveHub extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
   }
 
-  /** Accepts a watcher's socket. The Worker has already checked that the caller is an admin. */
+  /**
+   * Accepts a watcher's socket. The Worker has already checked that the caller is an
+   * admin, and names the session it comes from (OWNER_HEADERS): the socket is tagged
+   * with it, so it can be closed when the session ends.
+   */
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected a WebSocket upgrade', { status: 426 });
+    const owner: SocketOwner = {
+      sessionId: request.headers.get(OWNER_HEADERS.sessionId) ?? '',
+      userId: Number(request.headers.get(OWNER_HEADERS.userId)),
+      expiresAt: Number(request.headers.get(OWNER_HEADERS.expiresAt)),
+    };
+    if (!owner.sessionId || !Number.isInteger(owner.userId) || !Number.isFinite(owner.expiresAt)) return new Response('Missing session', { status: 400 });
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
+    this.ctx.acceptWebSocket(server, [sessionTag(owner.sessionId), userTag(owner.userId)]);
+    server.serializeAttachment(owner);
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Sends one message to every watcher; answers how many there were. */
+  /** Sends one message to every watcher whose session has not expired; answers how many there were. */
   broadcast(message: string): number {
-    const sockets = this.ctx.getWebSockets();
-    for (const socket of sockets) {
+    const now = Date.now();
+    let sent = 0;
+    for (const socket of this.ctx.getWebSockets()) {
+      const owner = socket.deserializeAttachment() as SocketOwner | null;
+      if (!owner || owner.expiresAt <= now) {
+        closeQuietly(socket, SESSION_ENDED_CLOSE, 'Session expired');
+        continue;
+      }
       try {
         socket.send(message);
+        sent++;
       } catch {
         // A socket closing while we send is not this broadcast's failure.
       }
     }
+    return sent;
+  }
+
+  /** Closes the sockets of sessions that ended; answers how many. */
+  endSessions(selector: SessionSelector): number {
+    const sockets =
+      'sessionId' in selector
+        ? this.ctx.getWebSockets(sessionTag(selector.sessionId))
+        : this.ctx.getWebSockets(userTag(selector.userId)).filter((socket) => (socket.deserializeAttachment() as SocketOwner | null)?.sessionId !== selector.exceptSessionId);
+    for (const socket of sockets) closeQuietly(socket, SESSION_ENDED_CLOSE, 'Session ended');
     return sockets.length;
   }
 
@@ -42,10 +75,14 @@ export class LiveHub extends DurableObject<Env> {
   }
 
   override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
-    try {
-      socket.close(code, reason);
-    } catch {
-      // Already closed.
-    }
+    closeQuietly(socket, code, reason);
+  }
+}
+
+function closeQuietly(socket: WebSocket, code: number, reason: string): void {
+  try {
+    socket.close(code, reason);
+  } catch {
+    // Already closed.
   }
 }

@@ -8,7 +8,8 @@ import type { AppEnv } from '../env';
 
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('db', createDb(c.env.DATABASE_URL, c.env.DATABASE_AUTH_TOKEN));
-  const zone = decodeURIComponent(getCookie(c, 'tz') ?? '');
+  // getCookie has already decoded the value (and keeps text it cannot decode, such as '%', as it is).
+  const zone = getCookie(c, 'tz') ?? '';
   c.set('timeZone', isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE);
   c.set('courierBase', isCourierHost(c.req.header('host')) ? '' : '/courier');
   await next();

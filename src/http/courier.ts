@@ -4,8 +4,6 @@
  * run in (src/db/orders/courierSteps.ts). Also the guards of the courier's order routes.
  */
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import type * as z from 'zod/mini';
 import { findOrderTakenFrom, findVisibleOrder } from '../db/orders/access';
 import { findCourier } from '../db/orders/courier';
 import type { CourierContext } from '../db/orders/courierSteps';
@@ -15,7 +13,6 @@ import { hasExpiredDocuments } from '../domain/documents';
 import { DEFAULT_TIME_ZONE, dayIn, formatIn } from '../domain/time';
 import type { AppEnv } from '../env';
 import { ApiError, badRequest, forbidden, notFound } from './errors';
-import { describeIssues } from './validate';
 
 /** The service area's calendar day: documents are valid through their last day there. */
 export function serviceToday(c: Context<AppEnv>, now = Date.now()): string {
@@ -71,19 +68,6 @@ export async function heldOrder(ctx: CourierContext, id: number, options: { orTa
   return order;
 }
 
-/** A JSON body checked against a schema, for handlers that also take other bodies. */
-export async function jsonBody<S extends z.ZodMiniType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
-  const body: unknown = await c.req.json().catch(() => {
-    throw badRequest('Invalid request', 'The body must be JSON.');
-  });
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const { details, fields } = describeIssues(parsed.error.issues);
-    throw badRequest('Invalid request', details, fields);
-  }
-  return parsed.data;
-}
-
 /** The bytes of a binary upload (Content-Type image/… or application/octet-stream). */
 export const isBinaryUpload = (c: Context<AppEnv>) => /^(image\/|application\/octet-stream)/i.test(c.req.header('content-type') ?? '');
 
@@ -91,10 +75,3 @@ export async function binaryBody(c: Context<AppEnv>): Promise<Uint8Array> {
   if (!isBinaryUpload(c)) throw badRequest('Invalid request', 'Send the photo as the body, with an image Content-Type.');
   return new Uint8Array(await c.req.arrayBuffer());
 }
-
-/** Refuses bodies beyond `bytes` before reading them. */
-export const limitBody = (bytes: number) =>
-  bodyLimit({
-    maxSize: bytes,
-    onError: (c) => c.json({ error: 'Payload too large', details: `A request may carry at most ${Math.round(bytes / 1024 / 1024)} MB.` }, 413),
-  });

@@ -27,14 +27,15 @@ function isConstraintError(error: unknown): boolean {
 
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (isDatabaseUnavailable(error)) {
-    c.header('Retry-After', '5');
+    const retry = { 'Retry-After': '5' };
     if (isApi(c)) {
-      return c.json({ error: 'Service temporarily unavailable', details: 'The database cannot be reached. Please try again in a moment.' }, 503);
+      return c.json({ error: 'Service temporarily unavailable', details: 'The database cannot be reached. Please try again in a moment.' }, 503, retry);
     }
     return renderPage(
       c,
       <ErrorPage status={503} title="We'll be right back" message="The service is briefly unavailable. Your work is safe; please try again in a moment." />,
       503,
+      retry,
     );
   }
   if (error instanceof ApiError) {

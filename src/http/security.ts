@@ -43,6 +43,8 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   headers.set('Permissions-Policy', 'geolocation=(self), camera=(self), microphone=()');
   if (new URL(c.req.url).protocol === 'https:') headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+  // Answers are personal (sessions) or live (statuses): no cache keeps one unless the route says it may.
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-store');
 };
 
 /**

@@ -37,6 +37,14 @@ describe('inspectImage', () => {
     expect(() => inspectImage(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]))).toThrow(ImageRejected); // a JPEG with no frame
   });
 
+  it('refuses a PNG cut anywhere inside its IHDR header', () => {
+    const png = encodePng(2, 2, () => [255, 0, 0]);
+    for (let length = 16; length < 24; length++) {
+      expect(() => inspectImage(new Uint8Array(png.subarray(0, length))), `cut at ${length}`).toThrow('not a JPEG, PNG or WebP');
+    }
+    expect(inspectImage(new Uint8Array(png.subarray(0, 24)))).toMatchObject({ width: 2, height: 2 });
+  });
+
   it('refuses images too large in bytes or in pixels (decompression bombs)', () => {
     const huge = new Uint8Array(MAX_PHOTO_BYTES + 1);
     huge.set(jpegHeader(100, 100));

@@ -74,7 +74,8 @@ function identify(bytes: Uint8Array): ImageInfo | null {
     return size && { type: 'image/jpeg', extension: 'jpg', ...size };
   }
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) && ascii(bytes, 12, 4) === 'IHDR') {
-    return { type: 'image/png', extension: 'png', width: u32be(bytes, 16), height: u32be(bytes, 20) };
+    // The size is in the IHDR chunk's first 8 bytes: a file cut before them has none.
+    return bytes.length >= 24 ? { type: 'image/png', extension: 'png', width: u32be(bytes, 16), height: u32be(bytes, 20) } : null;
   }
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') {
     const size = webpSize(bytes);
@@ -90,7 +91,7 @@ export function inspectImage(bytes: Uint8Array): ImageInfo {
   const info = identify(bytes);
   if (!info) throw new ImageRejected('The file is not a JPEG, PNG or WebP image.');
   const { width, height } = info;
-  if (width < 1 || height < 1) throw new ImageRejected('The image has no pixels.');
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new ImageRejected('The image has no pixels.');
   if (width > MAX_PHOTO_SIDE_PX || height > MAX_PHOTO_SIDE_PX || width * height > MAX_PHOTO_PIXELS) {
     throw new ImageRejected(`The image is ${width}×${height} pixels, more than a photo needs.`);
   }

@@ -39,8 +39,8 @@ async function stream(c: Context<AppEnv>, node: ReactNode, waitForAll: boolean):
 }
 
 /** A whole page, streamed: the shell goes out at once, Suspense regions follow as their data arrives. */
-export async function renderPage(c: Context<AppEnv>, page: ReactNode, status = 200): Promise<Response> {
-  return new Response(await stream(c, page, false), { status, headers: HTML_HEADERS });
+export async function renderPage(c: Context<AppEnv>, page: ReactNode, status = 200, headers: Record<string, string> = {}): Promise<Response> {
+  return new Response(await stream(c, page, false), { status, headers: { ...HTML_HEADERS, ...headers } });
 }
 
 export interface PartialSpec {

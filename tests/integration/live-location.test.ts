@@ -2,7 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { couriers } from '../../src/db/schema';
-import { Client, rawGet, signedIn, testDb } from '../support/api';
+import { SESSION_ENDED_CLOSE } from '../../src/domain/live';
+import { Client, rawGet, signedIn, testDb, unique } from '../support/api';
 import { insertCourier, insertOrder, insertSession } from '../support/factories';
 
 const TAMPA = { latitude: 27.9506, longitude: -82.4572 };
@@ -13,11 +14,30 @@ async function watch(cookie: string) {
   const socket = new WebSocket(url, { headers: { Cookie: cookie } } as unknown as string[]);
   const messages: Array<Record<string, unknown>> = [];
   socket.addEventListener('message', (event) => event.data !== 'pong' && messages.push(JSON.parse(String(event.data))));
+  // Listened for from the start: the close may come while the test is still awaiting what causes it.
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason })));
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve);
     socket.addEventListener('error', reject);
   });
-  return { socket, messages };
+  return { socket, messages, closed };
+}
+
+/**
+ * Resolves once the server has closed the socket. wrangler dev's proxy keeps the TCP
+ * connection after the closing handshake, so Node's client stays CLOSING (the close
+ * frame arrived) and its close event, with the code, waits for the connection to drop.
+ */
+async function closedByServer(watcher: { socket: WebSocket }) {
+  await expect.poll(() => watcher.socket.readyState, { timeout: 5000 }).toBeGreaterThanOrEqual(WebSocket.CLOSING);
+}
+
+/** An admin account of its own (its sessions are ended by the test). */
+async function newAdmin(admin: Client) {
+  const username = unique('live');
+  const password = 'live-password';
+  expect((await admin.post('/api/register', { role: 'admin', username, password, name: 'Live Watcher' })).status).toBe(201);
+  return { username, password };
 }
 
 async function courierIdOf(client: Client): Promise<number> {
@@ -97,6 +117,36 @@ describe('GET /api/couriers/live', () => {
     expect((await rawGet('/api/couriers/live', { ...handshake, Cookie: admin.cookie! })).status).toBe(101);
     expect((await admin.get('/api/couriers/live')).status).toBe(426);
   });
+
+  it('closes an admin’s socket when the session it was opened under ends, and only that one', async () => {
+    const admin = await signedIn('admin');
+    const { username, password } = await newAdmin(admin);
+    const [laptop, phone] = [await signedIn(username, password), await signedIn(username, password)];
+    const [laptopSocket, phoneSocket, otherAdmin] = await Promise.all([watch(laptop.cookie!), watch(phone.cookie!), watch(admin.cookie!)]);
+    // Logging out on the laptop ends the laptop's socket.
+    const out = await laptop.post('/api/logout');
+    expect(out.status).toBe(200);
+    await closedByServer(laptopSocket);
+    // Changing the password on the phone ends every other session's socket (none left here) but not the phone's own.
+    const third = await signedIn(username, password);
+    const thirdSocket = await watch(third.cookie!);
+    expect((await phone.post('/api/change-password', { currentPassword: password, newPassword: `${password}-2` })).status).toBe(200);
+    await closedByServer(thirdSocket);
+    // The sockets of sessions that did not end keep receiving positions.
+    const courier = await insertCourier(testDb());
+    const reporter = new Client();
+    reporter.cookie = `sid=${await insertSession(testDb(), courier.user.id)}`;
+    await reporter.post('/api/couriers/location', TAMPA);
+    await expect.poll(() => phoneSocket.messages.some((message) => message.courierId === courier.courier.id), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => otherAdmin.messages.some((message) => message.courierId === courier.courier.id), { timeout: 5000 }).toBe(true);
+    expect(laptopSocket.messages.some((message) => message.courierId === courier.courier.id)).toBe(false);
+    expect(phoneSocket.socket.readyState).toBe(WebSocket.OPEN);
+    phoneSocket.socket.close();
+    otherAdmin.socket.close();
+    // The close code tells the page to sign in again rather than reconnect.
+    laptopSocket.socket.close();
+    expect(await laptopSocket.closed).toMatchObject({ code: SESSION_ENDED_CLOSE });
+  }, 30_000);
 });
 
 describe('the GPS page data', () => {

@@ -61,8 +61,8 @@ const enumOf = (...extra: unknown[]) => ['nope', 'DELIVERED', ' ', '', 1, null, 
 const notNull = (values: Values) => values.filter((value) => value !== null);
 const idOrUnknown = [...id, UNKNOWN_ID];
 const PAGE = ['0', '-1', 'abc', '1.5', '1e3', '100001', "1' OR '1'='1"];
-const DAY_QUERY = ['2030-02-30', '2030-13-01', 'tomorrow', '20300101', "2030-01-01' OR 1=1--", '<script>alert(1)</script>'];
-const MONTH_QUERY = ['2030-13', '2030-1', 'abc', "2030-01' OR 1=1--", '<b>x</b>'];
+const DAY_QUERY = ['2030-02-30', '2030-13-01', 'tomorrow', '20300101', "2030-01-01' OR 1=1--", '<script>alert(1)</script>', '0999-01-01', '0000-01-01', '9999-12-31'];
+const MONTH_QUERY = ['2030-13', '2030-1', 'abc', "2030-01' OR 1=1--", '<b>x</b>', '0999-01', '0000-01', '9999-12'];
 const STATUS_QUERY = ['bogus', "' OR 1=1--", '<script>alert(1)</script>', 'x'.repeat(41)];
 const COURIER_STEP_TEXT = [...optionalText.filter((value) => value !== null)];
 const PHOTOS = [...array, [12], ['data:image/png;base64,AAAA'], ['javascript:alert(1)'], Array.from({ length: 9 }, () => dataString(png(4, 4)))];
@@ -685,7 +685,7 @@ describe('fields a client may not set are ignored, whatever it sends', () => {
 // ---------------------------------------------------------------------------
 
 /** Values a page might echo into its markup. */
-const REFLECTED = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "'><svg onload=alert(1)>", 'javascript:alert(1)', "' OR 1=1--", 'x'.repeat(5000)];
+const REFLECTED = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "'><svg onload=alert(1)>", 'javascript:alert(1)', "' OR 1=1--", 'x'.repeat(5000), '0999-01', '0999-01-01'];
 const enc = encodeURIComponent;
 
 const PAGE_PROBES: Array<{ as: Role; paths: (value: string) => string[]; ids?: (segment: string) => string[] }> = [
@@ -717,7 +717,7 @@ describe('pages given hostile queries and ids', () => {
       if (answer.status >= 500 || (isId && (answer.status < 400 || answer.status >= 500)) || reflected) wrong.push(`${as} ${path.slice(0, 120)}: ${answer.status}${reflected ? ' (echoed unescaped)' : ''}`);
     });
     expect(wrong).toEqual([]);
-  });
+  }, 120_000);
 });
 
 // ---------------------------------------------------------------------------
@@ -731,6 +731,89 @@ const SQL = "Robert'); DROP TABLE orders;--";
 const PAYLOADS = [XSS, BREAKOUT, ATTRIBUTE];
 /** How each payload reads once escaped for HTML: what a page must contain instead of the markup. */
 const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** A JSON body of about `bytes`, sent in 1 MB chunks without a Content-Length. */
+function chunkedJson(caller: Client, method: string, path: string, bytes: number) {
+  const padding = 'x'.repeat(1024 * 1024);
+  return fetch(new URL(path, caller.baseUrl), {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(caller.cookie ? { Cookie: caller.cookie } : {}) },
+    body: new ReadableStream({
+      start(controller) {
+        const encoder = new TextEncoder();
+        controller.enqueue(encoder.encode('{"notes":"'));
+        for (let sent = 0; sent < bytes; sent += padding.length) controller.enqueue(encoder.encode(padding));
+        controller.enqueue(encoder.encode('"}'));
+        controller.close();
+      },
+    }),
+    duplex: 'half',
+  } as RequestInit);
+}
+
+describe('every body is capped while it streams', () => {
+  it('answers 413 to a body over its route’s limit, with a Content-Length or chunked, on every kind of route and caller', async () => {
+    const db = testDb();
+    const business = await insertBusiness(db);
+    const bistro = await new Client().login(business.username);
+    const order = await insertOrder(db, { business: business.username });
+    const courier = await client(who.courier);
+    const held = await insertOrder(db, { status: 'on_way_to_customer', courierId: who.courier.courierId });
+    const admin = await client(who.admin);
+    const before = await fingerprint(db);
+    const twoMegabytes = { deliveryInstructions: 'x'.repeat(2 * 1024 * 1024) };
+
+    // A business's edit carries text only: 1 MB, declared or streamed.
+    const declared = await bistro.patch(`/api/orders/${order.id}`, twoMegabytes);
+    expect(declared.status).toBe(413);
+    expect(isErrorShape(declared)).toBe(true);
+    for (const [caller, method, path, bytes] of [
+      [bistro, 'PATCH', `/api/orders/${order.id}`, 2 * 1024 * 1024],
+      [admin, 'POST', '/api/zones', 2 * 1024 * 1024],
+      [new Client(), 'POST', '/api/login', 2 * 1024 * 1024],
+      // A courier's step may carry photos as data strings, up to 24 MB, and no more.
+      [courier, 'PATCH', `/api/orders/${held.id}`, 25 * 1024 * 1024],
+      [courier, 'POST', `/api/orders/${held.id}/delivery-photos`, 25 * 1024 * 1024],
+    ] as const) {
+      const streamed = await chunkedJson(caller, method, path, bytes);
+      expect(streamed.status, `${method} ${path} chunked`).toBe(413);
+      expect(await streamed.json()).toMatchObject({ error: 'Payload too large' });
+    }
+    expect(await fingerprint(db), 'a refused body changed the database').toBe(before);
+  });
+});
+
+describe('cookies and texts that break parsers', () => {
+  it('a tz cookie that is not a zone (or not even URI-encoded) is ignored on every page and API, signed in or out', async () => {
+    const admin = await client(who.admin);
+    for (const tz of ['%', '%E0%A4%A', 'Mars%2FOlympus', '%00', 'x'.repeat(5000)]) {
+      for (const [caller, path] of [[new Client(), '/auth'], [new Client(), '/courier/login'], [admin, '/admin'], [admin, '/admin/orders'], [admin, '/api/user']] as const) {
+        const answer = await caller.get(path, { Cookie: [caller.cookie, `tz=${tz}`].filter(Boolean).join('; ') });
+        expect(answer.status, `${path} with tz=${tz.slice(0, 20)}`).toBe(200);
+      }
+      const login = await new Client().post('/api/login', { username: 'nobody-here', password: 'x' }, { Cookie: `tz=${tz}` });
+      expect(login.status, `login with tz=${tz.slice(0, 20)}`).toBe(401);
+    }
+  });
+
+  it('a lone surrogate in any JSON text is a 400 that says so, signed out too (login)', async () => {
+    for (const username of ['\ud800', 'admin\udc00']) {
+      const answer = await new Client().post('/api/login', { username, password: 'whatever' });
+      expect(answer.status).toBe(400);
+      expect(answer.body.details).toContain('not valid Unicode');
+    }
+    // Escaped in the JSON text as a client would send it.
+    const raw = await new Client().post('/api/login', '{"username":"\\ud800","password":"x"}', { 'Content-Type': 'application/json' });
+    expect(raw.status).toBe(400);
+  });
+
+  it('a body that is not JSON is refused as such (415), never read as JSON', async () => {
+    const admin = await client(who.admin);
+    const answer = await admin.post('/api/zones', JSON.stringify({ name: unique('Zone'), city: 'Tampa', state: 'Florida' }), { 'Content-Type': 'text/plain' });
+    expect(answer.status).toBe(415);
+    expect(isErrorShape(answer)).toBe(true);
+  });
+});
 
 describe('text from users that looks like markup or SQL', () => {
   it('is stored exactly as typed and rendered escaped on every page that shows it (admin, business, courier)', async () => {

@@ -7,9 +7,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getEvents } from '../../src/db/orders/read';
-import { orders } from '../../src/db/schema';
+import { orders, orderStops, photos } from '../../src/db/schema';
 import { Client, testDb } from '../support/api';
-import { insertHeldOrder } from '../support/courier';
+import { dataString, insertHeldOrder, insertPharmacyOrder, png } from '../support/courier';
 import { insertCourier, insertOrder, insertSession } from '../support/factories';
 import { callers, sessionCookie, type Caller, type Role } from '../support/security';
 
@@ -185,4 +185,48 @@ describe('the same workflow step sent twice', () => {
     const applied = (await getEvents(db, offer.id)).filter((event) => event.outcome === 'applied');
     expect(applied).toHaveLength(1);
   });
+});
+
+describe('an admin cancels while the courier delivers a stop with a large photo', () => {
+  it('never leaves a stop delivered under a cancelled order whose history refused the delivery: the stop moves only in the same write as its history', async () => {
+    const admin = await who.admin.client();
+    const photo = dataString(png(900, 900, 3));
+    const rounds = await Promise.all(
+      // The cancel lands while the photo is stored (the window the old code lost), and later, after the delivery.
+      [0, 50, 100, 200, 300, 2000, 4000].map(async (delay) => {
+        const courier = await signedInCourier();
+        const { order, stops } = await insertPharmacyOrder(db, { courierId: courier.courierId, status: 'pharmacy_picked_up', stops: 2 });
+        await db.update(orderStops).set({ status: 'arrived', arrivedTime: Date.now() }).where(eq(orderStops.id, stops[0].id));
+        const [delivery] = await Promise.all([
+          courier.client.patch(`/api/order-stops/${stops[0].id}`, { status: 'delivered', deliveryPhoto: photo }),
+          new Promise((resolve) => setTimeout(resolve, delay)).then(() => admin.patch(`/api/orders/${order.id}`, { status: 'cancelled' })),
+        ]);
+        return { delay, delivery, order, stop: stops[0] };
+      }),
+    );
+    console.info('stop vs cancel:', rounds.map((round) => `${round.delay} ms → ${round.delivery.status}`).join(', '));
+    for (const { delay, delivery, order, stop } of rounds) {
+      const [stored] = await db.select().from(orderStops).where(eq(orderStops.id, stop.id));
+      const events = await getEvents(db, order.id);
+      const stopEvents = events.filter((event) => event.action === 'stop');
+      const cancel = events.find((event) => event.action === 'cancel' && event.outcome === 'applied');
+      const storedPhotos = await db.select().from(photos).where(eq(photos.stopId, stop.id));
+      const round = `cancel ${delay} ms after the delivery: answered ${delivery.status}`;
+      if (stored.status === 'delivered') {
+        // The delivery won: it answered 200, its history is applied, and any cancel came after it.
+        expect(delivery.status, round).toBe(200);
+        const applied = stopEvents.find((event) => event.outcome === 'applied');
+        expect(applied, round).toBeDefined();
+        if (cancel) expect(cancel.id, round).toBeGreaterThan(applied!.id);
+        expect(storedPhotos, round).toHaveLength(1);
+      } else {
+        // The cancel won: the stop did not move, the step was refused (409) and recorded so, and its photo was not kept.
+        expect(stored.status, round).toBe('arrived');
+        expect(delivery.status, round).toBe(409);
+        expect(stopEvents.every((event) => event.outcome === 'refused'), round).toBe(true);
+        expect(storedPhotos, round).toHaveLength(0);
+        expect((await storedOrder(order.id)).status, round).toBe('cancelled');
+      }
+    }
+  }, 60_000);
 });

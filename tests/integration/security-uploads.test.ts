@@ -70,6 +70,8 @@ const NOT_IMAGES: Array<[string, Uint8Array, string]> = [
   ['a ZIP labelled WebP', Buffer.from([0x50, 0x4b, 0x03, 0x04, ...new Array(40).fill(0)]), 'image/webp'],
   ['an executable', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, ...new Array(40).fill(0)]), 'application/octet-stream'],
   ['a PNG signature with nothing after it', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'image/png'],
+  ['a PNG cut inside its IHDR header (width only)', Buffer.from(png(8, 8).subarray(0, 20)), 'image/png'],
+  ['a PNG cut just after the IHDR chunk type', Buffer.from(png(8, 8).subarray(0, 16)), 'image/png'],
   ['a JPEG without a frame', Buffer.from([0xff, 0xd8, 0xff, 0xd9, 0, 0, 0, 0, 0, 0, 0, 0]), 'image/jpeg'],
   ['a RIFF that is not WebP', Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVEfmt '), Buffer.alloc(20)]), 'image/webp'],
   ['an empty body', new Uint8Array(0), 'image/png'],

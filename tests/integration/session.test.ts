@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sessions, users, zones } from '../../src/db/schema';
 import { Client, DEMO_PASSWORD, signedIn, testDb, unique } from '../support/api';
 import { courierRegistration } from '../support/factories';
-import { expectSessionCookie } from '../support/security';
+import { expectTokenCookie } from '../support/security';
 
 async function tampaZoneId(): Promise<number> {
   const [zone] = await testDb().select().from(zones).where(eq(zones.name, 'Tampa'));
@@ -34,7 +34,9 @@ describe('POST /api/login', () => {
 
   it('sets an HttpOnly, SameSite=Lax session cookie holding a 128-bit token', async () => {
     const response = await new Client().post('/api/login', { username: 'admin', password: DEMO_PASSWORD });
-    expectSessionCookie(response.headers.get('set-cookie'), false);
+    expectTokenCookie(response.headers, 'sid', false);
+    // The browser is remembered as one this user signed in on (src/auth/devices.ts).
+    expectTokenCookie(response.headers, 'did', false);
   });
 
   it('refuses a wrong password or unknown user with the same 401', async () => {
@@ -81,6 +83,39 @@ describe('POST /api/login', () => {
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
     // The lock is per username: others are unaffected.
     expect((await new Client().post('/api/login', { username: 'admin', password: DEMO_PASSWORD })).status).toBe(200);
+  });
+
+  it('evaluates at most 5 guesses however many arrive at once: the attempt is counted before the password is checked', async () => {
+    const { username } = await newAdmin();
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => new Client().post('/api/login', { username, password: `parallel-guess-${i}` })));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(25);
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+  });
+
+  it('keeps a device the owner signed in on working while strangers’ guesses lock the username', async () => {
+    const { username, password } = await newAdmin();
+    const owner = await signedIn(username, password);
+    expect(owner.deviceCookie).toMatch(/^did=[\w-]{22}$/);
+    await owner.post('/api/logout');
+    // Someone else guesses until the username is locked for every browser it never signed in on.
+    for (let attempt = 0; attempt < 6; attempt++) await new Client().post('/api/login', { username, password: `stranger-${attempt}` });
+    expect((await new Client().post('/api/login', { username, password })).status).toBe(429);
+    // The owner's browser still gets in with the right password, and keeps its device.
+    const again = await owner.post('/api/login', { username, password });
+    expect(again.status).toBe(200);
+    expect((await owner.get('/api/user')).body.username).toBe(username);
+    // A device cookie is for the user it was issued to: it opens nothing for another username.
+    const other = await newAdmin();
+    const borrowed = new Client();
+    borrowed.deviceCookie = owner.deviceCookie;
+    for (let attempt = 0; attempt < 6; attempt++) await new Client().post('/api/login', { username: other.username, password: `x-${attempt}` });
+    expect((await borrowed.post('/api/login', { username: other.username, password: other.password })).status).toBe(429);
+    // The device's own channel is throttled too: five wrong passwords from it lock it.
+    await owner.post('/api/logout');
+    for (let attempt = 0; attempt < 5; attempt++) expect((await owner.post('/api/login', { username, password: `typo-${attempt}` })).status).toBe(401);
+    expect((await owner.post('/api/login', { username, password })).status).toBe(429);
   });
 });
 
@@ -171,6 +206,23 @@ describe('POST /api/register', () => {
     const duplicate = await admin.post('/api/register', await courierBody('COURIER'));
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.error).toBe('Username already exists');
+  });
+
+  it('holds every new password to one rule, however the account is made', async () => {
+    const admin = await signedIn('admin');
+    const shortAdmin = await admin.post('/api/register', { role: 'admin', username: unique('adm'), password: 'a', name: 'Short' });
+    expect(shortAdmin.status).toBe(400);
+    expect(shortAdmin.body.details).toBe('Password must be at least 6 characters');
+    const shortCourier = await admin.post('/api/register', { ...courierRegistration(await tampaZoneId(), unique('c')), password: '12345' });
+    expect(shortCourier.status).toBe(400);
+    expect(shortCourier.body.fields.password).toEqual(['Password must be at least 6 characters']);
+    const shortBusiness = await admin.post('/api/restaurants', {
+      username: unique('biz'), password: 'abc', zoneId: await tampaZoneId(), name: 'Short Password Cafe', address: '1 Main St, Tampa, FL 33602', phone: '8135550100',
+      contactPersonName: 'Ann', contactPersonPosition: 'Owner', contactPersonPhone: '8135550101', contactPersonEmail: 'ann@example.com',
+    });
+    expect(shortBusiness.status).toBe(400);
+    expect(shortBusiness.body.fields.password).toEqual(['Password must be at least 6 characters']);
+    expect((await admin.post('/api/register', { role: 'admin', username: unique('adm'), password: '', name: 'Blank' })).body.details).toBe('Password is required');
   });
 
   it('reports every missing courier field with the spec messages', async () => {

@@ -16,7 +16,10 @@ export interface ApiResponse<T = any> {
 }
 
 export class Client {
+  /** The session cookie ("sid=…"), as a browser would keep it. */
   cookie: string | null = null;
+  /** The trusted-device cookie ("did=…") a successful sign-in leaves (src/auth/devices.ts). */
+  deviceCookie: string | null = null;
 
   constructor(readonly baseUrl: string = inject('baseUrl')) {}
 
@@ -26,12 +29,14 @@ export class Client {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
       (init.headers as Record<string, string>)['Content-Type'] ??= 'application/json';
     }
-    if (this.cookie) (init.headers as Record<string, string>).Cookie = this.cookie;
+    const cookies = [this.cookie, this.deviceCookie].filter(Boolean).join('; ');
+    if (cookies) (init.headers as Record<string, string>).Cookie ??= cookies;
     const response = await fetch(new URL(path, this.baseUrl), init);
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie) {
+    for (const setCookie of response.headers.getSetCookie()) {
       const [pair] = setCookie.split(';');
-      this.cookie = pair.endsWith('=') || /max-age=0/i.test(setCookie) ? null : pair;
+      const kept = pair.endsWith('=') || /max-age=0/i.test(setCookie) ? null : pair;
+      if (/^(__Host-)?did=/.test(pair)) this.deviceCookie = kept;
+      else this.cookie = kept;
     }
     const text = await response.text();
     let parsed: unknown = text;

@@ -9,12 +9,14 @@
 export const MEGABYTE = 'A'.repeat(1024 * 1024);
 
 const NOT_TEXT = [12345, true, { text: 'x' }, ['x']];
+/** Lone UTF-16 surrogates: JSON can carry them ("\ud800"), UTF-8 and the database cannot. */
+export const LONE_SURROGATES = ['\ud800', 'Jo\udfffe'];
 
 /** Values each kind of field must refuse. */
 export const HOSTILE = {
-  requiredText: [...NOT_TEXT, null, '', '   ', MEGABYTE],
-  optionalText: [...NOT_TEXT, MEGABYTE],
-  password: [...NOT_TEXT, null, '', MEGABYTE],
+  requiredText: [...NOT_TEXT, null, '', '   ', MEGABYTE, ...LONE_SURROGATES],
+  optionalText: [...NOT_TEXT, MEGABYTE, ...LONE_SURROGATES],
+  password: [...NOT_TEXT, null, '', MEGABYTE, ...LONE_SURROGATES],
   money: ['abc', -1, -0.01, '-5.00', '1e3', 1e21, 12.345, '12.345', 'NaN', 'Infinity', '$5', '1,000', '', {}, [], true, null],
   instant: [
     'yesterday',
@@ -40,8 +42,8 @@ export const HOSTILE = {
   id: [0, -1, 1.5, 'abc', '1 OR 1=1', '1; DROP TABLE orders', 1e20, 2 ** 53, '', true, {}, [], null],
   boolean: ['maybe', 2, -1, 'yes', {}, [], null],
   day: ['2030-02-30', '2030-13-01', '2030-1-1', 'tomorrow', '20300101', 20300101, '', true, {}, null],
-  email: ['not-an-email', 'a@', '@b.com', '<script>@x.com', 12, {}, `${'a'.repeat(300)}@example.com`],
-  phone: ['abc', '123', '81355501000', '(813) 555-0100 x1', 8135550100, {}],
+  email: ['not-an-email', 'a@', '@b.com', '<script>@x.com', 12, {}, `${'a'.repeat(300)}@example.com`, ...LONE_SURROGATES],
+  phone: ['abc', '123', '81355501000', '(813) 555-0100 x1', 8135550100, {}, ...LONE_SURROGATES],
   array: ['not a list', 12, {}, true, null],
   photo: ['', 'data:image/png;base64,AAAA', 'javascript:alert(1)', '/api/photos/../../etc/passwd', 'https://evil.example/x.png', 12, {}, null],
 } as const;
@@ -97,6 +99,7 @@ export function bodyCases(valid: Record<string, unknown>, fields: Record<string,
 
 export function describe(value: unknown): string {
   if (value === MEGABYTE) return '1 MB of text';
+  if (typeof value === 'string' && /\p{Cs}/u.test(value)) return `${JSON.stringify(value)} (lone surrogate)`;
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }

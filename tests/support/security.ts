@@ -112,7 +112,8 @@ export async function fingerprint(db: Db): Promise<string> {
       (select count(*) || ':' || coalesce(max(rowid), 0) from order_declines) as declines,
       (select count(*) || ':' || coalesce(max(rowid), 0) from photos) as photos,
       (select count(*) || ':' || coalesce(max(rowid), 0) from request_receipts) as receipts,
-      (select count(*) || ':' || coalesce(sum(failures), 0) from login_throttle) as throttle
+      (select count(*) || ':' || coalesce(sum(attempts), 0) from sign_in_attempts) as attempts,
+      (select count(*) || ':' || coalesce(max(rowid), 0) from trusted_devices) as devices
   `);
   return JSON.stringify(row);
 }
@@ -151,10 +152,15 @@ export const MIN_HSTS_SECONDS = 365 * 24 * 60 * 60;
  * characters); over https also Secure and the __Host- name, which the browser keeps to
  * this host and path / (no Domain). Answers the token.
  */
-export function expectSessionCookie(setCookie: string | null, https: boolean): string {
-  const name = https ? '__Host-sid' : 'sid';
+/**
+ * A cookie holding a token (the session "sid", the trusted device "did"): 128 random bits,
+ * HttpOnly, SameSite=Lax, Path=/, no Domain; over https Secure and named __Host-….
+ */
+export function expectTokenCookie(headers: Headers, base: 'sid' | 'did', https: boolean): string {
+  const name = https ? `__Host-${base}` : base;
+  const setCookie = headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`)) ?? null;
   const match = new RegExp(`^${name}=([A-Za-z0-9_-]{22});`).exec(setCookie ?? '');
-  expect(match, setCookie ?? 'no Set-Cookie').not.toBeNull();
+  expect(match, setCookie ?? `no ${name} cookie in ${headers.getSetCookie().join(' | ')}`).not.toBeNull();
   expect(setCookie).toMatch(/HttpOnly/i);
   expect(setCookie).toMatch(/SameSite=Lax/i);
   expect(setCookie).toMatch(/Path=\/(;|$)/);

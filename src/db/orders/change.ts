@@ -49,7 +49,16 @@ export interface OrderChange {
 
 export type ChangeResult = { applied: true; order: Order } | { applied: false; order: Order | undefined };
 
-export async function changeOrder(db: Db, change: OrderChange): Promise<ChangeResult> {
+/**
+ * Applies the change, or records it as refused. `companion` is a write that stands or
+ * falls with it (a stop's step): it runs first, in the same transaction, and the change's
+ * `where` can require its effect, so no other request's write can fall between the two.
+ */
+export async function changeOrder<Companion = never>(
+  db: Db,
+  change: OrderChange,
+  companion?: BatchItem<'sqlite'> & PromiseLike<Companion>,
+): Promise<ChangeResult & { companion?: Companion }> {
   const now = change.now ?? Date.now();
   const guard = and(eq(orders.id, change.orderId), inArray(orders.status, [...change.from]), change.where)!;
   const target = change.to ?? null;
@@ -62,7 +71,7 @@ export async function changeOrder(db: Db, change: OrderChange): Promise<ChangeRe
     if (COMPLETED_STATUSES.has(change.to)) stamps.completedAt = sql`coalesce(${orders.completedAt}, ${now})`;
   }
 
-  const results = await db.batch([
+  const statements = [
     // Recorded first, with the same condition the update uses, inside the same
     // transaction: the outcome written is the outcome that happens. A change repeated
     // after it already took effect (an offline retry) is not recorded again.
@@ -80,11 +89,13 @@ export async function changeOrder(db: Db, change: OrderChange): Promise<ChangeRe
       .returning(),
     ...(change.alongside?.(guard) ?? []),
     db.select().from(orders).where(eq(orders.id, change.orderId)),
-  ]);
-  const updated = results[1] as Order[];
-  const [current] = results[results.length - 1] as Order[];
-
-  return updated.length > 0 ? { applied: true, order: updated[0] } : { applied: false, order: current };
+  ];
+  const results = await db.batch((companion ? [companion, ...statements] : statements) as [BatchItem<'sqlite'>, ...Array<BatchItem<'sqlite'>>]);
+  const own = companion ? results.slice(1) : results;
+  const updated = own[1] as Order[];
+  const [current] = own[own.length - 1] as Order[];
+  const outcome: ChangeResult = updated.length > 0 ? { applied: true, order: updated[0] } : { applied: false, order: current };
+  return companion ? { ...outcome, companion: results[0] as Companion } : outcome;
 }
 
 /**

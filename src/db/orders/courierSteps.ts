@@ -5,7 +5,7 @@
  * (stepRefusal, stopStepRefusal in src/domain/courierFlow.ts). A refusal is an ApiError
  * with the courier's words; a repeat of a step already taken answers like a success.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session';
 import {
   completionRefusal,
@@ -307,6 +307,12 @@ async function afterStopDelivered(ctx: CourierContext, order: Order, stops: read
 }
 
 export async function stepStop(ctx: CourierContext, order: Order, stop: OrderStop, input: StopInput): Promise<void> {
+  const detail = `Stop ${stop.sequence} (${stop.customerName}): ${input.status.replace('_', ' ')}`;
+  if (order.courierId !== ctx.user.courierId) {
+    // Taken from the courier (cancelled or reassigned) before this step arrived: recorded as refused, answered 409 (S4).
+    const attempt = await changeOrder(ctx.db, { orderId: order.id, from: [order.status], where: heldBy(ctx), actor: actorOf(ctx), action: 'stop', detail, now: ctx.now });
+    settled(attempt, undefined, () => false);
+  }
   const stops = await getStops(ctx.db, order.id);
   if (stop.status === input.status) {
     // A repeat: make sure what follows a delivery has happened too.
@@ -332,7 +338,10 @@ export async function stepStop(ctx: CourierContext, order: Order, stop: OrderSto
     if (refusal) throw refuse(refusal);
 
     const arrives = input.status === 'arrived' || input.status === 'delivered';
-    const [updated] = await ctx.db
+    // The stop moves only while this courier still holds the order in its delivery phase,
+    // checked in the same statement; the order's history then records the step only if
+    // the stop really moved, in the same transaction: a cancel cannot fall in between.
+    const stopUpdate = ctx.db
       .update(orderStops)
       .set({
         status: input.status,
@@ -342,20 +351,35 @@ export async function stepStop(ctx: CourierContext, order: Order, stop: OrderSto
         deliveryNotes: input.deliveryNotes !== undefined ? input.deliveryNotes : stop.deliveryNotes,
         updatedAt: ctx.now,
       })
-      .where(and(eq(orderStops.id, stop.id), eq(orderStops.status, stop.status)))
+      .where(
+        and(
+          eq(orderStops.id, stop.id),
+          eq(orderStops.status, stop.status),
+          sql`exists (select 1 from ${orders} where ${orders.id} = ${order.id} and ${heldBy(ctx)} and ${inArray(orders.status, [...STOP_DELIVERY_PHASE])})`,
+        ),
+      )
       .returning();
-    if (!updated) throw conflict('The stop has changed', 'Refresh to see it as it is.');
-
-    // The order's history records the stop, and its updatedAt tells every screen it changed.
-    await changeOrder(ctx.db, {
-      orderId: order.id,
-      from: [...STOP_DELIVERY_PHASE],
-      where: heldBy(ctx),
-      actor: actorOf(ctx),
-      action: 'stop',
-      detail: `Stop ${stop.sequence} (${stop.customerName}): ${input.status.replace('_', ' ')}`,
-      now: ctx.now,
-    });
+    const stopMoved = sql`exists (select 1 from ${orderStops} where ${orderStops.id} = ${stop.id} and ${orderStops.status} = ${input.status} and ${orderStops.updatedAt} = ${ctx.now})`;
+    const result = await changeOrder(
+      ctx.db,
+      {
+        orderId: order.id,
+        from: [...STOP_DELIVERY_PHASE],
+        where: and(heldBy(ctx), stopMoved),
+        actor: actorOf(ctx),
+        action: 'stop',
+        detail,
+        now: ctx.now,
+      },
+      stopUpdate,
+    );
+    const [updated] = result.companion ?? [];
+    if (!updated) {
+      if (result.order && result.order.courierId === ctx.user.courierId && STOP_DELIVERY_PHASE.has(result.order.status)) {
+        throw conflict('The stop has changed', 'Refresh to see it as it is.');
+      }
+      settled(result, undefined, () => false); // throws: the order was taken from the courier meanwhile
+    }
     if (input.status === 'delivered') await afterStopDelivered(ctx, order, after, updated);
   });
 }

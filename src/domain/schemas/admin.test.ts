@@ -43,7 +43,7 @@ describe('admin order patch', () => {
 describe('businesses', () => {
   const valid = {
     username: 'cafe',
-    password: 'x',
+    password: 'secret',
     zoneId: '2',
     name: 'Cafe',
     address: '1 Main St',

@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { findCourier } from '../../db/orders/courier';
 import { idParam } from '../../domain/schemas/common';
 import { locationReportSchema } from '../../domain/schemas/location';
-import { courierLocationName, LIVE_HUB_NAME } from '../../durable-objects/names';
+import { courierLocationName, liveHub, OWNER_HEADERS } from '../../durable-objects/names';
 import type { AppEnv, Env } from '../../env';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { requireApi } from '../../http/guards';
@@ -32,7 +32,13 @@ courierLocation.get('/live', requireApi('admin'), async (c) => {
   // Browsers send cookies with cross-site WebSocket handshakes too: check the origin.
   const origin = c.req.header('origin');
   if (origin && origin !== new URL(c.req.url).origin) throw forbidden('Cross-origin request refused');
-  return c.env.LIVE_HUB.get(c.env.LIVE_HUB.idFromName(LIVE_HUB_NAME)).fetch(c.req.raw);
+  // The socket is tagged with the session it opens under, so it closes when that session ends.
+  const user = c.var.user!;
+  const upgrade = new Request(c.req.raw);
+  upgrade.headers.set(OWNER_HEADERS.sessionId, user.sessionId);
+  upgrade.headers.set(OWNER_HEADERS.userId, String(user.id));
+  upgrade.headers.set(OWNER_HEADERS.expiresAt, String(user.sessionExpiresAt));
+  return liveHub(c.env).fetch(upgrade);
 });
 
 courierLocation.get('/:id/track', requireApi('admin'), validate('param', idParam), async (c) => {

@@ -5,7 +5,8 @@
 import { Hono } from 'hono';
 import { DECOY_HASH, hashPassword, verifyPassword } from '../../auth/password';
 import { endSession, endUserSessions, loadAccount, startSession } from '../../auth/session';
-import { clearFailures, lockedUntil, recordFailure } from '../../auth/throttle';
+import { isTrustedFor, presentedDevice, trustDevice } from '../../auth/devices';
+import { clearAttempts, deviceChannel, recordFailure, reserveAttempt, untrustedChannel } from '../../auth/throttle';
 import { createAccount, findUserByUsername, serializeUser, setPasswordHash, usernameTaken, zoneExists } from '../../db/users';
 import { changePasswordSchema, loginSchema, registerSchema } from '../../domain/schemas/users';
 import type { AppEnv } from '../../env';
@@ -18,21 +19,29 @@ const session = new Hono<AppEnv>();
 session.post('/login', validate('json', loginSchema), async (c) => {
   const { username, password } = c.req.valid('json');
   const db = c.var.db;
-  const locked = await lockedUntil(db, username);
+  const now = Date.now();
+  const user = await findUserByUsername(db, username);
+  // A browser this user signed in on before counts its attempts apart from everyone else's.
+  const device = await presentedDevice(c);
+  const trusted = (await isTrustedFor(db, device, user?.id)) ? device : null;
+  const channel = trusted ? deviceChannel(trusted) : untrustedChannel(username);
+  // Counted before the password is checked: parallel guesses cannot get more than their share evaluated.
+  const locked = await reserveAttempt(db, channel, now);
   if (locked) {
-    const minutes = Math.ceil((locked - Date.now()) / 60_000);
-    c.header('Retry-After', String(Math.ceil((locked - Date.now()) / 1000)));
+    const seconds = Math.max(1, Math.ceil((locked - now) / 1000));
+    const minutes = Math.ceil(seconds / 60);
+    c.header('Retry-After', String(seconds));
     throw new ApiError(429, 'Too many failed sign-in attempts', `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
   }
-  const user = await findUserByUsername(db, username);
   // A missing user costs the same hashing time as a wrong password: no username probing.
   const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
   if (!user || !valid) {
-    await recordFailure(db, username);
+    await recordFailure(db, channel, now);
     throw unauthorized('Invalid username or password');
   }
   if (!user.isActive) throw forbidden('This account has been deactivated. Please contact your administrator.');
-  await clearFailures(db, username);
+  await clearAttempts(db, channel);
+  await trustDevice(c, db, user.id, trusted, now);
   // A new session id at every sign-in; a session this browser already had ends.
   const previous = c.var.user;
   if (previous) await endSession(c, db, previous.sessionId);
@@ -67,7 +76,7 @@ session.post('/change-password', requireApi(), validate('json', changePasswordSc
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest('Current password is incorrect');
   await setPasswordHash(db, user.id, await hashPassword(newPassword));
   // Other devices signed in with the old password are signed out.
-  await endUserSessions(db, user.id, me.sessionId);
+  await endUserSessions(c, user.id, me.sessionId);
   return c.json({ success: true, message: 'Your password has been changed successfully' });
 });
 

@@ -27,7 +27,7 @@ users.patch('/:id', requireApi('admin'), validate('param', idParam), validate('j
     );
   }
   // A deactivated account is signed out everywhere at once.
-  if (patch.isActive === false) await endUserSessions(db, user.id);
+  if (patch.isActive === false) await endUserSessions(c, user.id);
   return c.json(serializeUser((await findUser(db, user.id))!));
 });
 

@@ -15,7 +15,7 @@ import { orders, orderStops } from '../../../db/schema';
 import { id } from '../../../domain/schemas/common';
 import { stopPatchSchema } from '../../../domain/schemas/courier';
 import type { AppEnv } from '../../../env';
-import { courierContext, heldOrder, limitBody } from '../../../http/courier';
+import { courierContext, heldOrder } from '../../../http/courier';
 import { notFound } from '../../../http/errors';
 import { requireApi } from '../../../http/guards';
 import { idempotent } from '../../../http/idempotency';
@@ -27,14 +27,13 @@ courierStops.patch(
   '/:stopId',
   requireApi('courier'),
   validate('param', z.object({ stopId: id })),
-  limitBody(12 * 1024 * 1024),
   idempotent,
   validate('json', stopPatchSchema),
   async (c) => {
     const ctx = await courierContext(c);
     const [stop] = await ctx.db.select().from(orderStops).where(eq(orderStops.id, c.req.valid('param').stopId)).limit(1);
     if (!stop) throw notFound('Stop not found');
-    const order = await heldOrder(ctx, stop.orderId);
+    const order = await heldOrder(ctx, stop.orderId, { orTakenFromCourier: true });
     await stepStop(ctx, order, stop, c.req.valid('json'));
     const [[updatedStop], [updatedOrder]] = await ctx.db.batch([
       ctx.db.select().from(orderStops).where(eq(orderStops.id, stop.id)),

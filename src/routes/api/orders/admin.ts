@@ -10,7 +10,7 @@ import { findZone } from '../../../db/zones';
 import { statusWords } from '../../../domain/orderStatus';
 import { adminOrderPatchSchema, type AdminOrderPatch } from '../../../domain/schemas/adminOrders';
 import type { AppEnv } from '../../../env';
-import { readJson } from '../../../http/body';
+import { readJson } from '../../../http/validate';
 import { ApiError, badRequest, conflict, notFound } from '../../../http/errors';
 
 const VERBS: Record<AdminOrderAction['kind'], string> = { assign: 'assigned', offer: 'offered to the zone', cancel: 'cancelled' };

@@ -6,7 +6,6 @@
  * - Another business's order is a 404; edit and cancel only in the statuses of spec 2 §4.3, else 409.
  */
 import type { Context } from 'hono';
-import type * as z from 'zod/mini';
 import { businessActor, cancelOrder, editOrder, insertOrder } from '../../../db/orders/business';
 import { findVisibleOrder } from '../../../db/orders/access';
 import { isRepeat } from '../../../db/orders/change';
@@ -17,24 +16,8 @@ import { businessOrderPatchSchema, orderCreateSchema } from '../../../domain/sch
 import type { AppEnv } from '../../../env';
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import { mapsServer, signedInBusiness } from '../../../http/business';
-import { describeIssues } from '../../../http/validate';
+import { readJson } from '../../../http/validate';
 import { routeFrom } from '../../../maps/routing';
-
-/** These handlers are called by the shared /api/orders routes, so they read their own bodies. */
-async function readBody<Schema extends z.ZodMiniType>(c: Context<AppEnv>, schema: Schema): Promise<z.infer<Schema>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw badRequest('Invalid request', 'The body must be a JSON object.');
-  }
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    const { details, fields } = describeIssues(result.error.issues);
-    throw badRequest('Invalid request', details, fields);
-  }
-  return result.data as z.infer<Schema>;
-}
 
 const inWords = (statuses: Iterable<string>) => {
   const words = [...statuses].map(statusWords);
@@ -42,7 +25,7 @@ const inWords = (statuses: Iterable<string>) => {
 };
 
 export async function createOrder(c: Context<AppEnv>): Promise<Response> {
-  const input = await readBody(c, orderCreateSchema);
+  const input = await readJson(c, orderCreateSchema);
   const business = await signedInBusiness(c);
   let route = null;
   if (input.stops) {
@@ -74,7 +57,7 @@ export async function createOrder(c: Context<AppEnv>): Promise<Response> {
 }
 
 export async function patchOrderAsBusiness(c: Context<AppEnv>): Promise<Response> {
-  const { status, courierId: _courier, ...edit } = await readBody(c, businessOrderPatchSchema);
+  const { status, courierId: _courier, ...edit } = await readJson(c, businessOrderPatchSchema);
   const db = c.var.db;
   const order = await findVisibleOrder(db, c.var.user!, Number(c.req.param('id')));
   if (!order) throw notFound('Order not found');

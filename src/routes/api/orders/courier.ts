@@ -24,18 +24,14 @@ import { mapsServer } from '../../../http/business';
 import { bestRoute } from '../../../maps/bestRoute';
 import { idParam } from '../../../domain/schemas/common';
 import type { AppEnv } from '../../../env';
-import { binaryBody, courierContext, heldOrder, isBinaryUpload, jsonBody, limitBody, requireValidDocuments, serviceToday } from '../../../http/courier';
+import { binaryBody, courierContext, heldOrder, isBinaryUpload, requireValidDocuments, serviceToday } from '../../../http/courier';
 import { ApiError, badRequest, conflict, notFound } from '../../../http/errors';
 import { requireApi } from '../../../http/guards';
 import { idempotent, idempotently } from '../../../http/idempotency';
-import { validate } from '../../../http/validate';
+import { readJson, validate } from '../../../http/validate';
 import { storePhoto } from '../../../photos/store';
 
 const courierOrders = new Hono<AppEnv>();
-
-/** JSON bodies carrying image data strings: a handful of phone photos. */
-const JSON_PHOTOS_LIMIT = 24 * 1024 * 1024;
-const BINARY_PHOTO_LIMIT = MAX_PHOTO_BYTES + 1024;
 
 /**
  * A list the courier app polls every few seconds: 403 while a document has expired, and
@@ -84,14 +80,14 @@ courierOrders.post(
  * Delivery photos and notes (spec 3 §7.3): {photos: [image data strings or photo URLs],
  * notes}, or one photo as a binary body. They are added to the order's photos.
  */
-courierOrders.post('/:id/delivery-photos', requireApi('courier'), validate('param', idParam), limitBody(JSON_PHOTOS_LIMIT), idempotent, async (c) => {
+courierOrders.post('/:id/delivery-photos', requireApi('courier'), validate('param', idParam), idempotent, async (c) => {
   const ctx = await courierContext(c);
   const order = await heldOrder(ctx, c.req.valid('param').id);
   let changed: Order;
   if (isBinaryUpload(c)) {
     changed = await addDeliveryPhotos(ctx, order, await binaryBody(c));
   } else {
-    const { photos, notes } = await jsonBody(c, deliveryPhotosSchema);
+    const { photos, notes } = await readJson(c, deliveryPhotosSchema);
     changed = await addDeliveryPhotos(ctx, order, photos, notes);
   }
   return c.json(await courierOrderJson(ctx.db, changed), 201);
@@ -106,7 +102,6 @@ courierOrders.post(
   '/:id/photos',
   requireApi('courier'),
   validate('param', idParam),
-  limitBody(BINARY_PHOTO_LIMIT),
   idempotent,
   validate('query', photoUploadQuerySchema),
   async (c) => {
@@ -191,12 +186,10 @@ export default courierOrders;
 
 /** PATCH /api/orders/:id by the courier holding the order: a workflow step (spec 3 §4.3–4.4). */
 export async function patchOrderAsCourier(c: Context<AppEnv>): Promise<Response> {
-  // Mounted by the shared PATCH route, so the body limit is checked here.
-  if (Number(c.req.header('content-length') ?? 0) > JSON_PHOTOS_LIMIT) throw new ApiError(413, 'Payload too large', 'Send photos as uploads, a few at a time.');
   return idempotently(c, async () => {
     const ctx = await courierContext(c);
     const order = await heldOrder(ctx, Number(c.req.param('id')), { orTakenFromCourier: true });
-    const input = await jsonBody(c, courierOrderPatchSchema);
+    const input = await readJson(c, courierOrderPatchSchema);
     return c.json(await courierOrderJson(ctx.db, await stepOrder(ctx, order, input)));
   });
 }
