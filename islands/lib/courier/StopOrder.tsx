@@ -1,20 +1,20 @@
 /**
  * The courier's own order of the stops not yet reached (issue 18): "Optimize remaining
  * stops" has the server put them in the best order from where the phone is, meeting
- * deliver-by times when it can; "Reorder stops" lets the courier drag them (hold a finger
- * for a moment, or use the keys) and save. Both need the server's answer, so they wait
- * while steps of this order are still on the phone: a stop delivered there but not yet
- * on the server would be reordered as if it were still ahead.
+ * deliver-by times when it can; "Reorder stops" lets the courier drag them (hold a
+ * finger for a moment, or use the keys) and save. Both need the server's answer, so they
+ * wait while steps of this order are still on the phone: a stop delivered there but not
+ * yet on the server would be reordered as if it were still ahead.
  */
-import { arrayMove } from '@dnd-kit/sortable';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { milesText } from '../../../src/domain/routePlan';
 import { movableStops } from '../../../src/domain/stopSequence';
 import { apiRequest, serverMessage } from '../api';
 import { errorToast, toast } from '../events';
-import { DragHandle, SortableList } from '../SortableList';
 import { currentPosition } from './geolocation';
 import type { CourierOrder, CourierStop } from './types';
+
+const StopDragList = lazy(() => import('./StopDragList'));
 
 interface Optimized {
   order: CourierOrder;
@@ -86,7 +86,6 @@ export function StopOrder({
   }
 
   const syncing = waiting > 0;
-  const describe = (stop: CourierStop, index: number) => `Stop ${firstNumber + index}, ${stop.customerName}`;
   return (
     <section className="card space-y-3 p-4" aria-labelledby="stop-order-title">
       <h3 id="stop-order-title" className="font-semibold">
@@ -95,24 +94,9 @@ export function StopOrder({
       {draft ? (
         <>
           <p className="text-sm text-slate-600">Hold a stop's handle, then drag it to its place.</p>
-          <SortableList
-            items={draft.map((stop) => ({ ...stop, key: String(stop.id) }))}
-            onMove={(from, to) => setDraft(arrayMove(draft, from, to))}
-            describe={describe}
-            label="Remaining stops"
-            className="space-y-2"
-          >
-            {(stop, index, handle) => (
-              <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-white p-2 text-sm">
-                <DragHandle handle={handle} label={`Move ${describe(stop, index)}`} size="large" />
-                <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-900 text-xs font-semibold text-white">{firstNumber + index}</span>
-                <span className="min-w-0">
-                  <span className="block truncate font-medium">{stop.customerName}</span>
-                  <span className="block truncate text-slate-600">{stop.address}</span>
-                </span>
-              </div>
-            )}
-          </SortableList>
+          <Suspense fallback={<p className="text-sm text-slate-500">Loading...</p>}>
+            <StopDragList stops={draft} firstNumber={firstNumber} onChange={setDraft} />
+          </Suspense>
           <div className="grid grid-cols-2 gap-2">
             <button type="button" className="btn btn-outline h-11" onClick={() => setDraft(null)} disabled={busy != null}>
               Cancel
