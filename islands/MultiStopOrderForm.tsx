@@ -2,9 +2,12 @@
  * The pharmacy's multi-stop form (spec 2-business-area.md §2.12–2.13, §4.5): stop cards that can be
  * added, removed and reordered by dragging; 'Calculate Route & Delivery Fee' asks the
  * server for the route and its fee, and opens the route modal, where reordering
- * recalculates at once. Any change to the stops outside the modal discards the route,
- * and 'Create Multi-Stop Order' waits for one. The order and its stops are created in
- * one request (one transaction on the server). Without the maps service, each stop's
+ * recalculates at once. 'Optimize order' (issue 18), in the form and in the modal, has
+ * the server put the stops in the best order, reorders the cards and says what it saves.
+ * A stop may carry a deliver-by time; the route says which stops it would make late.
+ * Any change to the stops outside the modal discards the route, and 'Create Multi-Stop
+ * Order' waits for one. The order and its stops are created in one request (one
+ * transaction on the server). Without the maps service, each stop's
  * street, apartment, city, state and ZIP are typed and the server places them when it
  * calculates the route (issue 13).
  */
@@ -13,13 +16,16 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { LatLng } from '../src/domain/geo';
 import { APPROXIMATE_LOCATION, type PlacedPrecision } from '../src/domain/location';
 import type { OpenMapConfig } from '../src/domain/mapTiles';
+import { formatUsd, parseMoney, type Cents } from '../src/domain/money';
+import { roundMiles } from '../src/domain/fees';
+import { milesText } from '../src/domain/routePlan';
 import { MAX_ROUTE_STOPS } from '../src/domain/schemas/businessOrders';
 import { addressLine, emptyAddress, toTyped, type AddressValue } from './business/address';
 import { AddressFields } from './business/AddressFields';
 import { FormSection, localToUtc, orderCreationMessage, PhoneInput, PickupFrom, TextArea, TextInput, withReason } from './business/forms';
 import { useMapsKey } from './business/maps';
 import { RouteMap } from './business/RouteMap';
-import { DragHandle, SortableList, type HandleProps } from './business/SortableList';
+import { DragHandle, SortableList, type HandleProps } from './lib/SortableList';
 import { AFTER_CREATE_DELAY_MS, type BusinessOnForm } from './SingleOrderForm';
 import { apiRequest, ApiRequestError } from './lib/api';
 import { errorToast, toast } from './lib/events';
@@ -42,6 +48,8 @@ interface Stop {
   customerPhone: string;
   address: AddressValue;
   deliveryInstructions: string;
+  /** Deliver-by time as typed ('YYYY-MM-DDTHH:mm', local), or ''. */
+  deliverBy: string;
 }
 
 /** A point of the route as the server placed it, and how precisely. */
@@ -57,16 +65,86 @@ interface Route {
   pickup: PlacedPoint;
   /** Where each stop is, in the route's order (the same order as the stops). */
   points: PlacedPoint[];
+  /** When each stop is reached (ISO), by stop key. */
+  arrivals: Record<string, string>;
+  /** Stops reached after their deliver-by time. */
+  lateKeys: string[];
+  /**
+   * What 'Optimize order' changed against the order the stops were in (fewer miles are
+   * positive; meeting deliver-by times may cost more); null for a plain calculation.
+   */
+  saving: { miles: number; feeCents: Cents; moved: boolean } | null;
 }
 
 interface RouteAnswer {
   totalDistanceMiles: number;
   calculatedDeliveryFee: string;
-  routeDetails: { polyline: string; estimated: boolean; approximate?: boolean; pickup: PlacedPoint; stops: PlacedPoint[] };
+  optimizedOrder?: number[];
+  routeDetails: {
+    polyline: string;
+    estimated: boolean;
+    approximate?: boolean;
+    pickup: PlacedPoint;
+    stops: PlacedPoint[];
+    arrivals: string[];
+    lateStops: number[];
+    givenOrder?: { totalDistanceMiles: number; calculatedDeliveryFee: string };
+  };
 }
 
-const emptyStop = (key: string, typed: boolean): Stop => ({ key, customerName: '', customerPhone: '', address: emptyAddress(typed), deliveryInstructions: '' });
+const emptyStop = (key: string, typed: boolean): Stop => ({ key, customerName: '', customerPhone: '', address: emptyAddress(typed), deliveryInstructions: '', deliverBy: '' });
 const isPlaced = (stop: Stop) => stop.address.point != null;
+const cents = (fee: string) => parseMoney(fee) ?? 0;
+
+/** What an optimization did, in words: "Optimized order: −2.4 mi, −$4.80." */
+function savingWords(saving: NonNullable<Route['saving']>): string {
+  if (!saving.moved) return 'Already the best order.';
+  if (saving.miles === 0) return 'Optimized order: the same distance.';
+  const sign = saving.miles > 0 ? '\u2212' : '+';
+  const figures = `${sign}${milesText(saving.miles)}, ${sign}${formatUsd(Math.abs(saving.feeCents))}`;
+  return saving.miles > 0 ? `Optimized order: ${figures}.` : `Optimized order: ${figures}, to meet deliver-by times.`;
+}
+/** "2:45 PM" in the viewer's zone. */
+const clock = (time: string) => new Date(time).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+/** "arrives about 2:45 PM, after its deliver-by time of 2:30 PM" */
+const lateWords = (route: Route, stop: Stop) => `arrives about ${clock(route.arrivals[stop.key])}, after its deliver-by time of ${clock(stop.deliverBy)}`;
+
+/**
+ * The route an answer describes, with the stops in its order: the order sent, or the
+ * optimized one. Stops the server placed (geocoded) keep their coordinates, so they can
+ * be created.
+ */
+function routeOf(answer: RouteAnswer, sent: readonly Stop[]): { stops: Stop[]; route: Route } {
+  const details = answer.routeDetails;
+  const order = answer.optimizedOrder ?? sent.map((_, index) => index);
+  const given = details.givenOrder;
+  const placed = (stop: Stop, index: number): Stop => {
+    if (isPlaced(stop)) return stop;
+    const { lat, lng, precision } = details.stops[index];
+    return { ...stop, address: { ...stop.address, point: { latitude: lat, longitude: lng, precision } } };
+  };
+  return {
+    stops: order.map((index) => placed(sent[index], index)),
+    route: {
+      miles: answer.totalDistanceMiles,
+      fee: answer.calculatedDeliveryFee,
+      polyline: details.polyline,
+      estimated: details.estimated,
+      approximate: details.approximate ?? false,
+      pickup: details.pickup,
+      points: order.map((index) => details.stops[index]),
+      arrivals: Object.fromEntries(sent.map((stop, index) => [stop.key, details.arrivals[index]])),
+      lateKeys: details.lateStops.map((index) => sent[index].key),
+      saving: given
+        ? {
+            miles: roundMiles(given.totalDistanceMiles - answer.totalDistanceMiles),
+            feeCents: cents(given.calculatedDeliveryFee) - cents(answer.calculatedDeliveryFee),
+            moved: order.some((index, position) => index !== position),
+          }
+        : null,
+    },
+  };
+}
 
 export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
   const [mapsApiKey, mapsDown] = useMapsKey(props.mapsApiKey);
@@ -81,52 +159,50 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
   const lineOf = (stop: Stop) => addressLine(stop.address, 'description', typed);
   const isValid = (stop: Stop) => !!stop.customerName.trim() && !!stop.customerPhone.trim() && !!lineOf(stop) && isPlaced(stop);
   const [route, setRoute] = useState<Route | null>(null);
-  const [calculating, setCalculating] = useState<'form' | 'modal' | null>(null);
+  const [calculating, setCalculating] = useState<'form' | 'optimize' | 'modal' | null>(null);
   const [routeOpen, setRouteOpen] = useState(false);
   const [pending, setPending] = useState(false);
+  /** What screen readers hear after the stops were reordered for them. */
+  const [announcement, setAnnouncement] = useState('');
 
   /** Every change to the stops discards the route (spec 2-business-area.md §4.5). */
   function changeStops(next: Stop[]) {
     setStops(next);
     setRoute(null);
+    setAnnouncement('');
   }
   const editStop = (key: string, change: Partial<Stop>) => changeStops(stops.map((stop) => (stop.key === key ? { ...stop, ...change } : stop)));
 
-  async function requestRoute(points: Array<{ lat: number; lng: number; precision: PlacedPrecision } | { address: string }>): Promise<RouteAnswer> {
-    return apiRequest<RouteAnswer>('POST', '/api/routes/calculate', { pharmacyAddress: props.business.address, stops: points });
+  /** The route through the stops as they are (coordinates, or an address to place), optimized or not. */
+  async function requestRoute(sent: readonly Stop[], optimize: boolean): Promise<{ stops: Stop[]; route: Route }> {
+    const answer = await apiRequest<RouteAnswer>('POST', '/api/routes/calculate', {
+      pharmacyAddress: props.business.address,
+      optimize,
+      departureTime: localToUtc(order.pickup),
+      stops: sent.map((stop) => {
+        const { point } = stop.address;
+        return { ...(point ? { lat: point.latitude, lng: point.longitude, precision: point.precision } : { address: lineOf(stop) }), deliverBy: localToUtc(stop.deliverBy) };
+      }),
+    });
+    return routeOf(answer, sent);
   }
 
-  function routeFrom(answer: RouteAnswer): Route {
-    const { polyline, estimated, approximate = false, pickup, stops: points } = answer.routeDetails;
-    return { miles: answer.totalDistanceMiles, fee: answer.calculatedDeliveryFee, polyline, estimated, approximate, pickup, points };
-  }
-
-  function announce(next: Route) {
+  /** The toast after a calculation, and what screen readers hear when the cards moved. */
+  function announce(next: Route, stopsNow: readonly Stop[]) {
     toast({ title: 'Route Calculated', description: `Distance: ${next.miles.toFixed(2)} miles | Fee: $${next.fee}` });
+    setAnnouncement(next.saving ? `${savingWords(next.saving)}${next.saving.moved ? ` New order: ${stopsNow.map((stop, index) => stopLabel(stop, index)).join('; ')}.` : ''}` : '');
   }
 
-  async function calculate() {
+  async function calculate(optimize: boolean) {
     if (!props.business.address.trim() && !props.location) return errorToast('Pharmacy address not found');
     if (stops.some((stop) => !lineOf(stop) && !isPlaced(stop))) return errorToast('Please enter addresses for all delivery stops');
-    setCalculating('form');
+    setCalculating(optimize ? 'optimize' : 'form');
     try {
-      const answer = await requestRoute(
-        stops.map((stop) => {
-          const { point } = stop.address;
-          return point ? { lat: point.latitude, lng: point.longitude, precision: point.precision } : { address: lineOf(stop) };
-        }),
-      );
-      const next = routeFrom(answer);
-      // Stops placed by the server's geocoder keep their coordinates, so they can be created.
-      setStops(
-        stops.map((stop, index) => {
-          const { lat, lng, precision } = next.points[index];
-          return isPlaced(stop) ? stop : { ...stop, address: { ...stop.address, point: { latitude: lat, longitude: lng, precision } } };
-        }),
-      );
-      setRoute(next);
+      const next = await requestRoute(stops, optimize);
+      setStops(next.stops);
+      setRoute(next.route);
       setRouteOpen(true);
-      announce(next);
+      announce(next.route, next.stops);
     } catch (error) {
       errorToast(withReason('Failed to calculate route', error));
     } finally {
@@ -134,17 +210,18 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
     }
   }
 
-  /** Reordering in the route modal recalculates at once, with coordinates only (spec 2-business-area.md §2.13). */
-  async function reorderInModal(from: number, to: number) {
-    if (!route) return;
-    const reordered = arrayMove(stops, from, to);
-    const points = arrayMove(route.points, from, to);
+  /**
+   * In the route modal, a new order (dragged, or optimized) is calculated at once, with
+   * coordinates only (spec 2-business-area.md §2.13); if that fails, the route is gone.
+   */
+  async function recalculateInModal(reordered: Stop[], optimize: boolean) {
     setStops(reordered);
     setCalculating('modal');
     try {
-      const next = routeFrom(await requestRoute(points.map((point) => ({ lat: point.lat, lng: point.lng, precision: point.precision }))));
-      setRoute(next);
-      announce(next);
+      const next = await requestRoute(reordered, optimize);
+      setStops(next.stops);
+      setRoute(next.route);
+      announce(next.route, next.stops);
     } catch (error) {
       setRoute(null);
       setRouteOpen(false);
@@ -199,6 +276,7 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
         longitude: stop.address.point!.longitude,
         locationPrecision: stop.address.point!.precision,
         deliveryInstructions: stop.deliveryInstructions.trim(),
+        deliverBy: localToUtc(stop.deliverBy),
         status: 'pending',
       })),
     };
@@ -264,6 +342,7 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
               stop={stop}
               index={index}
               handle={handle}
+              late={route?.lateKeys.includes(stop.key) ? `It ${lateWords(route, stop)}.` : null}
               removable={stops.length > 1}
               mapsApiKey={mapsApiKey}
               onMapsDown={mapsDown}
@@ -275,10 +354,11 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
       </section>
 
       <section className="card flex flex-wrap items-center justify-between gap-4 p-5" aria-label="Route and delivery fee">
-        <div>
-          <button type="button" className="btn btn-brand" onClick={() => void calculate()} disabled={calculating != null} aria-busy={calculating === 'form' || undefined}>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-brand" onClick={() => void calculate(false)} disabled={calculating != null} aria-busy={calculating === 'form' || undefined}>
             {calculating === 'form' ? 'Calculating...' : 'Calculate Route & Delivery Fee'}
           </button>
+          <OptimizeButton busy={calculating === 'optimize'} disabled={calculating != null || stops.length < 2} onClick={() => void calculate(true)} />
         </div>
         {route ? (
           <div className="flex flex-wrap items-center gap-6" aria-live="polite">
@@ -297,6 +377,10 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
         ) : (
           <p className="text-sm text-slate-500">Calculate the route to see the delivery fee ($2 per mile).</p>
         )}
+        {route ? <RouteNotes route={route} stops={stops} className="w-full" /> : null}
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
       </section>
 
       <div className="flex justify-end">
@@ -332,10 +416,17 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
                   Some places are at their ZIP code's centre ({APPROXIMATE_LOCATION}): the distance is approximate.
                 </p>
               ) : null}
+              <OptimizeButton
+                busy={calculating === 'modal'}
+                disabled={calculating != null || stops.length < 2}
+                onClick={() => void recalculateInModal(stops, true)}
+                className="btn-sm w-full"
+              />
+              <RouteNotes route={route} stops={stops} />
               <div>
                 <p className="mb-2 text-xs text-slate-500">Drag stops to reorder</p>
                 <p className="mb-2 rounded-md bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">Pharmacy (Pickup)</p>
-                <SortableList items={stops} onMove={(from, to) => void reorderInModal(from, to)} describe={stopLabel} label="Route stops" className="space-y-2">
+                <SortableList items={stops} onMove={(from, to) => void recalculateInModal(arrayMove(stops, from, to), false)} describe={stopLabel} label="Route stops" className="space-y-2">
                   {(stop, index, handle) => (
                     <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-white px-2 py-2 text-sm">
                       <DragHandle handle={handle} label={`Move ${stopLabel(stop, index)}`} disabled={calculating != null} />
@@ -384,6 +475,7 @@ function StopCard({
   stop,
   index,
   handle,
+  late,
   removable,
   mapsApiKey,
   onMapsDown,
@@ -393,6 +485,8 @@ function StopCard({
   stop: Stop;
   index: number;
   handle: HandleProps;
+  /** Why this stop misses its deliver-by time on the calculated route. */
+  late: string | null;
   removable: boolean;
   mapsApiKey: string | null;
   onMapsDown: () => void;
@@ -424,8 +518,44 @@ function StopCard({
           partsWithSuggestions={false}
           apartmentLabel="Apartment/Unit (Optional)"
         />
+        <TextInput
+          label="Deliver By (Optional)"
+          type="datetime-local"
+          value={stop.deliverBy}
+          onChange={(e) => onChange({ deliverBy: e.target.value })}
+          hint={late ? <span className="font-medium text-amber-800">{late}</span> : 'Routes are ordered to reach this stop by then.'}
+        />
         <TextArea className="md:col-span-2" label="Delivery Instructions (Optional)" value={stop.deliveryInstructions} onChange={(e) => onChange({ deliveryInstructions: e.target.value })} />
       </div>
     </article>
+  );
+}
+
+function OptimizeButton({ busy, disabled, onClick, className = '' }: { busy: boolean; disabled: boolean; onClick: () => void; className?: string }) {
+  return (
+    <button type="button" className={`btn btn-outline ${className}`} onClick={onClick} disabled={disabled} aria-busy={busy || undefined}>
+      {busy ? 'Optimizing...' : 'Optimize order'}
+    </button>
+  );
+}
+
+/** What an optimization saved, and the stops the route reaches after their deliver-by time. */
+function RouteNotes({ route, stops, className = '' }: { route: Route; stops: readonly Stop[]; className?: string }) {
+  const late = stops.flatMap((stop, index) => (route.lateKeys.includes(stop.key) ? [{ stop, index }] : []));
+  if (!route.saving && late.length === 0) return null;
+  return (
+    <div className={`space-y-1 text-sm ${className}`}>
+      {route.saving ? (
+        <p className="font-medium text-emerald-800" data-testid="route-saving">
+          {savingWords(route.saving)}
+        </p>
+      ) : null}
+      {late.map(({ stop, index }) => (
+        <p key={stop.key} className="text-amber-800">
+          Stop {index + 1}
+          {stop.customerName.trim() ? ` (${stop.customerName.trim()})` : ''} {lateWords(route, stop)}.
+        </p>
+      ))}
+    </div>
   );
 }

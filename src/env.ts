@@ -21,6 +21,8 @@ export interface Env {
   MAP_TILES_URL?: string;
   /** Credit shown on those maps; defaults to OpenStreetMap's when the tiles are. */
   MAP_TILES_ATTRIBUTION?: string;
+  /** The Routes API's origin, https://routes.googleapis.com by default (tests point it at a fake server). */
+  MAPS_ROUTES_ORIGIN?: string;
   /** "off" turns the courier proximity checks off for testing (spec 3-courier-area.md §2.13). */
   PROXIMITY_CHECK?: string;
   /** The app's public address (https://dispatch.example.com): absolute links in webhooks. Local runs pass their own. */

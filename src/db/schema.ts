@@ -315,6 +315,8 @@ export const orderStops = sqliteTable(
     arrivedTime: integer('arrived_time'),
     deliveredTime: integer('delivered_time'),
     deliveryTime: integer('delivery_time'),
+    /** The business's optional deliver-by time (issue 18): routes are ordered to reach the stop by then. */
+    deliverBy: integer('deliver_by'),
     /** R2 key of the stop's delivery photo. */
     deliveryPhoto: text('delivery_photo'),
     deliveryNotes: text('delivery_notes'),

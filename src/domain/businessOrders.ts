@@ -37,6 +37,8 @@ export interface PlannedStop {
   longitude: number;
   locationPrecision: LocationPrecision;
   deliveryInstructions: string | null;
+  /** Epoch ms: the route optimizer tries to reach the stop by then (issue 18). */
+  deliverBy?: number | null;
 }
 
 export interface NewOrderValues {

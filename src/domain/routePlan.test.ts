@@ -1,7 +1,7 @@
 import { decodePolyline as decode } from './polyline';
 import { describe, expect, it } from 'vitest';
 import { estimatedRoadMiles } from './geo';
-import { estimateRoute, priceRoute } from './routePlan';
+import { AVERAGE_URBAN_SPEED_MPH, estimatedMatrix, estimateRoute, milesText, priceRoute } from './routePlan';
 
 const pharmacy = { lat: 27.9379, lng: -82.4843 };
 const stops = [
@@ -26,6 +26,13 @@ describe('estimateRoute', () => {
     expect(shuffled.miles).not.toBe(forward.miles);
   });
 
+  it('times each leg at the average urban speed', () => {
+    const plan = estimateRoute([pharmacy, ...stops]);
+    expect(plan.legMinutes).toHaveLength(3);
+    expect(plan.legMinutes[0]).toBeCloseTo((estimatedRoadMiles([pharmacy, stops[0]]) / AVERAGE_URBAN_SPEED_MPH) * 60, 9);
+    expect(plan.durationMinutes).toBe(Math.round(plan.legMinutes.reduce((sum, leg) => sum + leg, 0)));
+  });
+
   it('encodes the path it measured as a polyline', () => {
     const plan = estimateRoute([pharmacy, ...stops]);
     const points = decode(plan.polyline, 5);
@@ -35,8 +42,27 @@ describe('estimateRoute', () => {
   });
 });
 
+describe('estimatedMatrix', () => {
+  it('holds the same legs as the route estimate, between every two points', () => {
+    const matrix = estimatedMatrix([pharmacy, ...stops]);
+    expect(matrix.size).toBe(4);
+    expect(matrix.miles[0 * 4 + 2]).toBeCloseTo(estimatedRoadMiles([pharmacy, stops[1]]), 9);
+    expect(matrix.miles[3 * 4 + 1]).toBeCloseTo(estimatedRoadMiles([stops[2], stops[0]]), 9);
+    expect(matrix.minutes[1 * 4 + 2]).toBeCloseTo(estimateRoute([stops[0], stops[1]]).legMinutes[0], 9);
+    expect(matrix.miles[2 * 4 + 2]).toBe(0);
+  });
+});
+
 describe('priceRoute', () => {
   it('keeps miles to 2 decimals and the fee on those miles', () => {
-    expect(priceRoute(12.345, '', 30, false)).toMatchObject({ miles: 12.35, feeCents: 2470, estimated: false, durationMinutes: 30 });
+    expect(priceRoute(12.345, '', [10, 20.4], false)).toMatchObject({ miles: 12.35, feeCents: 2470, estimated: false, durationMinutes: 30, legMinutes: [10, 20.4] });
+  });
+});
+
+describe('milesText', () => {
+  it('shows a tenth of a mile, or hundredths when a tenth would show nothing', () => {
+    expect(milesText(2.44)).toBe('2.4 mi');
+    expect(milesText(-2.44)).toBe('2.4 mi');
+    expect(milesText(0.04)).toBe('0.04 mi');
   });
 });

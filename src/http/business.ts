@@ -19,7 +19,7 @@ export async function signedInBusiness(c: Context<AppEnv>): Promise<Restaurant> 
   return business;
 }
 
-export const mapsServer = (env: Env): MapsServer => ({ key: env.MAPS_SERVER_KEY || undefined });
+export const mapsServer = (env: Env): MapsServer => ({ key: env.MAPS_SERVER_KEY || undefined, routesOrigin: env.MAPS_ROUTES_ORIGIN || undefined });
 
 /** The geocoding chain for this request: maps service (with a key), Census geocoder, ZIP centroids. */
 export const geocoder = (c: { env: Env; var: { db: Db } }): Geocoder => ({

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { METERS_PER_MILE } from '../domain/geo';
-import { estimateRoute } from '../domain/routePlan';
+import { estimatedMatrix, estimateRoute } from '../domain/routePlan';
 import type { Geocoder } from './geocoding';
-import { planRoute, ROUTES_URL, routeFrom } from './routing';
+import { MAX_MATRIX_ELEMENTS, planRoute, ROUTE_MATRIX_URL, ROUTES_URL, routeFrom, travelMatrixBetween } from './routing';
 
 const path = [
   { lat: 27.9379, lng: -82.4843 },
@@ -22,7 +22,10 @@ describe('planRoute', () => {
   it('asks the routing service for the driving route through the stops in order', async () => {
     const fetch = vi.fn(() => answer({ routes: [{ distanceMeters: 10 * METERS_PER_MILE, duration: '1260s', polyline: { encodedPolyline: 'abc' } }] }));
     const plan = await planRoute({ key: 'k', fetch }, path);
-    expect(plan).toEqual({ miles: 10, feeCents: 2000, polyline: 'abc', durationMinutes: 21, estimated: false });
+    expect(plan).toMatchObject({ miles: 10, feeCents: 2000, polyline: 'abc', durationMinutes: 21, estimated: false });
+    // Without legs, the route's time is shared out over its legs like the estimate's.
+    expect(plan.legMinutes).toHaveLength(2);
+    expect(plan.legMinutes[0] + plan.legMinutes[1]).toBeCloseTo(21, 9);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(ROUTES_URL);
     expect((init.headers as Record<string, string>)['X-Goog-Api-Key']).toBe('k');
@@ -30,6 +33,13 @@ describe('planRoute', () => {
     expect(body.origin.location.latLng).toEqual({ latitude: 27.9379, longitude: -82.4843 });
     expect(body.intermediates).toEqual([{ location: { latLng: { latitude: 27.956, longitude: -82.459 } } }]);
     expect(body.destination.location.latLng).toEqual({ latitude: 27.9445, longitude: -82.4903 });
+  });
+
+  it("times each leg by the service's own legs, at the origin configured", async () => {
+    const fetch = vi.fn(() => answer({ routes: [{ distanceMeters: 5000, duration: '900s', polyline: { encodedPolyline: 'abc' }, legs: [{ duration: '300s' }, { duration: '600s' }] }] }));
+    const plan = await planRoute({ key: 'k', fetch, routesOrigin: 'http://127.0.0.1:9' }, path);
+    expect(plan.legMinutes).toEqual([5, 10]);
+    expect((fetch.mock.calls[0] as unknown as [string])[0]).toBe('http://127.0.0.1:9/directions/v2:computeRoutes');
   });
 
   it('falls back to the estimate when the service fails, refuses or answers nothing useful', async () => {
@@ -42,6 +52,80 @@ describe('planRoute', () => {
 
 /** A chain with no maps key and no Census geocoder: only the ZIP centres below. */
 const offline = (centres: Record<string, { lat: number; lng: number }> = {}): Geocoder => ({ census: null, zipCentroid: async (zip) => centres[zip] ?? null });
+
+/** A matrix answer like the Routes API's: zeros left out, as proto3 JSON does. */
+function matrixAnswer(origins: number, destinations: number, leg: (origin: number, destination: number) => { meters: number; seconds: number }) {
+  const elements = [];
+  for (let origin = 0; origin < origins; origin++) {
+    for (let destination = 0; destination < destinations; destination++) {
+      const { meters, seconds } = leg(origin, destination);
+      elements.push({
+        ...(origin ? { originIndex: origin } : {}),
+        ...(destination ? { destinationIndex: destination } : {}),
+        ...(meters ? { distanceMeters: meters } : {}),
+        duration: `${seconds}s`,
+        condition: 'ROUTE_EXISTS',
+      });
+    }
+  }
+  return elements;
+}
+
+describe('travelMatrixBetween', () => {
+  const leg = (from: number, to: number) => ({ meters: 1000 * (from + 1) + 10 * to, seconds: 60 * (from + 2) });
+
+  it('estimates without a key, and sends nothing', async () => {
+    const fetch = vi.fn();
+    expect(await travelMatrixBetween({ fetch }, path)).toEqual({ matrix: estimatedMatrix(path), estimated: true });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('asks the maps service once for every point to every stop', async () => {
+    const fetch = vi.fn(() => answer(matrixAnswer(3, 2, leg)));
+    const { matrix, estimated } = await travelMatrixBetween({ key: 'k', fetch }, path);
+    expect(estimated).toBe(false);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(ROUTE_MATRIX_URL);
+    expect((init.headers as Record<string, string>)['X-Goog-FieldMask']).toContain('distanceMeters');
+    const body = JSON.parse(init.body as string);
+    expect(body.origins).toHaveLength(3);
+    expect(body.destinations.map((destination: { waypoint: { location: { latLng: unknown } } }) => destination.waypoint.location.latLng)).toEqual([
+      { latitude: path[1].lat, longitude: path[1].lng },
+      { latitude: path[2].lat, longitude: path[2].lng },
+    ]);
+    // Point 0 (the start) to point 2 is origin 0, destination 1; point 2 to point 1 is origin 2, destination 0.
+    expect(matrix.miles[0 * 3 + 2]).toBeCloseTo(1010 / METERS_PER_MILE, 9);
+    expect(matrix.minutes[0 * 3 + 2]).toBe(2);
+    expect(matrix.miles[2 * 3 + 1]).toBeCloseTo(3000 / METERS_PER_MILE, 9);
+    expect(matrix.minutes[2 * 3 + 1]).toBe(4);
+  });
+
+  it('splits 25 stops over two calls, since 26 × 25 pairs exceed what one call takes', async () => {
+    const points = Array.from({ length: 26 }, (_, index) => ({ lat: 27.9 + index / 100, lng: -82.4 }));
+    const fetch = vi.fn((_url: RequestInfo | URL, init?: RequestInit) => {
+      const body = JSON.parse(init!.body as string);
+      expect(body.origins.length * body.destinations.length).toBeLessThanOrEqual(MAX_MATRIX_ELEMENTS);
+      const first = body.origins.length === 1 ? 0 : 1;
+      return answer(matrixAnswer(body.origins.length, body.destinations.length, (origin, destination) => leg(first + origin, destination)));
+    });
+    const { matrix, estimated } = await travelMatrixBetween({ key: 'k', fetch }, points);
+    expect(estimated).toBe(false);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(matrix.miles[0 * 26 + 25]).toBeCloseTo(1240 / METERS_PER_MILE, 9);
+    expect(matrix.miles[25 * 26 + 1]).toBeCloseTo(26000 / METERS_PER_MILE, 9);
+  });
+
+  it('falls back to the estimate when the service fails or leaves a pair without a route', async () => {
+    const estimate = { matrix: estimatedMatrix(path), estimated: true };
+    expect(await travelMatrixBetween({ key: 'k', fetch: () => Promise.reject(new TypeError('offline')) }, path)).toEqual(estimate);
+    expect(await travelMatrixBetween({ key: 'k', fetch: () => answer({ error: { code: 403 } }, 403) }, path)).toEqual(estimate);
+    expect(await travelMatrixBetween({ key: 'k', fetch: () => answer(matrixAnswer(3, 2, leg).slice(1)) }, path)).toEqual(estimate);
+    const noRoute = matrixAnswer(3, 2, leg).map((element, index) => (index === 3 ? { ...element, condition: 'ROUTE_NOT_FOUND' } : element));
+    expect(await travelMatrixBetween({ key: 'k', fetch: () => answer(noRoute) }, path)).toEqual(estimate);
+  });
+});
+
 
 describe('routeFrom', () => {
   it('starts at the business and needs its location', async () => {

@@ -7,6 +7,8 @@
 export interface MapsServer {
   /** MAPS_SERVER_KEY; without it nothing is sent to the maps service. */
   key?: string;
+  /** Where the Routes API answers (MAPS_ROUTES_ORIGIN; tests point it at a fake server). */
+  routesOrigin?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }

@@ -82,8 +82,8 @@ interface Fixtures {
     /** An API key of bistro's, made for a row that revokes it. */
     bistroKey: () => Promise<number>;
     bistroOrder: (fields?: Partial<typeof orders.$inferInsert>) => Promise<number>;
-    /** A pharmacy route held by courier B, picked up: its first stop can be reached. */
-    routeOfCourierB: () => Promise<{ orderId: number; stopId: number }>;
+    /** A pharmacy route held by courier B, picked up: its first stop can be reached, its stops reordered. */
+    routeOfCourierB: () => Promise<{ orderId: number; stopId: number; stopIds: number[] }>;
     newPharmacyOrder: () => Promise<number>;
   };
 }
@@ -277,6 +277,23 @@ const TABLE: Row[] = [
     object: 'the current stop of a route courier B holds',
     kind: 'api',
     request: async (_, fx) => patch(`/api/order-stops/${(await fx.fresh.routeOfCourierB()).stopId}`, { status: 'arrived' }),
+    expect: couriers(200, { courier: 404 }),
+  },
+  {
+    route: 'PUT /api/orders/:id/stop-order',
+    object: 'a route courier B holds',
+    kind: 'api',
+    request: async (_, fx) => {
+      const route = await fx.fresh.routeOfCourierB();
+      return put(`/api/orders/${route.orderId}/stop-order`, { stopIds: [...route.stopIds].reverse() });
+    },
+    expect: couriers(200, { courier: 404 }),
+  },
+  {
+    route: 'POST /api/orders/:id/stop-order/optimize',
+    object: 'a route courier B holds',
+    kind: 'api',
+    request: async (_, fx) => post(`/api/orders/${(await fx.fresh.routeOfCourierB()).orderId}/stop-order/optimize`, { courierLatitude: 27.95, courierLongitude: -82.46 }),
     expect: couriers(200, { courier: 404 }),
   },
   {
@@ -513,7 +530,7 @@ async function makeFixtures(db: Db, as: Record<Role, Caller>): Promise<Fixtures>
       bistroOrder: async (fields = {}) => (await insertOrder(db, fields)).id,
       routeOfCourierB: async () => {
         const route = await insertPharmacyOrder(db, { courierId: courierB, status: 'pharmacy_picked_up', stops: 2 });
-        return { orderId: route.order.id, stopId: route.stops[0].id };
+        return { orderId: route.order.id, stopId: route.stops[0].id, stopIds: route.stops.map((stop) => stop.id) };
       },
       newPharmacyOrder: async () => (await insertPharmacyOrder(db, { status: 'new', stops: 2 })).order.id,
     },

@@ -45,7 +45,7 @@ export function OrderView({ order, asWorkflow, view, waiting, onClose, onDone, o
   }, []);
 
   const hydrated = useHydrated();
-  const workflow = { order, view, waiting, onClose, onDone };
+  const workflow = { order, view, waiting, onClose, onDone, onChanged };
   const loading = <p className="p-6 text-center text-slate-500">Loading...</p>;
   return (
     // Escape closes the view, as it would a dialog (the pattern's keyboard way out).

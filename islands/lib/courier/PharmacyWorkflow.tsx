@@ -21,10 +21,11 @@ import { RouteMap } from './RouteMap';
 import { goOnline, report, sendStep, sendStopStep, uploadPhoto } from './steps';
 import type { CourierOrder, CourierStop } from './types';
 import { useNow } from './useNow';
+import { StopOrder } from './StopOrder';
 import { SyncBadge } from './SyncBadge';
 import { DeliveryEarnings, StepButton, type WorkflowProps } from './WorkflowParts';
 
-export default function PharmacyWorkflow({ order, view, waiting, onClose, onDone }: WorkflowProps) {
+export default function PharmacyWorkflow({ order, view, waiting, onClose, onDone, onChanged }: WorkflowProps) {
   const [navigateTo, setNavigateTo] = useState<string | null>(null);
   const status = pharmacyDisplayStatus(order.status);
 
@@ -50,7 +51,7 @@ export default function PharmacyWorkflow({ order, view, waiting, onClose, onDone
       break;
     case 'pharmacy_picked_up':
     case 'in_pharmacy_delivery':
-      screen = <Deliveries order={order} view={view} onNavigate={setNavigateTo} />;
+      screen = <Deliveries order={order} view={view} onNavigate={setNavigateTo} waiting={waiting} onChanged={onChanged} />;
       break;
     case 'delivered':
     case 'pharmacy_completed':
@@ -196,7 +197,13 @@ function CollectPackages({ order }: { order: CourierOrder }) {
   );
 }
 
-function Deliveries({ order, view, onNavigate }: { order: CourierOrder; view: WorkflowProps['view']; onNavigate: (address: string) => void }) {
+function Deliveries({
+  order,
+  view,
+  onNavigate,
+  waiting,
+  onChanged,
+}: Pick<WorkflowProps, 'order' | 'view' | 'waiting' | 'onChanged'> & { onNavigate: (address: string) => void }) {
   const delivered = order.stops.filter((stop) => stop.status === 'delivered').length;
   const current = currentStop(order.stops);
   const { entries } = useOutbox();
@@ -209,6 +216,7 @@ function Deliveries({ order, view, onNavigate }: { order: CourierOrder; view: Wo
         </p>
         <progress className={`h-3 w-full ${PROGRESS}`} max={order.stops.length} value={delivered} aria-label="Stops delivered" />
       </div>
+      <StopOrder order={order} waiting={waiting} formatTime={pharmacyTimeOf} onChanged={onChanged} />
       <ol className="space-y-3">
         {order.stops.map((stop, index) => {
           const done = stop.status === 'delivered';
@@ -224,6 +232,7 @@ function Deliveries({ order, view, onNavigate }: { order: CourierOrder; view: Wo
                   {done ? <span className="ml-auto text-sm text-emerald-700">Delivered</span> : null}
                 </summary>
                 <p className="mt-2 text-sm text-slate-600">{stop.address}</p>
+                {stop.deliverBy && !done ? <p className="text-sm font-medium text-amber-800">Deliver by {pharmacyTimeOf(stop.deliverBy)}</p> : null}
                 {stop.deliveryInstructions ? <p className="text-sm text-slate-600">Instructions: {stop.deliveryInstructions}</p> : null}
                 {done && photo ? <img src={photo} alt={`Delivery photo, stop ${stop.sequence}`} className="mt-2 h-32 w-32 rounded-md object-cover" /> : null}
                 {stop.id === current?.id ? <CurrentStop order={order} stop={stop} view={view} onNavigate={onNavigate} /> : null}

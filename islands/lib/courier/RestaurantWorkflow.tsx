@@ -27,6 +27,7 @@ import { RouteMap } from './RouteMap';
 import { report, sendDeliveryPhotos, sendStep, sendStopStep, statusUpdated, uploadPhoto, type StepBody } from './steps';
 import type { CourierOrder } from './types';
 import { useNow } from './useNow';
+import { StopOrder } from './StopOrder';
 import { SyncBadge } from './SyncBadge';
 import { DeliveryEarnings, StepButton, type WorkflowProps } from './WorkflowParts';
 
@@ -52,7 +53,7 @@ const SETUP_GUIDE = [
 const COMPLETED = { title: 'Order Completed', description: 'Order marked as delivered successfully!' };
 const COMPLETED_DESPITE_ERRORS = { title: 'Order Completed', description: 'Order marked as delivered successfully despite errors' };
 
-export default function RestaurantWorkflow({ order, view, waiting, onClose, onDone }: WorkflowProps) {
+export default function RestaurantWorkflow({ order, view, waiting, onClose, onDone, onChanged }: WorkflowProps) {
   const status = order.status;
   const [navigateTo, setNavigateTo] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
@@ -93,7 +94,15 @@ export default function RestaurantWorkflow({ order, view, waiting, onClose, onDo
       </>
     );
   } else if (status === 'picked_up' || status === 'on_way_to_customer') {
-    screen = <ToCustomer order={order} view={view} onNavigate={setNavigateTo} onArrive={() => void step({ status: 'arrived_at_customer' }, 'Arrived at customer')} />;
+    screen = (
+      <ToCustomer
+        order={order}
+        view={view}
+        onNavigate={setNavigateTo}
+        onArrive={() => void step({ status: 'arrived_at_customer' }, 'Arrived at customer')}
+        reorder={<StopOrder order={order} waiting={waiting} formatTime={(value) => timeOf(value, view.timeZone)} onChanged={onChanged} />}
+      />
+    );
   } else if (status === 'arrived_at_customer' || status === 'setup_in_progress') {
     screen = <AtCustomer key={stop?.id ?? 'single'} order={order} />;
   } else if (status === 'delivered') {
@@ -204,7 +213,20 @@ function ToRestaurant({ order, view, onNavigate, onArrive }: { order: CourierOrd
   );
 }
 
-function ToCustomer({ order, view, onNavigate, onArrive }: { order: CourierOrder; view: WorkflowProps['view']; onNavigate: (address: string) => void; onArrive: () => void }) {
+function ToCustomer({
+  order,
+  view,
+  onNavigate,
+  onArrive,
+  reorder,
+}: {
+  order: CourierOrder;
+  view: WorkflowProps['view'];
+  onNavigate: (address: string) => void;
+  onArrive: () => void;
+  /** The stop order panel, for a multi-stop order. */
+  reorder: ReactNode;
+}) {
   const now = useNow(view.now);
   const deliveryTime = millis(order.deliveryTime);
   const early = !canArriveAtCustomer(deliveryTime, now);
@@ -225,6 +247,7 @@ function ToCustomer({ order, view, onNavigate, onArrive }: { order: CourierOrder
       <button type="button" className="btn btn-brand h-12 w-full" onClick={() => onNavigate(destination)}>
         <NavigationIcon width={18} height={18} /> Start Navigation
       </button>
+      {order.stops.length ? reorder : null}
       {order.stops.length ? (
         <section className="card p-4" aria-labelledby="route-stops">
           <h3 id="route-stops" className="font-semibold">

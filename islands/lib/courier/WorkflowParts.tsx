@@ -13,6 +13,8 @@ export interface WorkflowProps {
   onClose: () => void;
   /** The delivery is over (delivered, cancelled): leaves it and forgets the active order. */
   onDone: () => void;
+  /** The order changed on the server outside the outbox (its stops reordered): read it again. */
+  onChanged: () => Promise<unknown>;
 }
 
 /** Base Pay, Tip and Total of a delivery (spec 3-courier-area.md §9). */

@@ -62,3 +62,15 @@ export function distanceLabel(meters: number, place?: LocationPrecision): string
   const away = feet < 1000 ? `${Math.round(feet)} ft away` : `${(meters / 1609.344).toFixed(1)} mi away`;
   return isApproximate(place) ? `about ${away} (${APPROXIMATE_LOCATION})` : away;
 }
+
+/** The device position once, for a request that is better with it (null when it cannot say within `timeoutMs`). */
+export function currentPosition(timeoutMs = 5000): Promise<LatLng | null> {
+  if (!('geolocation' in navigator)) return Promise.resolve(null);
+  return new Promise((resolve) =>
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => resolve({ lat: coords.latitude, lng: coords.longitude }),
+      () => resolve(null),
+      { enableHighAccuracy: true, maximumAge: 30_000, timeout: timeoutMs },
+    ),
+  );
+}

@@ -18,6 +18,8 @@ export interface CourierStop {
   longitude: number | null;
   locationPrecision: LocationPrecision;
   deliveryInstructions: string | null;
+  /** The business's deliver-by time, if any (ISO). */
+  deliverBy: string | null;
   status: StopStatus;
   arrivedTime: string | null;
   deliveredTime: string | null;

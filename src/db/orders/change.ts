@@ -34,6 +34,12 @@ export interface OrderChange {
    * passes "confirmed and held by me", since after it `where` (no courier yet) no longer holds.
    */
   alreadyDone?: SQL;
+  /**
+   * Other writes that belong to the change (the stops of a reorder): made in the same
+   * transaction after the order's update, each given the change's condition to apply only
+   * with it. They must not write what the condition reads.
+   */
+  alongside?: (condition: SQL) => Array<BatchItem<'sqlite'>>;
   actor: Actor;
   /** What was attempted, in the history: 'assign', 'cancel', 'accept', 'status', 'edit'… */
   action: string;
@@ -81,10 +87,13 @@ export async function changeOrder<Companion = never>(
       .set({ ...change.set, ...(change.to ? { status: change.to } : {}), ...stamps, updatedAt: now })
       .where(guard)
       .returning(),
+    ...(change.alongside?.(guard) ?? []),
     db.select().from(orders).where(eq(orders.id, change.orderId)),
-  ] as const;
-  const results = companion ? await db.batch([companion, ...statements]) : await db.batch(statements);
-  const [, updated, [current]] = (companion ? results.slice(1) : results) as [unknown, Order[], Order[]];
+  ];
+  const results = await db.batch((companion ? [companion, ...statements] : statements) as [BatchItem<'sqlite'>, ...Array<BatchItem<'sqlite'>>]);
+  const own = companion ? results.slice(1) : results;
+  const updated = own[1] as Order[];
+  const [current] = own[own.length - 1] as Order[];
   const outcome: ChangeResult = updated.length > 0 ? { applied: true, order: updated[0] } : { applied: false, order: current };
   return companion ? { ...outcome, companion: results[0] as Companion } : outcome;
 }

@@ -99,6 +99,7 @@ function stopJson(stop: OrderStop, photo: PhotoUrl) {
     arrivedTime: iso(stop.arrivedTime),
     deliveredTime: iso(stop.deliveredTime),
     deliveryTime: iso(stop.deliveryTime),
+    deliverBy: iso(stop.deliverBy),
     deliveryPhoto: stop.deliveryPhoto ? photo(stop.deliveryPhoto) : null,
     deliveryNotes: stop.deliveryNotes,
     createdAt: iso(stop.createdAt),

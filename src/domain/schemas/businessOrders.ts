@@ -24,7 +24,11 @@ export const ORDER_MESSAGES = {
   pickupTime: 'Pickup time is required',
   deliveryTime: 'Delivery time is required',
   deliveryAfterPickup: 'Delivery time must not be before pickup time',
+  deliverBy: 'Deliver-by time must be a valid date and time',
 } as const;
+
+/** A stop's optional deliver-by time (issue 18): the route optimizer tries to reach the stop by then. */
+const deliverBy = z.optional(z.nullable(instant(ORDER_MESSAGES.deliverBy)));
 
 /** The routing service takes at most 25 intermediate points; a pharmacy route stays within that. */
 export const MAX_ROUTE_STOPS = 25;
@@ -76,6 +80,7 @@ const stopFields = {
   longitude,
   locationPrecision,
   deliveryInstructions: optionalText(MAX_LONG_TEXT),
+  deliverBy,
   status: z.optional(z.literal('pending', { error: 'A new stop starts as pending' })),
 };
 
@@ -195,6 +200,7 @@ const routeStop = z
     lng: longitude,
     precision: locationPrecision,
     address: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500)))),
+    deliverBy,
   })
   .check(
     z.refine((stop) => (stop.lat != null && stop.lng != null) || !!stop.address, 'Please enter addresses for all delivery stops'),
@@ -202,10 +208,14 @@ const routeStop = z
 
 /**
  * POST /api/routes/calculate. The route starts at the signed-in business's own location;
- * pharmacyAddress is accepted for the spec's clients but not trusted.
+ * pharmacyAddress is accepted for the spec's clients but not trusted. `optimize` asks for
+ * the stops in the best order too; `departureTime` (now by default) is when the courier
+ * leaves the pickup, against which the stops' deliver-by times are judged.
  */
 export const routeCalculationSchema = z.object({
   pharmacyAddress: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
+  optimize: z._default(yesNo, false),
+  departureTime: z.optional(z.nullable(instant('Departure time must be a valid date and time'))),
   stops: z
     .array(routeStop, { error: 'Please enter addresses for all delivery stops' })
     .check(

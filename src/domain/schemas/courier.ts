@@ -92,3 +92,13 @@ export const earningsQuerySchema = z.object({
   startDate: z.optional(z.union([day('startDate must be a date'), z.iso.datetime({ offset: true, error: 'startDate must be a date' })])),
   endDate: z.optional(z.union([day('endDate must be a date'), z.iso.datetime({ offset: true, error: 'endDate must be a date' })])),
 });
+
+/** PUT /api/orders/:id/stop-order (issue 18): the stops not yet reached, by id, in their new order. */
+export const stopOrderSchema = z.object({
+  stopIds: z
+    .array(wholeNumber('Stop ids must be whole numbers'), { error: 'stopIds must list the stops in their new order' })
+    .check(z.minLength(1, 'stopIds must list the stops in their new order'), z.maxLength(1000, 'Too many stops')),
+});
+
+/** POST /api/orders/:id/stop-order/optimize: where the courier is, when the phone knows. */
+export const optimizeStopsSchema = z.object(position);

@@ -146,6 +146,11 @@ export function StopList({ stops }: { stops: OrderStop[] }) {
             <div className="text-slate-600">
               <PlacedAddress address={stop.address} precision={precisionOf(stop.latitude, stop.longitude, stop.locationPrecision)} />
             </div>
+            {stop.deliverBy != null ? (
+              <div className="text-slate-600">
+                Deliver by <Time value={stop.deliverBy} pattern="h:mm a" />
+              </div>
+            ) : null}
             {stop.deliveryInstructions ? <div className="mt-1 text-slate-600">Instructions: {stop.deliveryInstructions}</div> : null}
           </div>
         </li>
@@ -213,6 +218,7 @@ const ACTIONS: Record<string, string> = {
   status: 'Status changed',
   edit: 'Edited',
   missed_pickup: 'Missed pickup',
+  reorder: 'Stops reordered',
   seed: 'Demo data',
 };
 

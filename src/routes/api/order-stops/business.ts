@@ -47,6 +47,7 @@ businessStops.post('/', requireApi('restaurant'), validate('json', orderStopCrea
     longitude: location.lng,
     locationPrecision: location.precision,
     deliveryInstructions: input.deliveryInstructions,
+    deliverBy: input.deliverBy ?? null,
   });
 
   for (let attempt = 0; attempt < PRICING_ATTEMPTS; attempt++) {

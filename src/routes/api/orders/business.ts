@@ -59,6 +59,7 @@ export async function placeOrder(db: Db, located: Geocoder, business: Restaurant
       longitude: routed.stops[index].lng,
       locationPrecision: routed.stops[index].precision,
       deliveryInstructions: stop.deliveryInstructions,
+      deliverBy: stop.deliverBy ?? null,
     }));
     route = { plan: routed.plan, stops: planned };
   } else {

@@ -11,7 +11,8 @@ import { activeOrders, assignedOrders, availableOrders, courierOrderJson, schedu
 import { photoUrl } from '../../../db/orders/serialize';
 import type { Order } from '../../../db/schema';
 import { minuteBucket, versionTag } from '../../../db/versions';
-import { courierOrderPatchSchema, courierResponseSchema, deliveryPhotosSchema, photoUploadQuerySchema } from '../../../domain/schemas/courier';
+import { courierOrderPatchSchema, courierResponseSchema, deliveryPhotosSchema, optimizeStopsSchema, photoUploadQuerySchema, stopOrderSchema } from '../../../domain/schemas/courier';
+import { mapsServer } from '../../../http/business';
 import { idParam } from '../../../domain/schemas/common';
 import type { AppEnv } from '../../../env';
 import { binaryBody, courierContext, isBinaryUpload, requireValidDocuments, serviceToday } from '../../../http/courier';
@@ -19,6 +20,7 @@ import { requireApi } from '../../../http/guards';
 import { idempotent } from '../../../http/idempotency';
 import { readJson, validate } from '../../../http/validate';
 import { heldOrder } from '../../../services/courier/context';
+import { optimizeRemainingStops, reorderByHand } from '../../../services/courier/stopOrder';
 import { addDeliveryPhotos, answerOrder, stepOrder, uploadPhoto } from '../../../services/courier/workflow';
 
 const courierOrders = new Hono<AppEnv>();
@@ -92,6 +94,26 @@ courierOrders.post(
     return c.json({ key: photo.key, url: photoUrl(photo.key), contentType: photo.contentType, width: photo.width, height: photo.height }, 201);
   },
 );
+
+/**
+ * The courier's own order of the stops not yet reached (issue 18), by hand: their ids in
+ * the order they will be driven. Answers the order as the courier app reads it; the
+ * business and the admin see the new sequence, and the fee is not touched.
+ */
+courierOrders.put('/:id/stop-order', requireApi('courier'), validate('param', idParam), idempotent, validate('json', stopOrderSchema), async (c) => {
+  const ctx = await courierContext(c);
+  const changed = await reorderByHand(ctx, c.req.valid('param').id, c.req.valid('json').stopIds);
+  return c.json(await courierOrderJson(ctx.db, changed));
+});
+
+/** "Optimize remaining stops": the best order from where the courier is; answers the order and what it saves. */
+courierOrders.post('/:id/stop-order/optimize', requireApi('courier'), validate('param', idParam), idempotent, validate('json', optimizeStopsSchema), async (c) => {
+  const ctx = await courierContext(c);
+  const { courierLatitude, courierLongitude } = c.req.valid('json');
+  const position = courierLatitude != null && courierLongitude != null ? { lat: courierLatitude, lng: courierLongitude } : null;
+  const { order, ...optimization } = await optimizeRemainingStops(ctx, mapsServer(c.env), c.req.valid('param').id, position);
+  return c.json({ order: await courierOrderJson(ctx.db, order), optimization });
+});
 
 export default courierOrders;
 

@@ -46,8 +46,8 @@ export interface HandleProps {
   listeners: ReturnType<typeof useSortable>['listeners'];
 }
 
-/** A button to drag an item by (with the mouse, a finger or the keyboard). */
-export function DragHandle({ handle, label, disabled = false }: { handle: HandleProps; label: string; disabled?: boolean }) {
+/** A button to drag an item by (with the mouse, a finger or the keyboard); large on phones, for a thumb. */
+export function DragHandle({ handle, label, disabled = false, size = 'normal' }: { handle: HandleProps; label: string; disabled?: boolean; size?: 'normal' | 'large' }) {
   return (
     <button
       type="button"
@@ -56,7 +56,7 @@ export function DragHandle({ handle, label, disabled = false }: { handle: Handle
       {...handle.listeners}
       disabled={disabled}
       aria-label={label}
-      className="btn btn-ghost h-8 w-8 shrink-0 cursor-grab touch-none px-0 text-slate-400 active:cursor-grabbing"
+      className={`btn btn-ghost ${size === 'large' ? 'h-11 w-11' : 'h-8 w-8'} shrink-0 cursor-grab touch-none px-0 text-slate-400 active:cursor-grabbing`}
     >
       <svg viewBox="0 0 24 24" width="18" height="18" fill="currentColor" aria-hidden="true">
         {[6, 12, 18].flatMap((y) => [9, 15].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.6" />))}
