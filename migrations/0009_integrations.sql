@@ -94,14 +94,18 @@ CREATE TABLE `webhook_endpoints` (
 -- every order created, every status change and every courier assignment, whichever code
 -- path made it, is recorded exactly once, and never lost if the queue is down. The event's
 -- name for the outside world (order.assigned, order.delivered…) is derived from these
--- columns by src/domain/webhooks.ts, where the status sets live.
-CREATE TRIGGER orders_outbox_insert AFTER INSERT ON orders BEGIN
+-- columns by src/domain/webhooks.ts, where the status sets live. Only businesses with a
+-- webhook endpoint turned on get events: nobody else would hear them, and a backlog of
+-- events nobody hears would delay those somebody does.
+CREATE TRIGGER orders_outbox_insert AFTER INSERT ON orders
+WHEN EXISTS (SELECT 1 FROM webhook_endpoints WHERE restaurant_id = new.restaurant_id AND disabled_at IS NULL) BEGIN
   INSERT INTO event_outbox (public_id, kind, restaurant_id, order_id, to_status, to_courier_id)
   VALUES ('evt_' || lower(hex(randomblob(12))), 'order.created', new.restaurant_id, new.id, new.status, new.courier_id);
 END;
 --> statement-breakpoint
 CREATE TRIGGER orders_outbox_update AFTER UPDATE OF status, courier_id ON orders
-WHEN old.status IS NOT new.status OR (new.courier_id IS NOT NULL AND old.courier_id IS NOT new.courier_id) BEGIN
+WHEN (old.status IS NOT new.status OR (new.courier_id IS NOT NULL AND old.courier_id IS NOT new.courier_id))
+  AND EXISTS (SELECT 1 FROM webhook_endpoints WHERE restaurant_id = new.restaurant_id AND disabled_at IS NULL) BEGIN
   INSERT INTO event_outbox (public_id, kind, restaurant_id, order_id, from_status, to_status, from_courier_id, to_courier_id)
   VALUES ('evt_' || lower(hex(randomblob(12))), 'order.changed', new.restaurant_id, new.id, old.status, new.status, old.courier_id, new.courier_id);
 END;

@@ -222,6 +222,9 @@ export const COURIER_NOT_STARTED = set('assigned', 'courier_confirmed', 'awaitin
 /** The header indicator counts an accepted order that has not set off too (spec 3-courier-area.md §2.3). */
 export const COURIER_INDICATOR_ACTIVE = set(...COURIER_IN_DELIVERY, 'courier_confirmed', 'awaiting_pharmacy_pickup');
 
+/** The order statuses in which its courier may reorder its stops (issue 18): held, not finished. */
+export const STOP_REORDER_STATUSES = set(...COURIER_NOT_STARTED, ...COURIER_IN_DELIVERY);
+
 /** Statuses in which the stops of an order are being delivered. */
 export const STOP_DELIVERY_PHASE = set(
   'picked_up',

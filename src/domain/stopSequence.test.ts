@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { movableStops, reorderStart, resequence, STOP_REORDER_STATUSES, type SequencedStop } from './stopSequence';
+import { STOP_REORDER_STATUSES } from './orderStatus';
+import { movableStops, reorderStart, resequence, type SequencedStop } from './stopSequence';
 
 const stops: SequencedStop[] = [
   { id: 11, sequence: 1, status: 'delivered' },

@@ -7,11 +7,7 @@
  * its way is always the first of them. The business's fee is not touched.
  */
 import type { LatLng } from './geo';
-import { COURIER_IN_DELIVERY, COURIER_NOT_STARTED, STOP_DELIVERY_PHASE } from './courierFlow';
-import type { OrderStatus, StopStatus } from './orderStatus';
-
-/** The order statuses in which its courier may reorder its stops: held, not finished. */
-export const STOP_REORDER_STATUSES: ReadonlySet<OrderStatus> = new Set([...COURIER_NOT_STARTED, ...COURIER_IN_DELIVERY]);
+import { STOP_DELIVERY_PHASE, type OrderStatus, type StopStatus } from './orderStatus';
 
 export interface SequencedStop {
   id: number;

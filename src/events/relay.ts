@@ -6,20 +6,32 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client';
-import { claimEventsToSend, unclaimEvents } from '../db/outbox';
+import { claimEventsToSend, SEND_BATCH, unclaimEvents } from '../db/outbox';
 import type { AppEnv, Env } from '../env';
 
-/** Claims waiting events and sends their ids; answers how many. With `stale`, also those sent long ago and still unprocessed. */
+/** Batches one sender hands over at most: a backlog larger than this waits for the next sender or the cron. */
+const MAX_BATCHES = 10;
+
+/**
+ * Claims waiting events and sends their ids, a queue batch at a time until none wait (a
+ * backlog does not hold back the newest event); answers how many. With `stale`, also
+ * those sent long ago and still unprocessed.
+ */
 export async function sendPendingEvents(env: Pick<Env, 'EVENTS'>, db: Db, options: { stale?: boolean; now?: number } = {}): Promise<number> {
-  const events = await claimEventsToSend(db, options.now ?? Date.now(), options);
-  if (events.length === 0) return 0;
-  try {
-    await env.EVENTS.sendBatch(events.map(({ id, restaurantId }) => ({ body: { outboxId: id, restaurantId } })));
-  } catch (error) {
-    await unclaimEvents(db, events.map((event) => event.id));
-    throw error;
+  let sent = 0;
+  for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    const events = await claimEventsToSend(db, options.now ?? Date.now(), options);
+    if (events.length === 0) break;
+    try {
+      await env.EVENTS.sendBatch(events.map(({ id, restaurantId }) => ({ body: { outboxId: id, restaurantId } })));
+    } catch (error) {
+      await unclaimEvents(db, events.map((event) => event.id));
+      throw error;
+    }
+    sent += events.length;
+    if (events.length < SEND_BATCH) break;
   }
-  return events.length;
+  return sent;
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

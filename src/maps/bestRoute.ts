@@ -9,7 +9,8 @@
 import type { LatLng } from '../domain/geo';
 import { optimizeRoute, timeAlong } from '../domain/routeOptimizer';
 import type { RoutePlan } from '../domain/routePlan';
-import { planRoute, travelMatrixBetween, type MapsServer } from './routing';
+import { planRoute, travelMatrixBetween } from './routing';
+import type { MapsServer } from './service';
 
 const MINUTE_MS = 60_000;
 

@@ -20,7 +20,8 @@ import { evaluateOrder, seededRandom } from '../../src/domain/routeOptimizer';
 import { estimatedMatrix } from '../../src/domain/routePlan';
 import { Client, signedIn, testDb } from '../support/api';
 import { businessOf, multiStopBody } from '../support/business';
-import { insertPharmacyOrder, insertSignableCourier } from '../support/courier';
+import { insertPharmacyOrder } from '../support/courier';
+import { insertSignableCourier } from '../support/factories';
 import { bruteForce, tampaPoints } from '../support/routes';
 import { testSources } from '../support/stack';
 
@@ -60,7 +61,7 @@ describe('POST /api/routes/calculate with optimize', () => {
       });
       expect(response.body.calculatedDeliveryFee).toBe((Math.round(roundMiles(reference.miles) * 100) * 2 / 100).toFixed(2));
       // The stops keep the order they were sent in; the polyline is drawn through them in the new one.
-      expect(response.body.routeDetails.stops).toEqual(asStops(stops));
+      expect(response.body.routeDetails.stops).toEqual(asStops(stops).map((point) => ({ ...point, precision: 'address' })));
     }
   });
 

@@ -7,7 +7,7 @@
  * is turned off with a notice. Also: where deliveries may go, test events, secret
  * rotation, and events written without the queue that the cron sends.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getEvents } from '../../src/db/orders/read';
 import { eventOutbox, orders, orderStops, restaurants, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../src/db/schema';
@@ -195,13 +195,11 @@ describe('retries', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe('The endpoint is turned off');
 
-    // Orders keep happening; nothing is sent to a turned-off endpoint.
+    // Orders keep happening; a turned-off endpoint gets no events (decisions I10), so nothing is sent.
     const order = await api.post('/api/v1/orders', singleOrderBody());
+    expect(order.status).toBe(201);
     await runCron();
-    await eventually(
-      () => db.select().from(eventOutbox).where(and(eq(eventOutbox.orderId, order.body.id))),
-      ([event]) => event?.processedAt != null,
-    );
+    expect(await db.select().from(eventOutbox).where(eq(eventOutbox.orderId, order.body.id))).toEqual([]);
     expect((await deliveriesOf(db, restaurant.id)).filter((row) => row.orderId === order.body.id)).toEqual([]);
 
     const saved = await portal.put('/api/webhook-endpoint', { url: receiver.url });
@@ -300,9 +298,10 @@ describe('in the background', () => {
     await db.update(restaurants).set({ apiEnabled: false }).where(eq(restaurants.id, restaurant.id));
     const off = await insertOrder(db, { business: username });
     await runCron();
-    for (const id of [order.body.id, off.id]) {
-      await eventually(() => db.select().from(eventOutbox).where(eq(eventOutbox.orderId, id)), (rows) => rows.length > 0 && rows.every((row) => row.processedAt != null));
-    }
+    // Without an endpoint no event is even written (decisions I10); with API access off it is, and is dropped.
+    expect(order.status).toBe(201);
+    expect(await db.select().from(eventOutbox).where(eq(eventOutbox.orderId, order.body.id))).toEqual([]);
+    await eventually(() => db.select().from(eventOutbox).where(eq(eventOutbox.orderId, off.id)), (rows) => rows.length > 0 && rows.every((row) => row.processedAt != null));
     const [count] = await db.select({ n: sql<number>`count(*)` }).from(webhookDeliveries).where(sql`${webhookDeliveries.orderId} in (${order.body.id}, ${off.id})`);
     expect(count.n).toBe(0);
     expect(receiver.received).toEqual([]);

@@ -9,7 +9,8 @@
  */
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { LatLng } from '../../domain/geo';
-import { STOP_REORDER_STATUSES, type StopChange } from '../../domain/stopSequence';
+import { STOP_REORDER_STATUSES } from '../../domain/orderStatus';
+import type { StopChange } from '../../domain/stopSequence';
 import type { Db } from '../client';
 import { orders, orderStops, restaurants, type Order, type OrderStop } from '../schema';
 import { changeOrder, type ChangeResult } from './change';

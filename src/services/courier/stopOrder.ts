@@ -7,9 +7,9 @@
 import type { Order, OrderStop } from '../../db/schema';
 import { applyStopOrder, readRoute } from '../../db/orders/stopSequence';
 import { Failure } from '../../domain/failures';
-import { STOP_DELIVERY_PHASE, statusWords } from '../../domain/orderStatus';
+import { STOP_DELIVERY_PHASE, STOP_REORDER_STATUSES, statusWords } from '../../domain/orderStatus';
 import { STOP_SERVICE_MINUTES } from '../../domain/routeOptimizer';
-import { movableStops, reorderStart, resequence, STOP_REORDER_STATUSES } from '../../domain/stopSequence';
+import { movableStops, reorderStart, resequence } from '../../domain/stopSequence';
 import { bestRoute } from '../../maps/bestRoute';
 import type { MapsServer } from '../../maps/service';
 import { heldOrder, type CourierContext } from './context';

@@ -12,6 +12,7 @@
 import * as z from 'zod/mini';
 import { decodeOrderCursor } from '../../../domain/orderCursor';
 import { EVENT_OUTCOMES, ROLES } from '../../../db/schema';
+import { LOCATION_PRECISIONS } from '../../../domain/location';
 import { isOrderStatus, ORDER_STATUSES, STOP_STATUSES, type OrderStatus } from '../../../domain/orderStatus';
 import { orderCreateSchema } from '../../../domain/schemas/businessOrders';
 import { idParam, instant, wholeNumber } from '../../../domain/schemas/common';
@@ -46,6 +47,11 @@ const maybeNumber = (description: string) => doc(z.nullable(z.number()), { descr
 const int = (description: string) => doc(z.int(), { description });
 const maybeInt = (description: string) => doc(z.nullable(z.int()), { description });
 const photoLink = (description: string) => doc(z.url(), { description: `${description} An absolute link that works without signing in for a limited time (an hour in API answers, 7 days in webhooks).` });
+
+const locationPrecision = doc(z.enum(LOCATION_PRECISIONS), {
+  id: 'LocationPrecision',
+  description: "How precisely the coordinates place the address: 'address' (the address itself), 'zip' (only its ZIP code's centre) or 'none' (no coordinates).",
+});
 
 const orderStatus = doc(z.enum(ORDER_STATUSES), { id: 'OrderStatus', description: 'Where the order is in its life.' });
 
@@ -83,6 +89,7 @@ const orderFields = {
   customerZip: maybeText('ZIP code, when given.'),
   customerLatitude: maybeNumber('Delivery latitude.'),
   customerLongitude: maybeNumber('Delivery longitude.'),
+  customerLocationPrecision: locationPrecision,
   customerCompany: maybeText('The recipient\'s company.'),
   deliveryInstructions: maybeText('Instructions for the courier.'),
   setupRequired: doc(z.boolean(), { description: 'Whether the courier sets the order up on site (catering).' }),
@@ -126,11 +133,13 @@ export const stopSchema = doc(
     address: text('Where.'),
     latitude: maybeNumber('Latitude.'),
     longitude: maybeNumber('Longitude.'),
+    locationPrecision,
     deliveryInstructions: maybeText('Instructions for this stop.'),
     status: doc(z.enum(STOP_STATUSES), { description: 'pending, on_way, arrived or delivered.' }),
     arrivedTime: maybeDateTime('When the courier arrived.'),
     deliveredTime: maybeDateTime('When it was delivered.'),
     deliveryTime: maybeDateTime('When it is due.'),
+    deliverBy: maybeDateTime('The deliver-by time routes are ordered to meet, when one was given.'),
     deliveryPhoto: doc(z.nullable(photoLink('The stop\'s delivery photo.')), { description: 'The stop\'s delivery photo, or null.' }),
     deliveryNotes: maybeText('The courier\'s notes at this stop.'),
     createdAt: dateTime('When the stop was added.'),
@@ -215,7 +224,9 @@ for (const [schema, description] of [
   [createFields.items, 'What is delivered; one item of the order\'s amount by default.'],
   [createFields.stops, 'A multi-stop order\'s stops (1 to 25), priced by the route from your business through them in sequence.'],
   [stopFields.sequence, 'The stop\'s place in the route; sequences must be 1..n if given.'],
-  [stopFields.address, 'The stop\'s address. Without coordinates it must be one the maps service can find.'],
+  [stopFields.address, 'The stop\'s address. Without coordinates it is placed by the server (the maps service when configured, the US Census geocoder, else its ZIP code\'s centre); one none of them can place is refused.'],
+  [stopFields.deliverBy, `When the stop must be reached; optimized routes are ordered to meet it. ${INSTANT_IN}`],
+  [createFields.customerZip, 'The delivery ZIP code. An address without coordinates that no geocoder finds is placed at its ZIP code\'s centre.'],
 ] as const) {
   apiDocs.add(schema, { description });
 }
