@@ -10,6 +10,7 @@
  * stage says how long it took.
  */
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertChromium } from '../tests/support/chromium';
 import { startTestStack, testSources } from '../tests/support/stack';
@@ -57,7 +58,7 @@ const typesChecked = stage('Type checking and lint (tsc, ESLint, knip)', async (
   (await Promise.all([run('tsc', ['--noEmit', '-p', '.']), run('tsc', ['--noEmit', '-p', 'islands']), run('eslint', ['.']).then(async (linted) => (await run('knip', [])) && linted)])).every(Boolean),
 );
 const unitsPassed = stage('Unit tests', () => run('vitest', ['run', '--project', 'unit']));
-const stackStarted = stage('Starting the test stack (sqld + wrangler dev)', () => startTestStack({ crowded: true })).catch((error: Error) => {
+const stackStarted = stage('Starting the test stack (sqld + wrangler dev)', () => startTestStack({ crowded: true, keepDir: true })).catch((error: Error) => {
   console.error(`\nThe test stack did not start: ${error.message}`);
   return undefined;
 });
@@ -70,5 +71,8 @@ if (stack && !failed) {
   failed = !(await stage('Browser tests (Playwright, Chromium)', () => run('playwright', ['test'], env))) || failed;
 }
 await stack?.stop();
+// The stack's logs (wrangler.log, sqld.log) tell what the server did when a test failed.
+if (stack && failed) console.log(`\nThe test stack's logs are kept in ${stack.dir}`);
+else if (stack) rmSync(stack.dir, { recursive: true, force: true });
 console.log(`\n${failed ? '✗ Some tests failed' : '✓ All tests passed'} in ${seconds(started)} s`);
 process.exit(failed ? 1 : 0);

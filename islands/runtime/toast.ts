@@ -2,8 +2,10 @@
  * Toasts (spec 1-foundations-and-admin.md §4.10, §9): at most one visible, a new one replaces the old, shown for
  * 5 s (paused while hovered or focused), dismissed by its close button, Escape, or a
  * swipe right of 50 px. Destructive toasts are announced assertively. A toast never
- * sits over the control the user just used, the focused one, or an open dialog's title
- * and close button: it moves to the other edge of the screen (placeToast).
+ * sits over the control the user just used, the focused one, the submit buttons of the
+ * form they are filling in, or an open dialog's title and close button: it moves to the
+ * other edge of the screen (placeToast), and moves again when the page scrolls or focus
+ * moves (a toast placed while its form's button was off screen must not then cover it).
  */
 import type { ToastDetail } from '../lib/events';
 
@@ -25,7 +27,10 @@ document.addEventListener('keydown', remember, true);
 
 /** What a toast must leave visible: the control just used, the focused one, an open dialog's title and close button. */
 function protectedRects(): DOMRect[] {
-  const elements = [lastUsed, document.activeElement];
+  const elements: Array<Element | null> = [lastUsed, document.activeElement];
+  // Where the user is heading: the submit buttons of the form they are working in.
+  const form = (lastUsed?.isConnected ? lastUsed : document.activeElement)?.closest('form');
+  if (form) elements.push(...form.querySelectorAll('[type="submit"]'));
   for (const dialog of document.querySelectorAll('[role="dialog"], dialog[open]')) {
     elements.push(dialog.querySelector('h1, h2, [data-dialog-title]'), dialog.querySelector('[aria-label="Close"], [data-close-dialog]'));
   }
@@ -48,6 +53,20 @@ function placeToast(element: HTMLElement): void {
   edges.dataset.edge = 'other';
   if (covered() >= usual) delete edges.dataset.edge;
 }
+
+let placing = false;
+/** Places the current toast again, once per frame, after a scroll, a resize or a focus change. */
+function placeAgain(): void {
+  if (!current || placing) return;
+  placing = true;
+  requestAnimationFrame(() => {
+    placing = false;
+    if (current) placeToast(current.element);
+  });
+}
+window.addEventListener('scroll', placeAgain, { passive: true, capture: true });
+window.addEventListener('resize', placeAgain, { passive: true });
+document.addEventListener('focusin', placeAgain);
 
 function viewport(): HTMLElement {
   let element = document.getElementById('toast-viewport');
