@@ -2,6 +2,7 @@
  * The business screens on a phone (issue 13): the route modal's toast leaves its title
  * and close button in reach, and Orders Management is a list of cards with every column.
  */
+import { todayAt, todaysLastMinute } from '../support/clock';
 import { insertOrder } from '../support/factories';
 import { expectAccessible } from './axe';
 import { expect, islandsHydrated, signIn, test } from './fixtures';
@@ -38,7 +39,8 @@ test("the route toast does not cover the route modal's title or close button", a
 });
 
 test('Orders Management is a list of cards, each with every column', async ({ page, db, business }) => {
-  const order = await insertOrder(db, { business: business.username, status: 'assigned', customerName: 'Card Person', amountCents: 12_000 });
+  // Delivered today whatever the hour: the list shows today's orders.
+  const order = await insertOrder(db, { business: business.username, status: 'assigned', customerName: 'Card Person', amountCents: 12_000, pickupTime: todayAt(-3_600_000), deliveryTime: todaysLastMinute() });
   await signIn(page, business.username);
   await page.goto('/restaurant/orders');
   await islandsHydrated(page);

@@ -39,10 +39,24 @@ export const test = base.extend<{ db: Db; business: Awaited<ReturnType<typeof in
   /**
    * Under `npm run test:at` the browser runs on a real clock (playwright.config.ts): its
    * pages are given the test process's time, which is the fake one, and it runs on from there.
+   * Chromium stamps geolocation fixes with its own (real) clock, which Playwright's clock
+   * does not reach, so fixes are stamped again with the page's time.
    */
   fakeClock: [
     async ({ context }, use) => {
-      if (process.env.FAKETIME) await context.clock.setSystemTime(Date.now());
+      if (process.env.FAKETIME) {
+        await context.clock.setSystemTime(Date.now());
+        await context.addInitScript(() => {
+          const geolocation = navigator.geolocation;
+          if (!geolocation) return;
+          const restamp = (callback: PositionCallback) => (position: GeolocationPosition) =>
+            callback({ coords: position.coords, timestamp: Date.now(), toJSON: () => ({ coords: position.coords, timestamp: Date.now() }) } as GeolocationPosition);
+          const watch = geolocation.watchPosition.bind(geolocation);
+          const current = geolocation.getCurrentPosition.bind(geolocation);
+          geolocation.watchPosition = (success, error, options) => watch(restamp(success), error, options);
+          geolocation.getCurrentPosition = (success, error, options) => current(restamp(success), error, options);
+        });
+      }
       await use();
     },
     { auto: true },
