@@ -2,7 +2,15 @@ import { defineConfig, devices } from '@playwright/test';
 
 /** Debian's Chromium (Playwright cannot download browsers here); flags that keep it off the closed network. */
 export const CHROMIUM = '/usr/bin/chromium';
-const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * Under `npm run test:at` (a fake clock through libfaketime) Chromium is started without it:

@@ -110,7 +110,16 @@ export default function AssignOrderDialog({ couriers }: { couriers: AssignableCo
   const money = (label: string, value: string, onChange: (value: string) => void, error: string | undefined) => (
     <Field label={label} error={error}>
       {(control) => (
-        <input {...control} type="number" inputMode="decimal" step="0.01" min="0" className="input" value={value} onChange={(event) => onChange(event.target.value)} />
+        <input
+          {...control}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          className="input"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
     </Field>
   );

@@ -109,19 +109,22 @@ function UpcomingDelivery({ orders, view, onOnline }: { orders: CourierOrder[]; 
     <>
       {/* Room below the lists, so the panel does not cover the last card. */}
       <div aria-hidden="true" className="h-48" />
-      <aside aria-labelledby="upcoming-heading" className="fixed inset-x-3 bottom-3 z-30 mx-auto max-w-xl rounded-xl border border-emerald-300 bg-white p-4 pb-[calc(1rem+env(safe-area-inset-bottom))] shadow-xl">
-      <h2 id="upcoming-heading" className="font-semibold text-emerald-800">
-        Upcoming Delivery
-      </h2>
-      <p className="mt-1 font-medium">{order.restaurantName}</p>
-      <p className="text-sm text-slate-600">{order.restaurantAddress}</p>
-      <p className="mt-1 text-sm">
-        Pickup at {clockOf(order.pickupTime, view.timeZone)} · {minutesUntil(next.pickupTime, now)} minutes until pickup
-      </p>
-      <button type="button" className="btn btn-success mt-3 h-12 w-full" disabled={busy} onClick={() => void online()}>
-        {busy ? 'Going Online...' : 'Go Online Now'}
-      </button>
-      <p className="mt-1 text-center text-xs text-slate-500">Clicking will start your delivery workflow and update your status to "Online"</p>
+      <aside
+        aria-labelledby="upcoming-heading"
+        className="fixed inset-x-3 bottom-3 z-30 mx-auto max-w-xl rounded-xl border border-emerald-300 bg-white p-4 pb-[calc(1rem+env(safe-area-inset-bottom))] shadow-xl"
+      >
+        <h2 id="upcoming-heading" className="font-semibold text-emerald-800">
+          Upcoming Delivery
+        </h2>
+        <p className="mt-1 font-medium">{order.restaurantName}</p>
+        <p className="text-sm text-slate-600">{order.restaurantAddress}</p>
+        <p className="mt-1 text-sm">
+          Pickup at {clockOf(order.pickupTime, view.timeZone)} · {minutesUntil(next.pickupTime, now)} minutes until pickup
+        </p>
+        <button type="button" className="btn btn-success mt-3 h-12 w-full" disabled={busy} onClick={() => void online()}>
+          {busy ? 'Going Online...' : 'Go Online Now'}
+        </button>
+        <p className="mt-1 text-center text-xs text-slate-500">Clicking will start your delivery workflow and update your status to "Online"</p>
       </aside>
     </>
   );

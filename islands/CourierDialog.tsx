@@ -66,10 +66,21 @@ const REQUIRED: Array<[TextKey, string]> = [
 ];
 
 const TAB_OF: Record<string, string> = {
-  username: 'account', password: 'account', name: 'account', zoneId: 'account',
-  email: 'personal', phone: 'personal', address: 'personal',
-  vehicleType: 'vehicle', vehicleMake: 'vehicle', vehicleModel: 'vehicle', vehicleYear: 'vehicle', driversLicense: 'vehicle',
-  driversLicenseExpiry: 'vehicle', insurance: 'vehicle', insuranceExpiry: 'vehicle',
+  username: 'account',
+  password: 'account',
+  name: 'account',
+  zoneId: 'account',
+  email: 'personal',
+  phone: 'personal',
+  address: 'personal',
+  vehicleType: 'vehicle',
+  vehicleMake: 'vehicle',
+  vehicleModel: 'vehicle',
+  vehicleYear: 'vehicle',
+  driversLicense: 'vehicle',
+  driversLicenseExpiry: 'vehicle',
+  insurance: 'vehicle',
+  insuranceExpiry: 'vehicle',
 };
 
 function formOf(courier: CourierToEdit): Form {
@@ -104,7 +115,12 @@ export default function CourierDialog({ zones }: { zones: ZoneOption[] }) {
   });
 
   const { editing, form, setForm, errors, fail, save } = dialog;
-  const text = (key: TextKey) => ({ name: key, value: form[key], error: errors[key], onChange: (value: string) => setForm((current) => ({ ...current, [key]: value })) });
+  const text = (key: TextKey) => ({
+    name: key,
+    value: form[key],
+    error: errors[key],
+    onChange: (value: string) => setForm((current) => ({ ...current, [key]: value })),
+  });
   const flag = (key: keyof Form) => ({ checked: form[key] as boolean, onChange: (checked: boolean) => setForm((current) => ({ ...current, [key]: checked })) });
 
   function submit(event: FormEvent) {
@@ -131,7 +147,14 @@ export default function CourierDialog({ zones }: { zones: ZoneOption[] }) {
     void save('/api/register', (courier) => `/api/couriers/${courier.id}`, payload);
   }
 
-  const zoneSelect = <SelectField label={editing ? 'Zone' : 'Zone*'} {...text('zoneId')} placeholder="Select a zone" options={zones.map((zone) => ({ value: String(zone.id), label: zone.name }))} />;
+  const zoneSelect = (
+    <SelectField
+      label={editing ? 'Zone' : 'Zone*'}
+      {...text('zoneId')}
+      placeholder="Select a zone"
+      options={zones.map((zone) => ({ value: String(zone.id), label: zone.name }))}
+    />
+  );
   const invalid = (name: string) => Object.keys(errors).some((field) => TAB_OF[field] === name);
   const star = editing ? '' : '*';
 
@@ -180,7 +203,11 @@ export default function CourierDialog({ zones }: { zones: ZoneOption[] }) {
       invalid: invalid('vehicle'),
       content: (
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label={`${editing ? 'Vehicle Type' : 'Type'}${star}`} {...text('vehicleType')} options={COURIER_VEHICLE_TYPES.map((type) => ({ value: type, label: vehicleLabel(type) }))} />
+          <SelectField
+            label={`${editing ? 'Vehicle Type' : 'Type'}${star}`}
+            {...text('vehicleType')}
+            options={COURIER_VEHICLE_TYPES.map((type) => ({ value: type, label: vehicleLabel(type) }))}
+          />
           <TextField label={`Make${star}`} autoComplete="off" {...text('vehicleMake')} />
           <TextField label={`Model${star}`} autoComplete="off" {...text('vehicleModel')} />
           <TextField label={`Year${star}`} inputMode="numeric" maxLength={4} autoComplete="off" {...text('vehicleYear')} />

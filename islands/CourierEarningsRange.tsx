@@ -20,7 +20,9 @@ export default function CourierEarningsRange({ path, partial, startDate, endDate
     <DateRangePicker
       label="Earnings date range"
       value={startDate ? { from: startDate, to: endDate ?? startDate } : null}
-      onChange={(range) => navigatePartial(`${path}?${new URLSearchParams({ period: 'custom', startDate: range.from, endDate: range.to ?? range.from })}`, partial)}
+      onChange={(range) =>
+        navigatePartial(`${path}?${new URLSearchParams({ period: 'custom', startDate: range.from, endDate: range.to ?? range.from })}`, partial)
+      }
     />
   );
 }

@@ -46,7 +46,12 @@ export default function CourierProfile({ profile: initial }: CourierProfileProps
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
 
-  if (!saved || !form) return <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">Failed to load profile</p>;
+  if (!saved || !form)
+    return (
+      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        Failed to load profile
+      </p>
+    );
 
   const set = <K extends keyof CourierProfileData>(name: K, value: CourierProfileData[K]) => setForm({ ...form, [name]: value });
 
@@ -109,7 +114,13 @@ export default function CourierProfile({ profile: initial }: CourierProfileProps
           <label htmlFor="profile-vehicleType" className="label">
             Vehicle Type
           </label>
-          <select id="profile-vehicleType" className="input h-11" value={form.vehicleType} disabled={!editing} onChange={(event) => set('vehicleType', event.target.value)}>
+          <select
+            id="profile-vehicleType"
+            className="input h-11"
+            value={form.vehicleType}
+            disabled={!editing}
+            onChange={(event) => set('vehicleType', event.target.value)}
+          >
             {vehicleTypes.map((type) => (
               <option key={type} value={type}>
                 {vehicleLabel(type)}

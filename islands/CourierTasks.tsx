@@ -63,7 +63,14 @@ function Tasks({ view, scheduled, openOrder }: CourierTasksProps) {
           </p>
         </div>
       ) : (
-        <OrderList state={upcoming.state} orders={upcoming.orders} view={view} onOpen={(order) => orders.openOrder(order.id, isInDelivery(order.status))} empty="" actions={false} />
+        <OrderList
+          state={upcoming.state}
+          orders={upcoming.orders}
+          view={view}
+          onOpen={(order) => orders.openOrder(order.id, isInDelivery(order.status))}
+          empty=""
+          actions={false}
+        />
       )}
       <OpenOrderView orders={orders} view={view} onChanged={upcoming.refetch} />
     </div>

@@ -88,11 +88,20 @@ function CourierTrackingPage({ couriers: initialCouriers, orders: initialOrders,
               {located.length} {RU.of} {all.length}
             </p>
           </div>
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => void Promise.all([couriersQuery.refetch(), ordersQuery.refetch()])} disabled={refreshing}>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            onClick={() => void Promise.all([couriersQuery.refetch(), ordersQuery.refetch()])}
+            disabled={refreshing}
+          >
             {refreshing ? RU.refreshing : RU.refresh}
           </button>
         </div>
-        <p className={`px-4 pt-3 text-xs ${socket === 'dropped' ? 'text-amber-700' : socket === 'live' ? 'text-emerald-700' : 'text-slate-500'}`} role="status" data-socket={socket}>
+        <p
+          className={`px-4 pt-3 text-xs ${socket === 'dropped' ? 'text-amber-700' : socket === 'live' ? 'text-emerald-700' : 'text-slate-500'}`}
+          role="status"
+          data-socket={socket}
+        >
           {socket === 'live' ? RU.live : socket === 'dropped' ? RU.polling : RU.connecting}
         </p>
         {located.length === 0 ? (
@@ -132,7 +141,16 @@ function CourierTrackingPage({ couriers: initialCouriers, orders: initialOrders,
           </ul>
         )}
       </section>
-      <CourierMap apiKey={mapsApiKey} openMap={openMap} couriers={located} orders={ordersQuery.data ?? []} now={now} selectedId={selectedId} track={track} onSelect={setSelectedId} />
+      <CourierMap
+        apiKey={mapsApiKey}
+        openMap={openMap}
+        couriers={located}
+        orders={ordersQuery.data ?? []}
+        now={now}
+        selectedId={selectedId}
+        track={track}
+        onSelect={setSelectedId}
+      />
     </div>
   );
 }

@@ -52,7 +52,8 @@ function Report({ initialRange, serviceTimeZone }: EarningsReportProps) {
     queryKey: ['earnings', range.from, range.to, page],
     queryFn: () => apiRequest<Report>('GET', `/api/reports/earnings?${query}&page=${page}&pageSize=${PAGE_SIZE}`),
     // Turning pages keeps the cards and tabs in place; a new range shows the skeletons.
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === range.from && previousQuery.queryKey[2] === range.to ? keepPreviousData(previous) : undefined),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === range.from && previousQuery.queryKey[2] === range.to ? keepPreviousData(previous) : undefined,
   });
   const date = new Intl.DateTimeFormat('en-US', { timeZone: serviceTimeZone, month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -86,7 +87,9 @@ function Report({ initialRange, serviceTimeZone }: EarningsReportProps) {
       </div>
     );
   } else if (rows === 0) {
-    content = <p className="rounded-md border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">No orders found for the selected period</p>;
+    content = (
+      <p className="rounded-md border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">No orders found for the selected period</p>
+    );
   } else {
     content = (
       <div className="space-y-6">

@@ -106,10 +106,26 @@ export default function EditOrderForm(props: EditOrderFormProps) {
   return (
     <form onSubmit={save} noValidate className="space-y-4 pt-2" aria-label="Edit Order">
       <div className="grid gap-4 sm:grid-cols-2">
-        {props.showInternalOrderNumber ? <TextInput label="Internal Order Number" value={form.internalOrderNumber} onChange={set('internalOrderNumber')} /> : null}
-        <TextInput label="Order Amount ($)" type="number" step={0.01} min={0} inputMode="decimal" value={form.amount} onChange={set('amount')} error={errors.amount} />
+        {props.showInternalOrderNumber ? (
+          <TextInput label="Internal Order Number" value={form.internalOrderNumber} onChange={set('internalOrderNumber')} />
+        ) : null}
+        <TextInput
+          label="Order Amount ($)"
+          type="number"
+          step={0.01}
+          min={0}
+          inputMode="decimal"
+          value={form.amount}
+          onChange={set('amount')}
+          error={errors.amount}
+        />
         <TextInput label="Customer Name" value={form.customerName} onChange={set('customerName')} error={errors.customerName} />
-        <PhoneInput label="Customer Phone" value={form.customerPhone} onChange={(customerPhone) => setForm((current) => ({ ...current, customerPhone }))} error={errors.customerPhone} />
+        <PhoneInput
+          label="Customer Phone"
+          value={form.customerPhone}
+          onChange={(customerPhone) => setForm((current) => ({ ...current, customerPhone }))}
+          error={errors.customerPhone}
+        />
       </div>
       <TextInput
         label="Address (House Number and Street)"
@@ -125,12 +141,31 @@ export default function EditOrderForm(props: EditOrderFormProps) {
       </div>
       <TextArea label="Delivery Instructions" value={form.deliveryInstructions} onChange={set('deliveryInstructions')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <DateAndTime legend="Pickup Time" date={form.pickupDate} clock={form.pickupClock} onDate={set('pickupDate')} onClock={set('pickupClock')} error={errors.pickupTime} />
-        <DateAndTime legend="Delivery Time" date={form.deliveryDate} clock={form.deliveryClock} onDate={set('deliveryDate')} onClock={set('deliveryClock')} error={errors.deliveryTime} />
+        <DateAndTime
+          legend="Pickup Time"
+          date={form.pickupDate}
+          clock={form.pickupClock}
+          onDate={set('pickupDate')}
+          onClock={set('pickupClock')}
+          error={errors.pickupTime}
+        />
+        <DateAndTime
+          legend="Delivery Time"
+          date={form.deliveryDate}
+          clock={form.deliveryClock}
+          onDate={set('deliveryDate')}
+          onClock={set('deliveryClock')}
+          error={errors.deliveryTime}
+        />
       </div>
       {props.showSetupRequired ? (
         <label className="flex items-center gap-2 text-sm font-medium">
-          <input type="checkbox" className="h-4 w-4" checked={form.setupRequired} onChange={(event) => setForm((current) => ({ ...current, setupRequired: event.target.checked }))} />
+          <input
+            type="checkbox"
+            className="h-4 w-4"
+            checked={form.setupRequired}
+            onChange={(event) => setForm((current) => ({ ...current, setupRequired: event.target.checked }))}
+          />
           Setup Required
         </label>
       ) : null}
@@ -149,7 +184,21 @@ export default function EditOrderForm(props: EditOrderFormProps) {
 type OnValue = (event: { target: { value: string } }) => void;
 
 /** A date picker plus a time input (spec 2-business-area.md §2.8), with one error for both. */
-function DateAndTime({ legend, date, clock, onDate, onClock, error }: { legend: string; date: string; clock: string; onDate: OnValue; onClock: OnValue; error?: string }) {
+function DateAndTime({
+  legend,
+  date,
+  clock,
+  onDate,
+  onClock,
+  error,
+}: {
+  legend: string;
+  date: string;
+  clock: string;
+  onDate: OnValue;
+  onClock: OnValue;
+  error?: string;
+}) {
   const invalid = error ? true : undefined;
   const what = legend.replace(' Time', '');
   return (

@@ -52,7 +52,9 @@ export default function LoginForm({ variant, next, courierBase }: LoginFormProps
       window.location.assign(safeNext(next, user.role) ?? roleHome(user.role, courierBase));
     } catch (error) {
       const unauthorized = error instanceof ApiRequestError && error.status === 401;
-      const message = unauthorized ? 'Invalid username or password' : serverMessage(error, courier ? 'Login failed' : 'Could not sign in. Check your connection and try again.');
+      const message = unauthorized
+        ? 'Invalid username or password'
+        : serverMessage(error, courier ? 'Login failed' : 'Could not sign in. Check your connection and try again.');
       setErrors({ form: message });
       if (unauthorized || courier) toast({ title: 'Login failed', description: message, variant: 'destructive' });
       setPending(false);

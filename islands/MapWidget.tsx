@@ -48,14 +48,34 @@ async function locate(key: string, address: string): Promise<LatLng> {
 export default function MapWidget({ apiKey, openMap, pickup, delivery, multiStopMiles }: MapWidgetProps) {
   const [view, setView] = useState<View>(apiKey ? { kind: 'loading' } : { kind: 'static' });
   const mapElement = useRef<HTMLDivElement>(null);
-  const fallback = widgetDistance({ pickupAddress: pickup.address, deliveryAddress: delivery.address, pickup: pickup.point, delivery: delivery.point, multiStopMiles });
+  const fallback = widgetDistance({
+    pickupAddress: pickup.address,
+    deliveryAddress: delivery.address,
+    pickup: pickup.point,
+    delivery: delivery.point,
+    multiStopMiles,
+  });
   const approximate = isApproximate(pickup.precision) || isApproximate(delivery.precision);
   const markers = useMemo<MapMarker[] | null>(
     () =>
       pickup.point && delivery.point
         ? [
-            { key: 'pickup', point: pickup.point, kind: 'pickup', label: 'P', title: approximateTitle(`Pickup: ${pickup.address}`, isApproximate(pickup.precision)), approximate: isApproximate(pickup.precision) },
-            { key: 'delivery', point: delivery.point, kind: 'stop', label: 'D', title: approximateTitle(`Delivery: ${delivery.address}`, isApproximate(delivery.precision)), approximate: isApproximate(delivery.precision) },
+            {
+              key: 'pickup',
+              point: pickup.point,
+              kind: 'pickup',
+              label: 'P',
+              title: approximateTitle(`Pickup: ${pickup.address}`, isApproximate(pickup.precision)),
+              approximate: isApproximate(pickup.precision),
+            },
+            {
+              key: 'delivery',
+              point: delivery.point,
+              kind: 'stop',
+              label: 'D',
+              title: approximateTitle(`Delivery: ${delivery.address}`, isApproximate(delivery.precision)),
+              approximate: isApproximate(delivery.precision),
+            },
           ]
         : null,
     [pickup.point, pickup.address, pickup.precision, delivery.point, delivery.address, delivery.precision],
@@ -113,7 +133,13 @@ export default function MapWidget({ apiKey, openMap, pickup, delivery, multiStop
     </p>
   ) : null;
   if (view.kind === 'static') {
-    if (!markers) return <div className="space-y-2" data-map-widget="static">{illustration}{note}</div>;
+    if (!markers)
+      return (
+        <div className="space-y-2" data-map-widget="static">
+          {illustration}
+          {note}
+        </div>
+      );
     const line = [{ key: 'p-to-d', points: markers.map((marker) => marker.point), color: '#1d63db', dashed: true }];
     return (
       <div className="space-y-2" data-map-widget="static">

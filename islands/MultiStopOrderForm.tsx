@@ -92,7 +92,14 @@ interface RouteAnswer {
   };
 }
 
-const emptyStop = (key: string, typed: boolean): Stop => ({ key, customerName: '', customerPhone: '', address: emptyAddress(typed), deliveryInstructions: '', deliverBy: '' });
+const emptyStop = (key: string, typed: boolean): Stop => ({
+  key,
+  customerName: '',
+  customerPhone: '',
+  address: emptyAddress(typed),
+  deliveryInstructions: '',
+  deliverBy: '',
+});
 const isPlaced = (stop: Stop) => stop.address.point != null;
 const cents = (fee: string) => parseMoney(fee) ?? 0;
 
@@ -181,7 +188,10 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
       departureTime: localToUtc(order.pickup),
       stops: sent.map((stop) => {
         const { point } = stop.address;
-        return { ...(point ? { lat: point.latitude, lng: point.longitude, precision: point.precision } : { address: lineOf(stop) }), deliverBy: localToUtc(stop.deliverBy) };
+        return {
+          ...(point ? { lat: point.latitude, lng: point.longitude, precision: point.precision } : { address: lineOf(stop) }),
+          deliverBy: localToUtc(stop.deliverBy),
+        };
       }),
     });
     return routeOf(answer, sent);
@@ -190,7 +200,11 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
   /** The toast after a calculation, and what screen readers hear when the cards moved. */
   function announce(next: Route, stopsNow: readonly Stop[]) {
     toast({ title: 'Route Calculated', description: `Distance: ${next.miles.toFixed(2)} miles | Fee: $${next.fee}` });
-    setAnnouncement(next.saving ? `${savingWords(next.saving)}${next.saving.moved ? ` New order: ${stopsNow.map((stop, index) => stopLabel(stop, index)).join('; ')}.` : ''}` : '');
+    setAnnouncement(
+      next.saving
+        ? `${savingWords(next.saving)}${next.saving.moved ? ` New order: ${stopsNow.map((stop, index) => stopLabel(stop, index)).join('; ')}.` : ''}`
+        : '',
+    );
   }
 
   async function calculate(optimize: boolean) {
@@ -298,12 +312,29 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6" aria-label="Create Multi-Stop Order">
-      <PickupFrom id="pharmacy-information" title="Pharmacy Information" labels={['Pharmacy Name', 'Pickup Address', 'Contact Phone']} business={props.business} />
+      <PickupFrom
+        id="pharmacy-information"
+        title="Pharmacy Information"
+        labels={['Pharmacy Name', 'Pickup Address', 'Contact Phone']}
+        business={props.business}
+      />
 
       <FormSection id="multi-order-information" title="Order Information">
         <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-          <TextInput label="Internal Order Number" value={order.internalOrderNumber} onChange={(e) => setOrder({ ...order, internalOrderNumber: e.target.value })} />
-          <TextInput label="Order Amount" type="number" min={0} step={0.01} inputMode="decimal" value={order.amount} onChange={(e) => setOrder({ ...order, amount: e.target.value })} />
+          <TextInput
+            label="Internal Order Number"
+            value={order.internalOrderNumber}
+            onChange={(e) => setOrder({ ...order, internalOrderNumber: e.target.value })}
+          />
+          <TextInput
+            label="Order Amount"
+            type="number"
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+            value={order.amount}
+            onChange={(e) => setOrder({ ...order, amount: e.target.value })}
+          />
           <TextInput
             label="Customer Tip"
             type="number"
@@ -355,7 +386,13 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
 
       <section className="card flex flex-wrap items-center justify-between gap-4 p-5" aria-label="Route and delivery fee">
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-brand" onClick={() => void calculate(false)} disabled={calculating != null} aria-busy={calculating === 'form' || undefined}>
+          <button
+            type="button"
+            className="btn btn-brand"
+            onClick={() => void calculate(false)}
+            disabled={calculating != null}
+            aria-busy={calculating === 'form' || undefined}
+          >
             {calculating === 'form' ? 'Calculating...' : 'Calculate Route & Delivery Fee'}
           </button>
           <OptimizeButton busy={calculating === 'optimize'} disabled={calculating != null || stops.length < 2} onClick={() => void calculate(true)} />
@@ -426,11 +463,19 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
               <div>
                 <p className="mb-2 text-xs text-slate-500">Drag stops to reorder</p>
                 <p className="mb-2 rounded-md bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">Pharmacy (Pickup)</p>
-                <SortableList items={stops} onMove={(from, to) => void recalculateInModal(arrayMove(stops, from, to), false)} describe={stopLabel} label="Route stops" className="space-y-2">
+                <SortableList
+                  items={stops}
+                  onMove={(from, to) => void recalculateInModal(arrayMove(stops, from, to), false)}
+                  describe={stopLabel}
+                  label="Route stops"
+                  className="space-y-2"
+                >
                   {(stop, index, handle) => (
                     <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-white px-2 py-2 text-sm">
                       <DragHandle handle={handle} label={`Move ${stopLabel(stop, index)}`} disabled={calculating != null} />
-                      <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-red-600 text-xs font-semibold text-white">{index + 1}</span>
+                      <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-red-600 text-xs font-semibold text-white">
+                        {index + 1}
+                      </span>
                       <span className="min-w-0 truncate">{stop.customerName || lineOf(stop) || `Stop ${index + 1}`}</span>
                     </div>
                   )}
@@ -525,7 +570,12 @@ function StopCard({
           onChange={(e) => onChange({ deliverBy: e.target.value })}
           hint={late ? <span className="font-medium text-amber-800">{late}</span> : 'Routes are ordered to reach this stop by then.'}
         />
-        <TextArea className="md:col-span-2" label="Delivery Instructions (Optional)" value={stop.deliveryInstructions} onChange={(e) => onChange({ deliveryInstructions: e.target.value })} />
+        <TextArea
+          className="md:col-span-2"
+          label="Delivery Instructions (Optional)"
+          value={stop.deliveryInstructions}
+          onChange={(e) => onChange({ deliveryInstructions: e.target.value })}
+        />
       </div>
     </article>
   );

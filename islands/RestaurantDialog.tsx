@@ -54,10 +54,22 @@ type Coordinates = { latitude: number; longitude: number } | null;
 
 const PHONES = new Set<keyof Form>(['phone', 'contactPersonPhone', 'backupPhone']);
 const TAB_OF: Record<string, string> = {
-  username: 'account', password: 'account', zoneId: 'account',
-  customerType: 'restaurant', name: 'restaurant', address: 'restaurant', phone: 'restaurant', businessHours: 'restaurant',
-  deliveryInstructions: 'restaurant', latitude: 'restaurant', longitude: 'restaurant',
-  contactPersonName: 'contact', contactPersonPosition: 'contact', contactPersonPhone: 'contact', contactPersonEmail: 'contact', backupPhone: 'contact',
+  username: 'account',
+  password: 'account',
+  zoneId: 'account',
+  customerType: 'restaurant',
+  name: 'restaurant',
+  address: 'restaurant',
+  phone: 'restaurant',
+  businessHours: 'restaurant',
+  deliveryInstructions: 'restaurant',
+  latitude: 'restaurant',
+  longitude: 'restaurant',
+  contactPersonName: 'contact',
+  contactPersonPosition: 'contact',
+  contactPersonPhone: 'contact',
+  contactPersonEmail: 'contact',
+  backupPhone: 'contact',
 };
 
 function formOf(restaurant: RestaurantToEdit): Form {
@@ -141,7 +153,12 @@ export default function RestaurantDialog({ zones, mapsApiKey }: { zones: ZoneOpt
               <>
                 <TextField label="Username" autoComplete="off" autoCapitalize="none" required {...text('username')} />
                 <TextField label="Password" type="password" autoComplete="new-password" required {...text('password')} />
-                <SelectField label="Zone" {...text('zoneId')} placeholder="Select a zone" options={zones.map((zone) => ({ value: String(zone.id), label: zone.name }))} />
+                <SelectField
+                  label="Zone"
+                  {...text('zoneId')}
+                  placeholder="Select a zone"
+                  options={zones.map((zone) => ({ value: String(zone.id), label: zone.name }))}
+                />
               </>
             ),
           },
@@ -153,9 +170,19 @@ export default function RestaurantDialog({ zones, mapsApiKey }: { zones: ZoneOpt
       content: (
         <>
           {editing ? null : (
-            <SelectField label="Customer Type" {...text('customerType')} options={CUSTOMER_TYPES.map((type) => ({ value: type, label: CUSTOMER_TYPE_LABELS[type] }))} />
+            <SelectField
+              label="Customer Type"
+              {...text('customerType')}
+              options={CUSTOMER_TYPES.map((type) => ({ value: type, label: CUSTOMER_TYPE_LABELS[type] }))}
+            />
           )}
-          <TextField label={`${editing ? 'Restaurant' : kind} Name`} placeholder={`${editing ? 'Restaurant' : kind} name`} autoComplete="off" required {...text('name')} />
+          <TextField
+            label={`${editing ? 'Restaurant' : kind} Name`}
+            placeholder={`${editing ? 'Restaurant' : kind} name`}
+            autoComplete="off"
+            required
+            {...text('name')}
+          />
           <Field label="Address" error={errors.address ?? errors.latitude ?? errors.longitude}>
             {(control) => (
               <AddressAutocomplete
@@ -175,12 +202,20 @@ export default function RestaurantDialog({ zones, mapsApiKey }: { zones: ZoneOpt
             )}
           </Field>
           <TextField label="Phone" required {...phone('phone')} />
-          <TextField label="Business Hours" placeholder="e.g., Mon-Fri 9:00-18:00" hint="e.g., Mon-Fri 9:00-18:00" autoComplete="off" {...text('businessHours')} />
+          <TextField
+            label="Business Hours"
+            placeholder="e.g., Mon-Fri 9:00-18:00"
+            hint="e.g., Mon-Fri 9:00-18:00"
+            autoComplete="off"
+            {...text('businessHours')}
+          />
           <TextArea label="Delivery Instructions" hint="Special instructions for couriers" {...text('deliveryInstructions')} />
           {editing ? (
             <div>
               <Switch label="API access" checked={apiEnabled} onChange={setApiEnabled} />
-              <p className="mt-1 text-xs text-slate-500">API keys and webhooks for the business's own systems. Off: every key is refused and no webhooks are sent.</p>
+              <p className="mt-1 text-xs text-slate-500">
+                API keys and webhooks for the business's own systems. Off: every key is refused and no webhooks are sent.
+              </p>
             </div>
           ) : null}
         </>

@@ -147,8 +147,19 @@ export default function SingleOrderForm(props: SingleOrderFormProps) {
 
       <FormSection id="order-information" title="Order Information" className="card space-y-4 p-5">
         <div className="grid gap-4 md:grid-cols-2">
-          <TextInput label="Internal Order Number" value={form.internalOrderNumber} onChange={(e) => set('internalOrderNumber', e.target.value)} error={invalid('internalOrderNumber')} />
-          <TextInput label="Customer Name" value={form.customerName} onChange={(e) => set('customerName', e.target.value)} error={invalid('customerName')} autoComplete="off" />
+          <TextInput
+            label="Internal Order Number"
+            value={form.internalOrderNumber}
+            onChange={(e) => set('internalOrderNumber', e.target.value)}
+            error={invalid('internalOrderNumber')}
+          />
+          <TextInput
+            label="Customer Name"
+            value={form.customerName}
+            onChange={(e) => set('customerName', e.target.value)}
+            error={invalid('customerName')}
+            autoComplete="off"
+          />
           <PhoneInput value={form.customerPhone} onChange={(phone) => set('customerPhone', phone)} error={invalid('customerPhone')} />
           <TextInput label="Company Name" value={form.customerCompany} onChange={(e) => set('customerCompany', e.target.value)} />
         </div>
@@ -161,7 +172,10 @@ export default function SingleOrderForm(props: SingleOrderFormProps) {
           onMapsDown={mapsDown}
           display="street"
           partsWithSuggestions
-          errors={{ street: missing.has('address') ? 'Please enter the address (house number and street name)' : null, zip: missing.has('zip') ? zipProblem(form.address) : null }}
+          errors={{
+            street: missing.has('address') ? 'Please enter the address (house number and street name)' : null,
+            zip: missing.has('zip') ? zipProblem(form.address) : null,
+          }}
         />
         <TextArea label="Delivery Instructions" value={form.deliveryInstructions} onChange={(e) => set('deliveryInstructions', e.target.value)} />
         <fieldset>
@@ -185,8 +199,27 @@ export default function SingleOrderForm(props: SingleOrderFormProps) {
           Setup Required at Delivery
         </label>
         <div className="grid gap-4 md:grid-cols-2">
-          <TextInput label="Order Amount" type="number" min={0} step={0.01} inputMode="decimal" value={form.amount} onChange={(e) => set('amount', e.target.value)} error={invalid('amount')} hint={feeHint(form.amount)} />
-          <TextInput label="Customer Tip" type="number" min={0} step={0.01} inputMode="decimal" value={form.tip} onChange={(e) => set('tip', e.target.value)} hint="100% of tips go directly to the courier" />
+          <TextInput
+            label="Order Amount"
+            type="number"
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+            value={form.amount}
+            onChange={(e) => set('amount', e.target.value)}
+            error={invalid('amount')}
+            hint={feeHint(form.amount)}
+          />
+          <TextInput
+            label="Customer Tip"
+            type="number"
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+            value={form.tip}
+            onChange={(e) => set('tip', e.target.value)}
+            hint="100% of tips go directly to the courier"
+          />
           <TextInput label="Pickup Time" type="datetime-local" value={form.pickup} onChange={(e) => set('pickup', e.target.value)} />
           <TextInput label="Delivery Time" type="datetime-local" value={form.delivery} onChange={(e) => set('delivery', e.target.value)} />
         </div>

@@ -25,7 +25,12 @@ export default function ZoneDialog() {
     empty: EMPTY,
     formOf: (zone) => ({ name: zone.name, description: zone.description ?? '', cities: zone.cities.join(', '), isActive: zone.isActive }),
     region: 'zones',
-    messages: { created: 'Zone created successfully', updated: 'Zone updated successfully', createFailed: 'Failed to create zone', updateFailed: 'Failed to update zone' },
+    messages: {
+      created: 'Zone created successfully',
+      updated: 'Zone updated successfully',
+      createFailed: 'Failed to create zone',
+      updateFailed: 'Failed to update zone',
+    },
   });
   const set = (field: keyof typeof EMPTY) => (value: string | boolean) => setForm((current) => ({ ...current, [field]: value }));
 
@@ -44,7 +49,14 @@ export default function ZoneDialog() {
       <Modal open={open} onOpenChange={setOpen} title={editing ? 'Edit Zone' : 'Create New Zone'}>
         <form onSubmit={submit} noValidate className="space-y-4">
           <TextField label="Zone Name" name="name" value={form.name} onChange={set('name')} error={errors.name} required autoComplete="off" />
-          <TextField label="Description" name="description" value={form.description} onChange={set('description')} error={errors.description} autoComplete="off" />
+          <TextField
+            label="Description"
+            name="description"
+            value={form.description}
+            onChange={set('description')}
+            error={errors.description}
+            autoComplete="off"
+          />
           <TextField
             label="Cities"
             name="cities"

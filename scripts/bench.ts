@@ -58,7 +58,13 @@ const kb = (bytes: number) => round(bytes / 1024, 1);
 async function measure(
   name: string,
   base: string,
-  target: { path: string; method?: string; headers?: Record<string, string>; body?: string; setupRequest?: (request: autocannon.Request) => autocannon.Request },
+  target: {
+    path: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: autocannon.Request) => autocannon.Request;
+  },
 ): Promise<Timing> {
   const options: autocannon.Options = {
     url: base,
@@ -86,8 +92,18 @@ async function measure(
     });
   });
   times.sort((a, b) => a - b);
-  const timing = { name, requests: times.length, throughput: round(times.length / SECONDS), p50: round(percentile(times, 50), 2), p95: round(percentile(times, 95), 2), p99: round(percentile(times, 99), 2), statuses };
-  console.log(`  ${name.padEnd(44)} p50 ${String(timing.p50).padStart(7)} ms  p95 ${String(timing.p95).padStart(7)} ms  ${timing.throughput} req/s  ${JSON.stringify(statuses)}${result.errors ? `  errors ${result.errors}` : ''}`);
+  const timing = {
+    name,
+    requests: times.length,
+    throughput: round(times.length / SECONDS),
+    p50: round(percentile(times, 50), 2),
+    p95: round(percentile(times, 95), 2),
+    p99: round(percentile(times, 99), 2),
+    statuses,
+  };
+  console.log(
+    `  ${name.padEnd(44)} p50 ${String(timing.p50).padStart(7)} ms  p95 ${String(timing.p95).padStart(7)} ms  ${timing.throughput} req/s  ${JSON.stringify(statuses)}${result.errors ? `  errors ${result.errors}` : ''}`,
+  );
   return timing;
 }
 
@@ -95,12 +111,19 @@ async function measure(
 const STATUS_CHANGE_PREFIX = 'B';
 
 async function removeStatusChangeOrders(db: Db): Promise<void> {
-  const created = db.select({ id: orders.id }).from(orders).where(sql`${orders.orderNumber} like ${`${STATUS_CHANGE_PREFIX}%`}`);
+  const created = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(sql`${orders.orderNumber} like ${`${STATUS_CHANGE_PREFIX}%`}`);
   await db.batch([db.delete(orderEvents).where(inArray(orderEvents.orderId, created)), db.delete(orders).where(inArray(orders.id, created))]);
 }
 
 async function signIn(base: string, username: string): Promise<string> {
-  const response = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: 'demo1234' }) });
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: 'demo1234' }),
+  });
   if (!response.ok) throw new Error(`sign in ${username}: ${response.status}`);
   return response.headers.get('set-cookie')!.split(';')[0];
 }
@@ -129,7 +152,14 @@ async function pageWeight(base: string, path: string, cookie: string) {
   const react = [...seen.values()].filter((source) => source.includes('react.dev/errors')).reduce((sum, source) => sum + gz(source), 0);
   let cssBytes = 0;
   for (const file of css) cssBytes += gz(await (await fetch(`${base}${file}`)).text());
-  return { path, htmlKB: kb(gz(html)), cssKB: kb(cssBytes), jsKB: kb(js), reactKB: kb(react), islands: [...html.matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]) };
+  return {
+    path,
+    htmlKB: kb(gz(html)),
+    cssKB: kb(cssBytes),
+    jsKB: kb(js),
+    reactKB: kb(react),
+    islands: [...html.matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]),
+  };
 }
 
 /** Peak resident memory growth of workerd while a request streams. */
@@ -139,13 +169,14 @@ async function memoryDuring(processGroup: number, run: () => Promise<number>): P
     .map((line) => line.trim().split(/\s+/))
     .filter(([, command]) => command?.startsWith('workerd'))
     .map(([pid]) => Number(pid));
-  const rss = () => pids.reduce((sum, pid) => {
-    try {
-      return sum + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-    } catch {
-      return sum;
-    }
-  }, 0);
+  const rss = () =>
+    pids.reduce((sum, pid) => {
+      try {
+        return sum + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+      } catch {
+        return sum;
+      }
+    }, 0);
   const baselineMB = rss();
   let peakMB = baselineMB;
   const timer = setInterval(() => (peakMB = Math.max(peakMB, rss())), 20);
@@ -196,7 +227,10 @@ async function ourPollingMinute(base: string, cookie: string, db: Db): Promise<{
   for (let tick = 0; tick < 12; tick++) {
     if (tick === 6) {
       const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'new')).limit(1);
-      await db.update(orders).set({ customerName: `Changed ${Date.now()}`, updatedAt: Date.now() }).where(eq(orders.id, order.id));
+      await db
+        .update(orders)
+        .set({ customerName: `Changed ${Date.now()}`, updatedAt: Date.now() })
+        .where(eq(orders.id, order.id));
     }
     const response = await fetch(`${base}${path}`, { headers: { Cookie: cookie, 'X-Partial': 'orders', ...(etag ? { 'If-None-Match': etag } : {}) } });
     const body = await readAll(response);
@@ -256,7 +290,17 @@ async function main() {
     for (let i = 0; i < 8; i++) {
       const rows = await db
         .insert(orders)
-        .values(Array.from({ length: 500 }, (_, j) => ({ ...fields, orderNumber: `${STATUS_CHANGE_PREFIX}${i}-${j}`, status: 'courier_on_way_to_pickup' as const, courierId: mover.courierId, pickupTime: Date.now() + DAY, deliveryTime: Date.now() + DAY + 3_600_000, completedAt: null })))
+        .values(
+          Array.from({ length: 500 }, (_, j) => ({
+            ...fields,
+            orderNumber: `${STATUS_CHANGE_PREFIX}${i}-${j}`,
+            status: 'courier_on_way_to_pickup' as const,
+            courierId: mover.courierId,
+            pickupTime: Date.now() + DAY,
+            deliveryTime: Date.now() + DAY + 3_600_000,
+            completedAt: null,
+          })),
+        )
         .returning({ id: orders.id });
       pool.push(...rows.map((row) => row.id));
     }
@@ -277,11 +321,17 @@ async function main() {
     await run('Admin orders partial (changed: 200)', { path: '/admin/orders', headers: { Cookie: admin, 'X-Partial': 'orders' } });
     // The region's ETag includes the minute (its "Urgent!" badges age), so the run starts in
     // a minute it can finish in, with that minute's ETag.
-    const secondsLeft = 60 - (Date.now() / 1000) % 60;
+    const secondsLeft = 60 - ((Date.now() / 1000) % 60);
     if (secondsLeft < SECONDS + 3) await new Promise((resolve) => setTimeout(resolve, secondsLeft * 1000 + 100));
     const partialEtag = (await fetch(`${base}/admin/orders`, { headers: { Cookie: admin, 'X-Partial': 'orders' } })).headers.get('etag')!;
-    await run('Admin orders partial (unchanged: 304)', { path: '/admin/orders', headers: { Cookie: admin, 'X-Partial': 'orders', 'If-None-Match': partialEtag } });
-    await run('GET /api/orders, a tab of the month, page 1', { path: `/api/orders?status=completed&month=${month}&page=1&pageSize=50`, headers: { Cookie: admin } });
+    await run('Admin orders partial (unchanged: 304)', {
+      path: '/admin/orders',
+      headers: { Cookie: admin, 'X-Partial': 'orders', 'If-None-Match': partialEtag },
+    });
+    await run('GET /api/orders, a tab of the month, page 1', {
+      path: `/api/orders?status=completed&month=${month}&page=1&pageSize=50`,
+      headers: { Cookie: admin },
+    });
     await run('GET /api/orders, all, page 20', { path: '/api/orders?page=20&pageSize=50', headers: { Cookie: admin } });
     await run('Admin dashboard', { path: '/admin', headers: { Cookie: admin } });
     // As the Earnings screen asks for it: the cards, both summary tabs and the first 50 rows.
@@ -304,21 +354,39 @@ async function main() {
       timing.ratioP50 = round(timing.p50 / floor.p50);
       timing.ratioP95 = round(timing.p95 / floor.p95);
       // Compared with the floor's first bytes measured the same way (one request at a time).
-      if (timing.firstByte) Object.assign(timing.firstByte, { ratioP50: round(timing.firstByte.p50 / floorFirstByte.p50), ratioP95: round(timing.firstByte.p95 / floorFirstByte.p95) });
+      if (timing.firstByte)
+        Object.assign(timing.firstByte, {
+          ratioP50: round(timing.firstByte.p50 / floorFirstByte.p50),
+          ratioP95: round(timing.firstByte.p95 / floorFirstByte.p95),
+        });
     }
 
     console.log('▶ Bytes per page');
     const pages = [];
     const pagesToWeigh: Array<[string, string]> = [
-      ['/auth', ''], ['/courier/login', ''],
-      ['/admin', admin], ['/admin/zones', admin], ['/admin/orders', admin], ['/admin/couriers', admin], ['/admin/courier-tracking', admin], ['/admin/restaurants', admin], ['/admin/earnings', admin],
-      ['/dashboard', businessCookie], ['/restaurant/orders', businessCookie], ['/restaurant/create-order', businessCookie], ['/restaurant/profile', businessCookie],
-      ['/courier/dashboard', courierCookie], ['/courier/tasks', courierCookie], ['/courier/profile', courierCookie], ['/courier/earnings', courierCookie],
+      ['/auth', ''],
+      ['/courier/login', ''],
+      ['/admin', admin],
+      ['/admin/zones', admin],
+      ['/admin/orders', admin],
+      ['/admin/couriers', admin],
+      ['/admin/courier-tracking', admin],
+      ['/admin/restaurants', admin],
+      ['/admin/earnings', admin],
+      ['/dashboard', businessCookie],
+      ['/restaurant/orders', businessCookie],
+      ['/restaurant/create-order', businessCookie],
+      ['/restaurant/profile', businessCookie],
+      ['/courier/dashboard', courierCookie],
+      ['/courier/tasks', courierCookie],
+      ['/courier/profile', courierCookie],
+      ['/courier/earnings', courierCookie],
     ];
     for (const [path, cookie] of pagesToWeigh) pages.push(await pageWeight(base, path, cookie));
     const pharmacyCookie = await signIn(base, 'pharmacy');
     pages.push({ ...(await pageWeight(base, '/restaurant/create-order', pharmacyCookie)), path: '/restaurant/create-order (pharmacy)' });
-    for (const page of pages) console.log(`  ${page.path.padEnd(38)} HTML ${page.htmlKB} KB  CSS ${page.cssKB} KB  JS ${page.jsKB} KB (React ${page.reactKB} KB)`);
+    for (const page of pages)
+      console.log(`  ${page.path.padEnd(38)} HTML ${page.htmlKB} KB  CSS ${page.cssKB} KB  JS ${page.jsKB} KB (React ${page.reactKB} KB)`);
 
     console.log('▶ Polling cost of one admin orders tab for a minute');
     const naiveResponse = await fetch(`${base}/api/orders`, { headers: { Cookie: admin } });
@@ -326,11 +394,20 @@ async function main() {
     const naivePerMinute = 12 * wireBytes(naiveResponse, naiveBody);
     const ours = await ourPollingMinute(base, admin, db);
     const pollingRatio = Math.round(naivePerMinute / ours.bytes);
-    console.log(`  naive: 12 × ${kb(naiveBody)} KB = ${kb(naivePerMinute)} KB/min; ours: ${kb(ours.bytes)} KB/min ${JSON.stringify(ours.responses)}; ${pollingRatio}× fewer bytes`);
+    console.log(
+      `  naive: 12 × ${kb(naiveBody)} KB = ${kb(naivePerMinute)} KB/min; ours: ${kb(ours.bytes)} KB/min ${JSON.stringify(ours.responses)}; ${pollingRatio}× fewer bytes`,
+    );
 
     console.log('▶ Memory while streaming the 30-day CSV');
-    const monthRows = (await db.select({ count: sql<number>`count(*)` }).from(orders).where(completedIn(dayRange(thirtyDaysAgo, ZONE, today))))[0].count;
-    const memory = await memoryDuring(worker.process.pid!, async () => readAll(await fetch(`${base}/api/reports/earnings.csv?from=${thirtyDaysAgo}&to=${today}`, { headers: { Cookie: admin } })));
+    const monthRows = (
+      await db
+        .select({ count: sql<number>`count(*)` })
+        .from(orders)
+        .where(completedIn(dayRange(thirtyDaysAgo, ZONE, today)))
+    )[0].count;
+    const memory = await memoryDuring(worker.process.pid!, async () =>
+      readAll(await fetch(`${base}/api/reports/earnings.csv?from=${thirtyDaysAgo}&to=${today}`, { headers: { Cookie: admin } })),
+    );
     console.log(`  ${monthRows.toLocaleString('en-US')} rows, ${kb(memory.bytes)} KB of CSV: workerd ${memory.baselineMB} MB → peak ${memory.peakMB} MB`);
 
     const results = {
@@ -343,7 +420,13 @@ async function main() {
       floorFirstByte,
       timings,
       pages,
-      polling: { naiveBytesPerMinute: naivePerMinute, naiveResponseKB: kb(naiveBody), oursBytesPerMinute: ours.bytes, oursResponses: ours.responses, ratio: pollingRatio },
+      polling: {
+        naiveBytesPerMinute: naivePerMinute,
+        naiveResponseKB: kb(naiveBody),
+        oursBytesPerMinute: ours.bytes,
+        oursResponses: ours.responses,
+        ratio: pollingRatio,
+      },
       memory: { csvRows: monthRows, csvKB: kb(memory.bytes), workerdBaselineMB: memory.baselineMB, workerdPeakMB: memory.peakMB },
       durationSeconds: Math.round((Date.now() - started) / 1000),
     };
@@ -414,7 +497,9 @@ function writeResultsMarkdown(results: Results): void {
     `| | Bytes per minute |`,
     '|---|---|',
     `| The spec's way: the whole GET /api/orders every 5 s (${results.polling.naiveResponseKB.toLocaleString('en-US')} KB each) | ${kb(results.polling.naiveBytesPerMinute).toLocaleString('en-US')} KB |`,
-    `| Ours: the orders partial every 5 s with its ETag, one order changed in the minute (${Object.entries(results.polling.oursResponses).map(([status, count]) => `${count} × ${status}`).join(', ')}) | ${kb(results.polling.oursBytesPerMinute)} KB |`,
+    `| Ours: the orders partial every 5 s with its ETag, one order changed in the minute (${Object.entries(results.polling.oursResponses)
+      .map(([status, count]) => `${count} × ${status}`)
+      .join(', ')}) | ${kb(results.polling.oursBytesPerMinute)} KB |`,
     `| **Ratio** | **${results.polling.ratio.toLocaleString('en-US')}× fewer bytes** ${mark(results.polling.ratio >= 100)} (target ≥ 100×) |`,
     '',
     '### Memory on the heaviest request',

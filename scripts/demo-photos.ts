@@ -43,7 +43,10 @@ export async function addDemoPhotos(baseUrl: string, db: Db): Promise<number> {
     if (mine.length === 0) continue;
     const cookie = await signIn(baseUrl, username);
     for (const order of mine) {
-      const photos = Array.from({ length: PHOTOS_PER_ORDER }, (_, i) => `data:image/png;base64,${demoPhoto(order.id * PHOTOS_PER_ORDER + i).toString('base64')}`);
+      const photos = Array.from(
+        { length: PHOTOS_PER_ORDER },
+        (_, i) => `data:image/png;base64,${demoPhoto(order.id * PHOTOS_PER_ORDER + i).toString('base64')}`,
+      );
       const response = await fetch(`${baseUrl}/api/orders/${order.id}/delivery-photos`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Cookie: cookie },

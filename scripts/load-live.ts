@@ -36,21 +36,42 @@ try {
   const prefix = `load${Date.now().toString(36)}`;
   const created = await db
     .insert(users)
-    .values(Array.from({ length: COURIERS }, (_, i) => ({ username: `${prefix}-${i}`, passwordHash: 'x', role: 'courier' as const, name: `Load Courier ${i}`, zoneId: zone.id })))
+    .values(
+      Array.from({ length: COURIERS }, (_, i) => ({
+        username: `${prefix}-${i}`,
+        passwordHash: 'x',
+        role: 'courier' as const,
+        name: `Load Courier ${i}`,
+        zoneId: zone.id,
+      })),
+    )
     .returning({ id: users.id });
   const courierRows = await db
     .insert(couriers)
     .values(
       created.map((user) => ({
-        userId: user.id, zoneId: zone.id, address: 'Tampa', email: `${user.id}@load.test`, vehicleMake: 'Load', vehicleModel: 'Test',
-        vehicleYear: '2024', driversLicense: 'L', driversLicenseExpiry: '2099-01-01', insurance: 'I', insuranceExpiry: '2099-01-01',
+        userId: user.id,
+        zoneId: zone.id,
+        address: 'Tampa',
+        email: `${user.id}@load.test`,
+        vehicleMake: 'Load',
+        vehicleModel: 'Test',
+        vehicleYear: '2024',
+        driversLicense: 'L',
+        driversLicenseExpiry: '2099-01-01',
+        insurance: 'I',
+        insuranceExpiry: '2099-01-01',
       })),
     )
     .returning({ id: couriers.id, userId: couriers.userId });
   const cookies = new Map<number, string>();
   for (const courier of courierRows) cookies.set(courier.id, `sid=${await insertSession(db, courier.userId)}`);
 
-  const adminLogin = await fetch(`${stack.baseUrl}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'demo1234' }) });
+  const adminLogin = await fetch(`${stack.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'demo1234' }),
+  });
   const adminCookie = adminLogin.headers.get('set-cookie')!.split(';')[0];
 
   const received = new Map<string, number>();
@@ -131,15 +152,34 @@ try {
   // Each Durable Object must hold exactly the last position its courier sent.
   let objectsMatching = 0;
   for (const courier of courierRows) {
-    const track = (await (await fetch(`${stack.baseUrl}/api/couriers/${courier.id}/track`, { headers: { Cookie: adminCookie } })).json()) as Array<{ latitude: number; longitude: number; recordedAt: string }>;
+    const track = (await (await fetch(`${stack.baseUrl}/api/couriers/${courier.id}/track`, { headers: { Cookie: adminCookie } })).json()) as Array<{
+      latitude: number;
+      longitude: number;
+      recordedAt: string;
+    }>;
     const latest = track.at(-1);
     const expected = lastAccepted.get(courier.id);
-    if (latest && expected && latest.latitude === expected.latitude && latest.longitude === expected.longitude && Date.parse(latest.recordedAt) === expected.recordedAt) objectsMatching++;
+    if (
+      latest &&
+      expected &&
+      latest.latitude === expected.latitude &&
+      latest.longitude === expected.longitude &&
+      Date.parse(latest.recordedAt) === expected.recordedAt
+    )
+      objectsMatching++;
   }
 
   // The database catches up within one write-through interval.
   await new Promise((resolve) => setTimeout(resolve, 11_000));
-  const rows = await db.select().from(couriers).where(inArray(couriers.id, courierRows.map((courier) => courier.id)));
+  const rows = await db
+    .select()
+    .from(couriers)
+    .where(
+      inArray(
+        couriers.id,
+        courierRows.map((courier) => courier.id),
+      ),
+    );
   const rowsMatching = rows.filter((row) => row.lastLocationUpdateTime === lastAccepted.get(row.id)?.recordedAt).length;
 
   const results = {

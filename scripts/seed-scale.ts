@@ -39,7 +39,11 @@ function prng(seed: number) {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)],
+  };
 }
 
 async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
@@ -47,7 +51,17 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
 }
 
 /** Statuses of an order by age: old orders are finished, today's are in every active state. */
-const ACTIVE: OrderStatus[] = ['new', 'pending_courier', 'assigned', 'courier_confirmed', 'courier_on_way_to_pickup', 'arrived_at_pickup', 'picked_up', 'on_way_to_customer', 'arrived_at_customer'];
+const ACTIVE: OrderStatus[] = [
+  'new',
+  'pending_courier',
+  'assigned',
+  'courier_confirmed',
+  'courier_on_way_to_pickup',
+  'arrived_at_pickup',
+  'picked_up',
+  'on_way_to_customer',
+  'arrived_at_customer',
+];
 function statusFor(ageDays: number, pharmacy: boolean, roll: number): OrderStatus {
   if (ageDays < 0.5) return ACTIVE[Math.floor(roll * ACTIVE.length)];
   if (roll < 0.07) return 'cancelled';
@@ -63,7 +77,15 @@ export async function seedScale(db: Db, now = Date.now()): Promise<void> {
 
   const businessUsers = await db
     .insert(users)
-    .values(Array.from({ length: SCALE.businesses }, (_, i) => ({ username: `biz${i}`, passwordHash, role: 'restaurant' as const, name: `Business ${i}`, phone: '8135551000' })))
+    .values(
+      Array.from({ length: SCALE.businesses }, (_, i) => ({
+        username: `biz${i}`,
+        passwordHash,
+        role: 'restaurant' as const,
+        name: `Business ${i}`,
+        phone: '8135551000',
+      })),
+    )
     .returning({ id: users.id });
   const businessRows: Array<typeof restaurants.$inferSelect> = [];
   await insertChunks(businessUsers, async (chunk) => {
@@ -74,9 +96,14 @@ export async function seedScale(db: Db, now = Date.now()): Promise<void> {
           chunk.map((user, i) => {
             const pharmacy = (businessRows.length + i) % 10 === 0;
             return {
-              userId: user.id, name: `${pharmacy ? 'Pharmacy' : 'Kitchen'} ${user.id}`, address: `${100 + user.id} Main St, Tampa, FL 33602`, phone: '8135551000',
-              zoneId: random.pick(zoneIds), customerType: pharmacy ? ('pharmacy' as const) : ('restaurant' as const),
-              latitude: 27.9 + random.next() * 0.12, longitude: -82.52 + random.next() * 0.12,
+              userId: user.id,
+              name: `${pharmacy ? 'Pharmacy' : 'Kitchen'} ${user.id}`,
+              address: `${100 + user.id} Main St, Tampa, FL 33602`,
+              phone: '8135551000',
+              zoneId: random.pick(zoneIds),
+              customerType: pharmacy ? ('pharmacy' as const) : ('restaurant' as const),
+              latitude: 27.9 + random.next() * 0.12,
+              longitude: -82.52 + random.next() * 0.12,
             };
           }),
         )
@@ -86,7 +113,16 @@ export async function seedScale(db: Db, now = Date.now()): Promise<void> {
 
   const courierUsers = await db
     .insert(users)
-    .values(Array.from({ length: SCALE.couriers }, (_, i) => ({ username: `driver${i}`, passwordHash, role: 'courier' as const, name: `Driver ${i}`, phone: '8135552000', zoneId: random.pick(zoneIds) })))
+    .values(
+      Array.from({ length: SCALE.couriers }, (_, i) => ({
+        username: `driver${i}`,
+        passwordHash,
+        role: 'courier' as const,
+        name: `Driver ${i}`,
+        phone: '8135552000',
+        zoneId: random.pick(zoneIds),
+      })),
+    )
     .returning({ id: users.id, zoneId: users.zoneId });
   const courierIds: number[] = [];
   await insertChunks(courierUsers, async (chunk) => {
@@ -94,9 +130,20 @@ export async function seedScale(db: Db, now = Date.now()): Promise<void> {
       .insert(couriers)
       .values(
         chunk.map((user) => ({
-          userId: user.id, zoneId: user.zoneId!, address: 'Tampa, FL', email: `driver${user.id}@scale.test`, vehicleMake: 'Toyota', vehicleModel: 'Camry',
-          vehicleYear: '2022', driversLicense: 'FL', driversLicenseExpiry: '2099-01-01', insurance: 'INS', insuranceExpiry: '2099-01-01',
-          courierLatitude: 27.9 + random.next() * 0.12, courierLongitude: -82.52 + random.next() * 0.12, lastLocationUpdateTime: now - random.int(0, 3600) * 1000,
+          userId: user.id,
+          zoneId: user.zoneId!,
+          address: 'Tampa, FL',
+          email: `driver${user.id}@scale.test`,
+          vehicleMake: 'Toyota',
+          vehicleModel: 'Camry',
+          vehicleYear: '2022',
+          driversLicense: 'FL',
+          driversLicenseExpiry: '2099-01-01',
+          insurance: 'INS',
+          insuranceExpiry: '2099-01-01',
+          courierLatitude: 27.9 + random.next() * 0.12,
+          courierLongitude: -82.52 + random.next() * 0.12,
+          lastLocationUpdateTime: now - random.int(0, 3600) * 1000,
         })),
       )
       .returning({ id: couriers.id });
@@ -125,36 +172,66 @@ export async function seedScale(db: Db, now = Date.now()): Promise<void> {
       return {
         stopPoints,
         order: {
-          orderNumber: String(nextOrderNumber++), internalOrderNumber: `INT-${random.int(1000, 99999)}`, status,
-          restaurantId: business.id, restaurantName: business.name, restaurantAddress: business.address, restaurantPhone: business.phone,
-          courierId: held ? random.pick(courierIds) : null, zoneId: business.zoneId,
-          customerName: `Customer ${random.int(1, 50_000)}`, customerPhone: '8135553000', customerAddress: `${random.int(1, 9999)} Bay St, Tampa, Florida, 33606`,
-          customerLatitude: stopPoints[0]?.lat ?? 27.88 + random.next() * 0.16, customerLongitude: stopPoints[0]?.lng ?? -82.55 + random.next() * 0.16,
-          requiredVehicleTypes: ['sedan' as const], items: [{ name: pharmacy ? 'Pharmacy Order' : 'Order', quantity: 1, price: amount }],
-          amountCents: amount, deliveryFeeCents: fee, tipCents: tip, courierPayCents: held ? courierPay(fee, tip) : null,
-          totalDistanceMiles: miles, calculatedDeliveryFeeCents: miles != null ? fee : null,
-          pickupTime, deliveryTime,
-          goOnlineTime: completed ? pickupTime - 30 * 60_000 : null, pickedUpTime: completed ? pickupTime + 5 * 60_000 : null,
-          arrivedAtCustomerTime: completed ? deliveryTime - 10 * 60_000 : null, completedAt: completed ? deliveryTime : null,
-          createdAt: pickupTime - DAY, updatedAt: Math.min(now, completed ? deliveryTime : pickupTime),
+          orderNumber: String(nextOrderNumber++),
+          internalOrderNumber: `INT-${random.int(1000, 99999)}`,
+          status,
+          restaurantId: business.id,
+          restaurantName: business.name,
+          restaurantAddress: business.address,
+          restaurantPhone: business.phone,
+          courierId: held ? random.pick(courierIds) : null,
+          zoneId: business.zoneId,
+          customerName: `Customer ${random.int(1, 50_000)}`,
+          customerPhone: '8135553000',
+          customerAddress: `${random.int(1, 9999)} Bay St, Tampa, Florida, 33606`,
+          customerLatitude: stopPoints[0]?.lat ?? 27.88 + random.next() * 0.16,
+          customerLongitude: stopPoints[0]?.lng ?? -82.55 + random.next() * 0.16,
+          requiredVehicleTypes: ['sedan' as const],
+          items: [{ name: pharmacy ? 'Pharmacy Order' : 'Order', quantity: 1, price: amount }],
+          amountCents: amount,
+          deliveryFeeCents: fee,
+          tipCents: tip,
+          courierPayCents: held ? courierPay(fee, tip) : null,
+          totalDistanceMiles: miles,
+          calculatedDeliveryFeeCents: miles != null ? fee : null,
+          pickupTime,
+          deliveryTime,
+          goOnlineTime: completed ? pickupTime - 30 * 60_000 : null,
+          pickedUpTime: completed ? pickupTime + 5 * 60_000 : null,
+          arrivedAtCustomerTime: completed ? deliveryTime - 10 * 60_000 : null,
+          completedAt: completed ? deliveryTime : null,
+          createdAt: pickupTime - DAY,
+          updatedAt: Math.min(now, completed ? deliveryTime : pickupTime),
         },
       };
     });
-    const inserted = await db.insert(orders).values(batch.map((item) => item.order)).returning({ id: orders.id, status: orders.status, createdAt: orders.createdAt, restaurantId: orders.restaurantId });
+    const inserted = await db
+      .insert(orders)
+      .values(batch.map((item) => item.order))
+      .returning({ id: orders.id, status: orders.status, createdAt: orders.createdAt, restaurantId: orders.restaurantId });
     const stopRows = inserted.flatMap((order, i) =>
       batch[i].stopPoints.map((point, index) => ({
-        orderId: order.id, sequence: index + 1, customerName: `Patient ${index + 1}`, customerPhone: '8135554000', address: `${index + 10} Palm Ave, Tampa, Florida`,
-        latitude: point.lat, longitude: point.lng,
+        orderId: order.id,
+        sequence: index + 1,
+        customerName: `Patient ${index + 1}`,
+        customerPhone: '8135554000',
+        address: `${index + 10} Palm Ave, Tampa, Florida`,
+        latitude: point.lat,
+        longitude: point.lng,
         status: order.status === 'delivered' || order.status === 'pharmacy_completed' ? ('delivered' as const) : ('pending' as const),
       })),
     );
     if (stopRows.length) await insertChunks(stopRows, (chunk) => db.insert(orderStops).values(chunk));
-    await db.insert(orderEvents).values(
-      inserted.flatMap((order) => [
-        { orderId: order.id, at: order.createdAt, actorRole: 'restaurant' as const, action: 'create', toStatus: 'new' },
-        ...(order.status === 'new' ? [] : [{ orderId: order.id, at: order.createdAt + HOUR, actorRole: 'system' as const, action: 'seed', fromStatus: 'new', toStatus: order.status }]),
-      ]),
-    );
+    await db
+      .insert(orderEvents)
+      .values(
+        inserted.flatMap((order) => [
+          { orderId: order.id, at: order.createdAt, actorRole: 'restaurant' as const, action: 'create', toStatus: 'new' },
+          ...(order.status === 'new'
+            ? []
+            : [{ orderId: order.id, at: order.createdAt + HOUR, actorRole: 'system' as const, action: 'seed', fromStatus: 'new', toStatus: order.status }]),
+        ]),
+      );
   }
   await settleSeededEvents(db);
 }

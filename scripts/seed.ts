@@ -59,51 +59,149 @@ const ZONES = [
 
 const BUSINESSES = [
   {
-    username: 'bistro', name: 'Harbor Bistro', type: 'restaurant', zone: 'Tampa', active: true, api: true,
+    username: 'bistro',
+    name: 'Harbor Bistro',
+    type: 'restaurant',
+    zone: 'Tampa',
+    active: true,
+    api: true,
     place: { address: '615 Channelside Dr, Tampa, FL 33602', lat: 27.9427, lng: -82.4497 },
-    phone: '8135550101', contact: ['Elena Ruiz', 'General Manager', '8135550102', 'elena@harborbistro.example'],
-    hours: 'Mon-Sun 10:00-22:00', instructions: 'Catering pickup at the side door on Channelside.',
+    phone: '8135550101',
+    contact: ['Elena Ruiz', 'General Manager', '8135550102', 'elena@harborbistro.example'],
+    hours: 'Mon-Sun 10:00-22:00',
+    instructions: 'Catering pickup at the side door on Channelside.',
   },
   {
-    username: 'pharmacy', name: 'Bayshore Pharmacy', type: 'pharmacy', zone: 'Tampa', active: true, api: true,
+    username: 'pharmacy',
+    name: 'Bayshore Pharmacy',
+    type: 'pharmacy',
+    zone: 'Tampa',
+    active: true,
+    api: true,
     place: { address: '2210 W Swann Ave, Tampa, FL 33606', lat: 27.9379, lng: -82.4843 },
-    phone: '8135550201', contact: ['Raj Patel', 'Pharmacist in Charge', '8135550202', 'raj@bayshorerx.example'],
-    hours: 'Mon-Sat 8:00-20:00', instructions: 'Packages are at the pickup counter; show the order number.',
+    phone: '8135550201',
+    contact: ['Raj Patel', 'Pharmacist in Charge', '8135550202', 'raj@bayshorerx.example'],
+    hours: 'Mon-Sat 8:00-20:00',
+    instructions: 'Packages are at the pickup counter; show the order number.',
   },
   {
-    username: 'sunset', name: 'Sunset Catering Co.', type: 'restaurant', zone: 'St. Petersburg', active: true,
+    username: 'sunset',
+    name: 'Sunset Catering Co.',
+    type: 'restaurant',
+    zone: 'St. Petersburg',
+    active: true,
     place: { address: '300 Beach Dr NE, St. Petersburg, FL 33701', lat: 27.774, lng: -82.6327 },
-    phone: '7275550301', contact: ['Maya Brooks', 'Owner', '7275550302', 'maya@sunsetcatering.example'],
-    hours: 'Mon-Fri 9:00-18:00', instructions: 'Loading zone behind the building.',
+    phone: '7275550301',
+    contact: ['Maya Brooks', 'Owner', '7275550302', 'maya@sunsetcatering.example'],
+    hours: 'Mon-Fri 9:00-18:00',
+    instructions: 'Loading zone behind the building.',
   },
   {
-    username: 'gulfgrill', name: 'Gulf Coast Grill', type: 'restaurant', zone: 'Brandon', active: true,
+    username: 'gulfgrill',
+    name: 'Gulf Coast Grill',
+    type: 'restaurant',
+    zone: 'Brandon',
+    active: true,
     place: { address: '1602 W Brandon Blvd, Brandon, FL 33511', lat: 27.9378, lng: -82.3126 },
-    phone: '8135550401', contact: ['Tom Walsh', 'Kitchen Manager', '8135550402', 'tom@gulfgrill.example'],
-    hours: 'Tue-Sun 11:00-22:00', instructions: null,
+    phone: '8135550401',
+    contact: ['Tom Walsh', 'Kitchen Manager', '8135550402', 'tom@gulfgrill.example'],
+    hours: 'Tue-Sun 11:00-22:00',
+    instructions: null,
   },
   {
-    username: 'carefirst', name: 'CareFirst Pharmacy', type: 'pharmacy', zone: 'St. Petersburg', active: true,
+    username: 'carefirst',
+    name: 'CareFirst Pharmacy',
+    type: 'pharmacy',
+    zone: 'St. Petersburg',
+    active: true,
     place: { address: '2400 Central Ave, St. Petersburg, FL 33712', lat: 27.771, lng: -82.665 },
-    phone: '7275550501', contact: ['Lena Ortiz', 'Store Manager', '7275550502', 'lena@carefirst.example'],
-    hours: 'Mon-Sun 8:00-21:00', instructions: null,
+    phone: '7275550501',
+    contact: ['Lena Ortiz', 'Store Manager', '7275550502', 'lena@carefirst.example'],
+    hours: 'Mon-Sun 8:00-21:00',
+    instructions: null,
   },
   {
-    username: 'olddeli', name: 'Old Town Deli', type: 'restaurant', zone: 'Tampa', active: false,
+    username: 'olddeli',
+    name: 'Old Town Deli',
+    type: 'restaurant',
+    zone: 'Tampa',
+    active: false,
     place: { address: '1600 E 7th Ave, Tampa, FL 33605', lat: 27.9603, lng: -82.4386 },
-    phone: '8135550601', contact: ['Sam Greene', 'Owner', '8135550602', 'sam@oldtowndeli.example'],
-    hours: 'Closed', instructions: null,
+    phone: '8135550601',
+    contact: ['Sam Greene', 'Owner', '8135550602', 'sam@oldtowndeli.example'],
+    hours: 'Closed',
+    instructions: null,
   },
 ] as const;
 
 /** Documents: days from today until expiry. courier4's licence expires soon; courier5's insurance has expired. */
 const COURIERS = [
-  { username: 'courier', name: 'Marcus Reed', zone: 'Tampa', vehicle: ['sedan', 'Toyota', 'Camry', '2021'], license: 700, insurance: 400, active: true, phone: '8135550701', at: { lat: 27.9475, lng: -82.4584 } },
-  { username: 'courier2', name: 'Sofia Alvarez', zone: 'Tampa', vehicle: ['suv', 'Honda', 'CR-V', '2022'], license: 900, insurance: 300, active: true, phone: '8135550702', at: { lat: 27.9392, lng: -82.4781 } },
-  { username: 'courier3', name: 'Jamal Carter', zone: 'St. Petersburg', vehicle: ['minivan', 'Honda', 'Odyssey', '2020'], license: 500, insurance: 200, active: true, phone: '7275550703', at: { lat: 27.7752, lng: -82.6401 } },
-  { username: 'courier4', name: 'Emily Chen', zone: 'Brandon', vehicle: ['pickup', 'Ford', 'F-150', '2019'], license: 12, insurance: 250, active: true, phone: '8135550704', at: { lat: 27.9381, lng: -82.2859 } },
-  { username: 'courier5', name: 'Victor Hughes', zone: 'Tampa', vehicle: ['sedan', 'Nissan', 'Altima', '2018'], license: 400, insurance: -10, active: true, phone: '8135550705', at: null },
-  { username: 'courier6', name: 'Grace Kim', zone: 'St. Petersburg', vehicle: ['hatchback', 'Honda', 'Fit', '2017'], license: 300, insurance: 300, active: false, phone: '7275550706', at: null },
+  {
+    username: 'courier',
+    name: 'Marcus Reed',
+    zone: 'Tampa',
+    vehicle: ['sedan', 'Toyota', 'Camry', '2021'],
+    license: 700,
+    insurance: 400,
+    active: true,
+    phone: '8135550701',
+    at: { lat: 27.9475, lng: -82.4584 },
+  },
+  {
+    username: 'courier2',
+    name: 'Sofia Alvarez',
+    zone: 'Tampa',
+    vehicle: ['suv', 'Honda', 'CR-V', '2022'],
+    license: 900,
+    insurance: 300,
+    active: true,
+    phone: '8135550702',
+    at: { lat: 27.9392, lng: -82.4781 },
+  },
+  {
+    username: 'courier3',
+    name: 'Jamal Carter',
+    zone: 'St. Petersburg',
+    vehicle: ['minivan', 'Honda', 'Odyssey', '2020'],
+    license: 500,
+    insurance: 200,
+    active: true,
+    phone: '7275550703',
+    at: { lat: 27.7752, lng: -82.6401 },
+  },
+  {
+    username: 'courier4',
+    name: 'Emily Chen',
+    zone: 'Brandon',
+    vehicle: ['pickup', 'Ford', 'F-150', '2019'],
+    license: 12,
+    insurance: 250,
+    active: true,
+    phone: '8135550704',
+    at: { lat: 27.9381, lng: -82.2859 },
+  },
+  {
+    username: 'courier5',
+    name: 'Victor Hughes',
+    zone: 'Tampa',
+    vehicle: ['sedan', 'Nissan', 'Altima', '2018'],
+    license: 400,
+    insurance: -10,
+    active: true,
+    phone: '8135550705',
+    at: null,
+  },
+  {
+    username: 'courier6',
+    name: 'Grace Kim',
+    zone: 'St. Petersburg',
+    vehicle: ['hatchback', 'Honda', 'Fit', '2017'],
+    license: 300,
+    insurance: 300,
+    active: false,
+    phone: '7275550706',
+    at: null,
+  },
 ] as const;
 
 const TAMPA_CUSTOMERS: Place[] = [
@@ -130,18 +228,39 @@ const OTHER_CUSTOMERS: Record<string, Place[]> = {
   ],
 };
 const PEOPLE = [
-  ['Olivia Martin', 'Brightline Legal'], ['Noah Thompson', null], ['Ava Robinson', 'Westshore Dental'], ['Liam Clark', null],
-  ['Isabella Lewis', 'Ybor Studios'], ['Ethan Walker', null], ['Mia Hall', 'Channel Tech'], ['Lucas Young', null],
-  ['Charlotte King', 'Harbour Island HOA'], ['Henry Wright', null], ['Amelia Scott', 'Tampa Bay Events'], ['James Green', null],
+  ['Olivia Martin', 'Brightline Legal'],
+  ['Noah Thompson', null],
+  ['Ava Robinson', 'Westshore Dental'],
+  ['Liam Clark', null],
+  ['Isabella Lewis', 'Ybor Studios'],
+  ['Ethan Walker', null],
+  ['Mia Hall', 'Channel Tech'],
+  ['Lucas Young', null],
+  ['Charlotte King', 'Harbour Island HOA'],
+  ['Henry Wright', null],
+  ['Amelia Scott', 'Tampa Bay Events'],
+  ['James Green', null],
 ] as const;
 
 const RESTAURANT_PATH: OrderStatus[] = [
-  'assigned', 'courier_confirmed', 'courier_on_way_to_pickup', 'arrived_at_pickup', 'picked_up',
-  'on_way_to_customer', 'arrived_at_customer', 'setup_in_progress', 'delivered',
+  'assigned',
+  'courier_confirmed',
+  'courier_on_way_to_pickup',
+  'arrived_at_pickup',
+  'picked_up',
+  'on_way_to_customer',
+  'arrived_at_customer',
+  'setup_in_progress',
+  'delivered',
 ];
 const PHARMACY_PATH: OrderStatus[] = [
-  'assigned', 'awaiting_pharmacy_pickup', 'courier_on_way_to_pharmacy', 'arrived_at_pharmacy',
-  'pharmacy_picked_up', 'in_pharmacy_delivery', 'delivered',
+  'assigned',
+  'awaiting_pharmacy_pickup',
+  'courier_on_way_to_pharmacy',
+  'arrived_at_pharmacy',
+  'pharmacy_picked_up',
+  'in_pharmacy_delivery',
+  'delivered',
 ];
 
 interface OrderPlan {
@@ -241,7 +360,10 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
   const today = new Date(now);
   const dayOffset = (days: number) => new Date(today.getTime() + days * DAY).toISOString().slice(0, 10);
 
-  const zoneRows = await db.insert(schema.zones).values(ZONES.map((zone) => ({ ...zone, isActive: true }))).returning();
+  const zoneRows = await db
+    .insert(schema.zones)
+    .values(ZONES.map((zone) => ({ ...zone, isActive: true })))
+    .returning();
   const zoneId = (name: string) => zoneRows.find((zone: schema.Zone) => zone.name === name)!.id;
 
   await db.insert(schema.users).values({ username: 'admin', passwordHash, role: 'admin', name: 'Dana Whitfield', phone: '8135550001' });
@@ -251,18 +373,33 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
     const [user] = await db
       .insert(schema.users)
       .values({
-        username: business.username, passwordHash, role: 'restaurant', name: business.name, phone: business.phone,
-        address: business.place.address, zoneId: zoneId(business.zone), isActive: business.active,
+        username: business.username,
+        passwordHash,
+        role: 'restaurant',
+        name: business.name,
+        phone: business.phone,
+        address: business.place.address,
+        zoneId: zoneId(business.zone),
+        isActive: business.active,
       })
       .returning();
     const [restaurant] = await db
       .insert(schema.restaurants)
       .values({
-        userId: user.id, name: business.name, address: business.place.address, phone: business.phone,
-        zoneId: zoneId(business.zone), customerType: business.type, latitude: business.place.lat, longitude: business.place.lng,
-        contactPersonName: business.contact[0], contactPersonPosition: business.contact[1],
-        contactPersonPhone: business.contact[2], contactPersonEmail: business.contact[3],
-        businessHours: business.hours, deliveryInstructions: business.instructions,
+        userId: user.id,
+        name: business.name,
+        address: business.place.address,
+        phone: business.phone,
+        zoneId: zoneId(business.zone),
+        customerType: business.type,
+        latitude: business.place.lat,
+        longitude: business.place.lng,
+        contactPersonName: business.contact[0],
+        contactPersonPosition: business.contact[1],
+        contactPersonPhone: business.contact[2],
+        contactPersonEmail: business.contact[3],
+        businessHours: business.hours,
+        deliveryInstructions: business.instructions,
         // The demo's two sign-in businesses can try the integrations API at once (issue 17).
         apiEnabled: 'api' in business && business.api,
       })
@@ -275,23 +412,38 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
     const [user] = await db
       .insert(schema.users)
       .values({
-        username: courier.username, passwordHash, role: 'courier', name: courier.name, phone: courier.phone,
-        zoneId: zoneId(courier.zone), isActive: courier.active,
+        username: courier.username,
+        passwordHash,
+        role: 'courier',
+        name: courier.name,
+        phone: courier.phone,
+        zoneId: zoneId(courier.zone),
+        isActive: courier.active,
       })
       .returning();
     const [row] = await db
       .insert(schema.couriers)
       .values({
-        userId: user.id, zoneId: zoneId(courier.zone),
+        userId: user.id,
+        zoneId: zoneId(courier.zone),
         address: `${100 + courier.phone.slice(-2).charCodeAt(0)} Palm Ave, ${courier.zone}, FL`,
         email: `${courier.username}@couriers.example`,
-        vehicleType: courier.vehicle[0], vehicleMake: courier.vehicle[1], vehicleModel: courier.vehicle[2], vehicleYear: courier.vehicle[3],
+        vehicleType: courier.vehicle[0],
+        vehicleMake: courier.vehicle[1],
+        vehicleModel: courier.vehicle[2],
+        vehicleYear: courier.vehicle[3],
         driversLicense: `FL-${courier.phone.slice(-4)}-${courier.username.length}29`,
-        driversLicenseExpiry: dayOffset(courier.license), insurance: `INS-${courier.phone.slice(-6)}`,
-        insuranceExpiry: dayOffset(courier.insurance), driversLicenseVerified: true, insuranceVerified: courier.insurance > 0,
-        hasThermoBags: true, hasCateringDolly: courier.vehicle[0] !== 'sedan', hasIsothermalBoxes: courier.username !== 'courier5',
+        driversLicenseExpiry: dayOffset(courier.license),
+        insurance: `INS-${courier.phone.slice(-6)}`,
+        insuranceExpiry: dayOffset(courier.insurance),
+        driversLicenseVerified: true,
+        insuranceVerified: courier.insurance > 0,
+        hasThermoBags: true,
+        hasCateringDolly: courier.vehicle[0] !== 'sedan',
+        hasIsothermalBoxes: courier.username !== 'courier5',
         hasQuickDeliveryEquipment: courier.username === 'courier',
-        courierLatitude: courier.at?.lat ?? null, courierLongitude: courier.at?.lng ?? null,
+        courierLatitude: courier.at?.lat ?? null,
+        courierLongitude: courier.at?.lng ?? null,
         lastLocationUpdateTime: courier.at ? now - Math.floor(random() * 40) * MINUTE : null,
       })
       .returning();
@@ -329,19 +481,28 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
         orderNumber: String(10001 + index),
         internalOrderNumber: `${pharmacy ? 'RX' : 'HB'}-${String(4200 + index * 3)}`,
         status: plan.status,
-        restaurantId: restaurant.id, restaurantName: restaurant.name, restaurantAddress: restaurant.address, restaurantPhone: restaurant.phone,
+        restaurantId: restaurant.id,
+        restaurantName: restaurant.name,
+        restaurantAddress: restaurant.address,
+        restaurantPhone: restaurant.phone,
         courierId: courier?.id ?? null,
         zoneId: restaurant.zoneId,
-        customerName, customerPhone: stops[0]?.phone ?? `81355508${String(index).padStart(2, '0')}`,
+        customerName,
+        customerPhone: stops[0]?.phone ?? `81355508${String(index).padStart(2, '0')}`,
         customerAddress: customer.address,
         customerStreet: customer.address.split(',')[0],
-        customerCity: stops.length ? '' : customer.address.split(',').at(-3)?.trim() ?? 'Tampa',
+        customerCity: stops.length ? '' : (customer.address.split(',').at(-3)?.trim() ?? 'Tampa'),
         customerState: stops.length ? '' : 'Florida',
-        customerZip: stops.length ? '' : customer.address.split(',').at(-1)?.trim() ?? '',
+        customerZip: stops.length ? '' : (customer.address.split(',').at(-1)?.trim() ?? ''),
         customerApartment: customer.address.includes('Apt') ? '210' : null,
-        customerLatitude: customer.lat, customerLongitude: customer.lng,
+        customerLatitude: customer.lat,
+        customerLongitude: customer.lng,
         customerCompany: company,
-        deliveryInstructions: plan.setup ? 'Set up buffet on the main conference table; call on arrival.' : index % 3 === 0 ? 'Leave with the front desk.' : null,
+        deliveryInstructions: plan.setup
+          ? 'Set up buffet on the main conference table; call on arrival.'
+          : index % 3 === 0
+            ? 'Leave with the front desk.'
+            : null,
         setupRequired: plan.setup ?? false,
         requiredVehicleTypes: plan.vehicles ?? ['sedan'],
         items: [{ name: pharmacy ? 'Pharmacy Order' : 'Order', quantity: 1, price: plan.amount, notes: null }],
@@ -365,10 +526,16 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
       const delivered = stopsDelivered(plan.status, stops.length);
       await db.insert(schema.orderStops).values(
         stops.map((stop, i) => ({
-          orderId: order.id, sequence: i + 1, customerName: stop.name, customerPhone: stop.phone,
-          address: stop.place.address, latitude: stop.place.lat, longitude: stop.place.lng,
+          orderId: order.id,
+          sequence: i + 1,
+          customerName: stop.name,
+          customerPhone: stop.phone,
+          address: stop.place.address,
+          latitude: stop.place.lat,
+          longitude: stop.place.lng,
           deliveryInstructions: i === 0 ? 'Ring the bell; signature needed.' : null,
-          status: i < delivered ? ('delivered' as const) : i === delivered && plan.status === 'in_pharmacy_delivery' ? ('on_way' as const) : ('pending' as const),
+          status:
+            i < delivered ? ('delivered' as const) : i === delivered && plan.status === 'in_pharmacy_delivery' ? ('on_way' as const) : ('pending' as const),
           arrivedTime: i < delivered ? delivery - (stops.length - i) * 15 * MINUTE - 2 * MINUTE : null,
           deliveredTime: i < delivered ? delivery - (stops.length - i) * 15 * MINUTE : null,
           deliveryNotes: i < delivered ? 'Left with the recipient.' : null,
@@ -380,7 +547,17 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
       { orderId: order.id, at: pickup - 26 * HOUR, actorRole: 'restaurant', actorUserId: restaurant.userId, action: 'create', toStatus: 'new' },
       ...(plan.status === 'new'
         ? []
-        : [{ orderId: order.id, at: Math.min(now, pickup), actorRole: 'system' as const, action: 'seed', fromStatus: 'new', toStatus: plan.status, detail: 'Demo data' }]),
+        : [
+            {
+              orderId: order.id,
+              at: Math.min(now, pickup),
+              actorRole: 'system' as const,
+              action: 'seed',
+              fromStatus: 'new',
+              toStatus: plan.status,
+              detail: 'Demo data',
+            },
+          ]),
     ]);
   }
   await settleSeededEvents(db);

@@ -1,7 +1,7 @@
 /**
  * npm test: everything, cheapest first, overlapping what does not depend on each other.
  * 1. the built assets and a snapshot of the sources;
- * 2. side by side: type checking (both projects), lint (ESLint, knip), the unit tests
+ * 2. side by side: type checking (both projects), lint (ESLint, Prettier, knip), the unit tests
  *    (domain rules and the page runtime, next to the code) and one private stack (sqld + wrangler dev on free
  *    ports, a fresh seeded database, crowded: tests/support/crowd.ts);
  * 3. integration tests of the Worker over HTTP against the stack;
@@ -54,8 +54,14 @@ try {
 // Every stack of this run (and of the test processes it starts) serves this one version.
 await stage('Building assets and taking a snapshot of the sources', () => testSources());
 // Type checking reads the island registry the build writes (src/generated), so it follows it.
-const typesChecked = stage('Type checking and lint (tsc, ESLint, knip)', async () =>
-  (await Promise.all([run('tsc', ['--noEmit', '-p', '.']), run('tsc', ['--noEmit', '-p', 'islands']), run('eslint', ['.']).then(async (linted) => (await run('knip', [])) && linted)])).every(Boolean),
+const typesChecked = stage('Type checking and lint (tsc, ESLint, Prettier, knip)', async () =>
+  (
+    await Promise.all([
+      run('tsc', ['--noEmit', '-p', '.']),
+      run('tsc', ['--noEmit', '-p', 'islands']),
+      run('eslint', ['.']).then(async (linted) => (await run('prettier', ['--check', '--log-level', 'warn', '.'])) && (await run('knip', [])) && linted),
+    ])
+  ).every(Boolean),
 );
 const unitsPassed = stage('Unit tests', () => run('vitest', ['run', '--project', 'unit']));
 const stackStarted = stage('Starting the test stack (sqld + wrangler dev)', () => startTestStack({ crowded: true, keepDir: true })).catch((error: Error) => {

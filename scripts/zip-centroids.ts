@@ -28,7 +28,9 @@ export function zipDataset(): ZipRecord[] {
   const require = createRequire(import.meta.url);
   const { codes } = require('zipcodes/lib/codes.js') as { codes: Record<string, ZipRecord> };
   return Object.values(codes)
-    .filter((row) => ZIP_PATTERN.test(row.zip) && Number.isFinite(row.latitude) && Number.isFinite(row.longitude) && !(row.latitude === 0 && row.longitude === 0))
+    .filter(
+      (row) => ZIP_PATTERN.test(row.zip) && Number.isFinite(row.latitude) && Number.isFinite(row.longitude) && !(row.latitude === 0 && row.longitude === 0),
+    )
     .map(({ zip, latitude, longitude, city, state }) => ({ zip, latitude, longitude, city, state }));
 }
 

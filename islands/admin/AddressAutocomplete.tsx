@@ -163,7 +163,13 @@ export function AddressAutocomplete({
       />
       {status === 'loading' ? <LoaderIcon className="absolute top-2.5 left-2.5 h-5 w-5 text-slate-400" aria-hidden="true" /> : null}
       {status === 'ready' ? (
-        <ul id={listId} role="listbox" aria-label="Address suggestions" hidden={!open} className="absolute z-10 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Address suggestions"
+          hidden={!open}
+          className="absolute z-10 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg"
+        >
           {suggestions.map((suggestion, index) => (
             <li
               key={suggestion.placePrediction!.placeId}

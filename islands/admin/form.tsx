@@ -43,7 +43,21 @@ export function TextField({
   );
 }
 
-export function TextArea({ label, name, value, onChange, error, hint }: { label: ReactNode; name: string; value: string; onChange: (value: string) => void; error?: string; hint?: ReactNode }) {
+export function TextArea({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+  hint,
+}: {
+  label: ReactNode;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+}) {
   return (
     <Field label={label} error={error} hint={hint}>
       {(control) => <textarea {...control} name={name} rows={3} className="input" value={value} onChange={(event) => onChange(event.target.value)} />}
@@ -108,7 +122,15 @@ export function Switch({ label, checked, onChange }: { label: string; checked: b
 }
 
 /** Tabs of a dialog form. Every panel stays mounted (forceMount), so fields keep their values and the form submits them all. */
-export function FormTabs({ tabs, value, onValueChange }: { tabs: ReadonlyArray<{ value: string; label: string; content: ReactNode; invalid?: boolean }>; value: string; onValueChange: (value: string) => void }) {
+export function FormTabs({
+  tabs,
+  value,
+  onValueChange,
+}: {
+  tabs: ReadonlyArray<{ value: string; label: string; content: ReactNode; invalid?: boolean }>;
+  value: string;
+  onValueChange: (value: string) => void;
+}) {
   return (
     <Tabs.Root value={value} onValueChange={onValueChange}>
       <Tabs.List className="mb-4 flex gap-1 overflow-x-auto rounded-md bg-slate-100 p-1" aria-label="Sections">
@@ -119,7 +141,11 @@ export function FormTabs({ tabs, value, onValueChange }: { tabs: ReadonlyArray<{
             className="flex-1 rounded px-3 py-1.5 text-sm font-medium whitespace-nowrap text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
           >
             {tab.label}
-            {tab.invalid ? <span className="ml-1 text-red-600" aria-label="has errors">•</span> : null}
+            {tab.invalid ? (
+              <span className="ml-1 text-red-600" aria-label="has errors">
+                •
+              </span>
+            ) : null}
           </Tabs.Trigger>
         ))}
       </Tabs.List>
@@ -132,7 +158,17 @@ export function FormTabs({ tabs, value, onValueChange }: { tabs: ReadonlyArray<{
   );
 }
 
-export function DialogFooter({ onCancel, submitLabel, pendingLabel, pending }: { onCancel: () => void; submitLabel: string; pendingLabel: string; pending: boolean }) {
+export function DialogFooter({
+  onCancel,
+  submitLabel,
+  pendingLabel,
+  pending,
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+}) {
   return (
     <div className="mt-6 flex justify-end gap-2">
       <button type="button" className="btn btn-outline" onClick={onCancel} disabled={pending}>

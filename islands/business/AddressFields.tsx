@@ -26,7 +26,18 @@ export interface AddressFieldsProps {
 
 const TYPED_HINT = 'House number and street name. Addresses delivered to before are suggested as you type.';
 
-export function AddressFields({ label, value, onChange, mapsApiKey, onMapsDown, display, partsWithSuggestions, hint, apartmentLabel = 'Apartment/Office (Optional)', errors = {} }: AddressFieldsProps) {
+export function AddressFields({
+  label,
+  value,
+  onChange,
+  mapsApiKey,
+  onMapsDown,
+  display,
+  partsWithSuggestions,
+  hint,
+  apartmentLabel = 'Apartment/Office (Optional)',
+  errors = {},
+}: AddressFieldsProps) {
   const typed = mapsApiKey == null;
   const showParts = typed || partsWithSuggestions;
   const approximate = value.point?.precision === 'zip';

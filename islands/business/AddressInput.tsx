@@ -37,7 +37,18 @@ const DEBOUNCE_MS = 200;
 /** The maps service is asked from this many characters on; past addresses from the first. */
 const MAPS_MIN_CHARS = 3;
 
-export function AddressInput({ label, hint, value, onTextChange, onChoose, mapsApiKey, onMapsDown, placeholder = 'Start typing address...', error, className }: AddressInputProps) {
+export function AddressInput({
+  label,
+  hint,
+  value,
+  onTextChange,
+  onChoose,
+  mapsApiKey,
+  onMapsDown,
+  placeholder = 'Start typing address...',
+  error,
+  className,
+}: AddressInputProps) {
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [items, setItems] = useState<Suggestion[]>([]);

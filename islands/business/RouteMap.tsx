@@ -34,10 +34,24 @@ export function RouteMap({ apiKey, openMap, pickup, stops, polyline }: RouteMapP
   const path = useMemo(() => decode(polyline, 5).map(([lat, lng]) => ({ lat, lng })), [polyline]);
   const markers = useMemo<MapMarker[]>(
     () => [
-      { key: 'pickup', point: pickup, kind: 'pickup', label: 'P', title: approximateTitle('Pharmacy (Pickup)', pickup.precision === 'zip'), approximate: pickup.precision === 'zip' },
+      {
+        key: 'pickup',
+        point: pickup,
+        kind: 'pickup',
+        label: 'P',
+        title: approximateTitle('Pharmacy (Pickup)', pickup.precision === 'zip'),
+        approximate: pickup.precision === 'zip',
+      },
       ...stops.map((stop, index): MapMarker => {
         const approximate = stop.precision === 'zip';
-        return { key: `stop-${index}`, point: stop, kind: 'stop', label: String(index + 1), title: approximateTitle(`Stop ${index + 1}`, approximate), approximate };
+        return {
+          key: `stop-${index}`,
+          point: stop,
+          kind: 'stop',
+          label: String(index + 1),
+          title: approximateTitle(`Stop ${index + 1}`, approximate),
+          approximate,
+        };
       }),
     ],
     [pickup, stops],
@@ -69,7 +83,17 @@ export function RouteMap({ apiKey, openMap, pickup, stops, polyline }: RouteMapP
   }, [apiKey, markers, path]);
 
   const description = `Route from the pharmacy through ${stops.length} stop${stops.length === 1 ? '' : 's'}`;
-  const schematic = <Schematic markers={markers} lines={lines} label={description} width={480} height={320} testId="static-route-map" className="h-full min-h-64 w-full rounded-md" />;
+  const schematic = (
+    <Schematic
+      markers={markers}
+      lines={lines}
+      label={description}
+      width={480}
+      height={320}
+      testId="static-route-map"
+      className="h-full min-h-64 w-full rounded-md"
+    />
+  );
   if (!apiKey) return <OpenMap config={openMap} markers={markers} lines={lines} label={description} schematic={schematic} className="h-full min-h-64" />;
   return (
     <div className="relative h-full min-h-64">

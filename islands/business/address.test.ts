@@ -56,6 +56,8 @@ describe('with the maps service', () => {
   });
 
   it('turns what was typed into the street when the service turns out to be unavailable', () => {
-    expect(toTyped(typeAddress(emptyAddress(false), '401 E Jackson St', false))).toMatchObject({ parts: { street: '401 E Jackson St', city: 'Tampa', state: 'Florida' } });
+    expect(toTyped(typeAddress(emptyAddress(false), '401 E Jackson St', false))).toMatchObject({
+      parts: { street: '401 E Jackson St', city: 'Tampa', state: 'Florida' },
+    });
   });
 });

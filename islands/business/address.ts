@@ -31,7 +31,10 @@ export function emptyAddress(typed: boolean): AddressValue {
 /** Switching to typed parts when the maps service turns out to be unavailable: what was typed becomes the street. */
 export function toTyped(value: AddressValue): AddressValue {
   if (value.point) return value;
-  return { ...value, parts: { ...value.parts, street: value.parts.street || value.text, city: value.parts.city || DEFAULT_CITY, state: value.parts.state || DEFAULT_STATE } };
+  return {
+    ...value,
+    parts: { ...value.parts, street: value.parts.street || value.text, city: value.parts.city || DEFAULT_CITY, state: value.parts.state || DEFAULT_STATE },
+  };
 }
 
 /** The address field typed in: with typed parts it is the street; with suggestions, a choice not yet made. */
@@ -42,7 +45,12 @@ export function typeAddress(value: AddressValue, text: string, typed: boolean): 
 
 /** Another part typed in; only the apartment leaves the position where it was. */
 export function editPart(value: AddressValue, part: Exclude<keyof AddressParts, 'street'>, text: string): AddressValue {
-  return { ...value, parts: { ...value.parts, [part]: text }, point: part === 'apartment' ? value.point : null, house: part === 'apartment' ? value.house : null };
+  return {
+    ...value,
+    parts: { ...value.parts, [part]: text },
+    point: part === 'apartment' ? value.point : null,
+    house: part === 'apartment' ? value.house : null,
+  };
 }
 
 /** A suggestion chosen: its parts, its apartment (else the one typed), and its position when known. */
@@ -54,7 +62,10 @@ export function chooseAddress(value: AddressValue, place: ChosenPlace, display: 
     state: place.state || (typed ? DEFAULT_STATE : ''),
     zip: place.zip,
   };
-  const point = place.latitude != null && place.longitude != null && place.precision !== 'none' ? { latitude: place.latitude, longitude: place.longitude, precision: place.precision } : null;
+  const point =
+    place.latitude != null && place.longitude != null && place.precision !== 'none'
+      ? { latitude: place.latitude, longitude: place.longitude, precision: place.precision }
+      : null;
   // With typed parts the field is the street, whatever the display.
   return { text: typed || display === 'street' ? parts.street : place.description, parts, house: place.house, point };
 }

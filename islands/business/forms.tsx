@@ -29,9 +29,28 @@ export function TextInput({ label, error, hint, className, ...input }: InputProp
  * is typed or pasted, "(813) 555-9876" and "+1 813 555 9876" alike. No maxLength, which
  * would cut a pasted number before its digits are read.
  */
-export function PhoneInput({ label = 'Phone Number', value, onChange, error }: { label?: string; value: string; onChange: (digits: string) => void; error?: string | null }) {
+export function PhoneInput({
+  label = 'Phone Number',
+  value,
+  onChange,
+  error,
+}: {
+  label?: string;
+  value: string;
+  onChange: (digits: string) => void;
+  error?: string | null;
+}) {
   return (
-    <TextInput label={label} type="tel" inputMode="tel" autoComplete="off" value={value} onChange={(e) => onChange(normalizePhoneInput(e.target.value))} error={error} hint="10 digits" />
+    <TextInput
+      label={label}
+      type="tel"
+      inputMode="tel"
+      autoComplete="off"
+      value={value}
+      onChange={(e) => onChange(normalizePhoneInput(e.target.value))}
+      error={error}
+      hint="10 digits"
+    />
   );
 }
 
@@ -58,7 +77,17 @@ export function FormSection({ id, title, className = 'card p-5', children }: { i
 }
 
 /** The business the order is picked up from, read-only (spec 2-business-area.md §2.11, §2.12). */
-export function PickupFrom({ id, title, labels, business }: { id: string; title: string; labels: [string, string, string]; business: { name: string; address: string; phone: string } }) {
+export function PickupFrom({
+  id,
+  title,
+  labels,
+  business,
+}: {
+  id: string;
+  title: string;
+  labels: [string, string, string];
+  business: { name: string; address: string; phone: string };
+}) {
   return (
     <FormSection id={id} title={title}>
       <div className="grid gap-4 md:grid-cols-3">

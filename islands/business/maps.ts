@@ -89,14 +89,26 @@ export async function drawMap(
   options: { zoom: number; markers: Array<{ point: LatLng; label: string; color: 'green' | 'red'; title: string }>; path: LatLng[] },
 ): Promise<google.maps.Map> {
   const [{ Map, Polyline }, { Marker }] = await Promise.all([loadMapsLibrary(key, 'maps'), loadMapsLibrary(key, 'marker')]);
-  const map = new Map(element, { zoom: options.zoom, center: toLatLng(options.markers[0]?.point ?? options.path[0]), disableDefaultUI: true, zoomControl: true });
+  const map = new Map(element, {
+    zoom: options.zoom,
+    center: toLatLng(options.markers[0]?.point ?? options.path[0]),
+    disableDefaultUI: true,
+    zoomControl: true,
+  });
   for (const marker of options.markers) {
     new Marker({
       map,
       position: toLatLng(marker.point),
       title: marker.title,
       label: { text: marker.label, color: '#ffffff', fontWeight: '600' },
-      icon: { path: 0 /* google.maps.SymbolPath.CIRCLE */, scale: 12, fillColor: marker.color === 'green' ? '#16a34a' : '#dc2626', fillOpacity: 1, strokeColor: '#ffffff', strokeWeight: 2 },
+      icon: {
+        path: 0 /* google.maps.SymbolPath.CIRCLE */,
+        scale: 12,
+        fillColor: marker.color === 'green' ? '#16a34a' : '#dc2626',
+        fillOpacity: 1,
+        strokeColor: '#ffffff',
+        strokeWeight: 2,
+      },
     });
   }
   if (options.path.length > 1) new Polyline({ map, path: options.path.map(toLatLng), strokeColor: '#1d63db', strokeWeight: 4, strokeOpacity: 0.85 });

@@ -117,7 +117,13 @@ export function Calendar(props: CalendarProps) {
         <button type="button" className="btn btn-ghost h-8 w-8 px-0" aria-label="Previous month" onClick={() => onMonthChange(addMonths(month, -1))}>
           ‹
         </button>
-        <button type="button" className="btn btn-ghost h-8 w-8 px-0" aria-label="Next month" disabled={!canGoForward} onClick={() => onMonthChange(addMonths(month, 1))}>
+        <button
+          type="button"
+          className="btn btn-ghost h-8 w-8 px-0"
+          aria-label="Next month"
+          disabled={!canGoForward}
+          onClick={() => onMonthChange(addMonths(month, 1))}
+        >
           ›
         </button>
       </div>
@@ -182,7 +188,13 @@ export function MonthGrid({ selected, max, onSelect }: { selected: string | null
           ‹
         </button>
         <span className="text-sm font-semibold">{year}</span>
-        <button type="button" className="btn btn-ghost h-8 w-8 px-0" aria-label="Next year" disabled={!!maxMonth && `${year + 1}-01` > maxMonth} onClick={() => setYear(year + 1)}>
+        <button
+          type="button"
+          className="btn btn-ghost h-8 w-8 px-0"
+          aria-label="Next year"
+          disabled={!!maxMonth && `${year + 1}-01` > maxMonth}
+          onClick={() => setYear(year + 1)}
+        >
           ›
         </button>
       </div>

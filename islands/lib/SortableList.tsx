@@ -47,7 +47,17 @@ export interface HandleProps {
 }
 
 /** A button to drag an item by (with the mouse, a finger or the keyboard); large on phones, for a thumb. */
-export function DragHandle({ handle, label, disabled = false, size = 'normal' }: { handle: HandleProps; label: string; disabled?: boolean; size?: 'normal' | 'large' }) {
+export function DragHandle({
+  handle,
+  label,
+  disabled = false,
+  size = 'normal',
+}: {
+  handle: HandleProps;
+  label: string;
+  disabled?: boolean;
+  size?: 'normal' | 'large';
+}) {
   return (
     <button
       type="button"
@@ -104,7 +114,8 @@ export function SortableList<Item extends { key: string }>({
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
     onDragOver: ({ active, over }) => (over ? `${name(active.id)} is over position ${indexOf(over.id) + 1} of ${items.length}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${name(active.id)} was moved to position ${indexOf(over.id) + 1} of ${items.length}.` : `${name(active.id)} was dropped.`),
+    onDragEnd: ({ active, over }) =>
+      over ? `${name(active.id)} was moved to position ${indexOf(over.id) + 1} of ${items.length}.` : `${name(active.id)} was dropped.`,
     onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
   };
 
@@ -123,7 +134,9 @@ export function SortableList<Item extends { key: string }>({
       onDragEnd={onDragEnd}
       accessibility={{
         announcements,
-        screenReaderInstructions: { draggable: 'To reorder, press Space or Enter to pick up, use the arrow keys to move, then Space or Enter to drop, or Escape to cancel.' },
+        screenReaderInstructions: {
+          draggable: 'To reorder, press Space or Enter to pick up, use the arrow keys to move, then Space or Enter to drop, or Escape to cancel.',
+        },
       }}
     >
       <SortableContext items={items.map((item) => item.key)} strategy={verticalListSortingStrategy}>

@@ -23,7 +23,14 @@ function send(position: GeolocationPosition): void {
     credentials: 'same-origin',
     keepalive: true,
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ latitude, longitude, accuracy, heading: Number.isFinite(heading) ? heading : null, speed: Number.isFinite(speed) ? speed : null, recordedAt: position.timestamp }),
+    body: JSON.stringify({
+      latitude,
+      longitude,
+      accuracy,
+      heading: Number.isFinite(heading) ? heading : null,
+      speed: Number.isFinite(speed) ? speed : null,
+      recordedAt: position.timestamp,
+    }),
   }).catch(() => {
     // Offline: the next fix replaces this one.
   });

@@ -9,8 +9,7 @@
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
 
 export const MAPS_RETRIES = 3;
-export const MAPS_NOT_CONFIGURED =
-  'The maps service is not properly configured. Please check the API key and make sure billing is enabled for the project.';
+export const MAPS_NOT_CONFIGURED = 'The maps service is not properly configured. Please check the API key and make sure billing is enabled for the project.';
 export const MAPS_NOT_LOADED = 'The maps service could not be loaded.';
 
 export class MapsUnavailableError extends Error {

@@ -3,7 +3,19 @@ import { Popover } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { addMonths, Calendar, localToday, type DayRange } from './Calendar';
 
-export function PopoverButton({ label, children, className = 'btn btn-outline', open, onOpenChange }: { label: ReactNode; children: ReactNode; className?: string; open?: boolean; onOpenChange?: (open: boolean) => void }) {
+export function PopoverButton({
+  label,
+  children,
+  className = 'btn btn-outline',
+  open,
+  onOpenChange,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  className?: string;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger className={className}>{label}</Popover.Trigger>

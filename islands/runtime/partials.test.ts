@@ -188,9 +188,11 @@ describe('history, scroll, title and focus', () => {
     await start(ORDERS_PAGE);
     document.getElementById('tab-new')!.focus();
     click('#tab-new');
-    await server.last('orders').answer(
-      regionReply('orders', '<nav><a id="tab-new" href="/admin/orders?status=new" data-partial-target="orders">New</a></nav><p class="content">new</p>'),
-    );
+    await server
+      .last('orders')
+      .answer(
+        regionReply('orders', '<nav><a id="tab-new" href="/admin/orders?status=new" data-partial-target="orders">New</a></nav><p class="content">new</p>'),
+      );
     expect(document.activeElement?.id).toBe('tab-new');
 
     document.querySelector<HTMLElement>('#tab-new')!.focus();

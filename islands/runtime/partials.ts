@@ -118,7 +118,13 @@ async function request(load: Load, url: string, etag?: string): Promise<Reply> {
  * started meanwhile. A navigation's failure is told in a toast; a background one marks
  * the region stale and retries.
  */
-export async function runLoad(name: string, url: string, mode: Mode, apply: (reply: Exclude<Reply, { type: 'elsewhere' }>) => void, etag?: string): Promise<void> {
+export async function runLoad(
+  name: string,
+  url: string,
+  mode: Mode,
+  apply: (reply: Exclude<Reply, { type: 'elsewhere' }>) => void,
+  etag?: string,
+): Promise<void> {
   const load = begin(name, mode);
   if (!load) return;
   try {
@@ -348,7 +354,8 @@ function onPopState(event: PopStateEvent): void {
   const state = event.state as EntryState | null;
   // No state: a fragment link's entry, which the browser handles. Island entries are the island's.
   if (!state || state.island) return;
-  if (state.partial && findRegion(state.partial)) void navigate(state.partial, window.location.pathname + window.location.search, { restore: state.scroll ?? [0, 0] });
+  if (state.partial && findRegion(state.partial))
+    void navigate(state.partial, window.location.pathname + window.location.search, { restore: state.scroll ?? [0, 0] });
   else window.location.reload();
 }
 

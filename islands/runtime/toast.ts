@@ -40,7 +40,8 @@ function protectedRects(): DOMRect[] {
     .filter((rect) => rect.width > 0 && rect.height > 0);
 }
 
-const overlap = (a: DOMRect, b: DOMRect) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+const overlap = (a: DOMRect, b: DOMRect) =>
+  Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 
 /** Puts the toast at its usual edge, or the other one when that covers less of what must stay visible. */
 function placeToast(element: HTMLElement): void {

@@ -49,7 +49,12 @@ export function demoPhoto(seed: number, width = 640, height = 480): Buffer {
   const count = 3 + (seed % 3);
   const trays = Array.from({ length: count }, (_, i) => {
     const slot = width / (count + 1);
-    return { cx: slot * (i + 1), cy: tableTop + (height - tableTop) * 0.35, r: Math.min(slot * 0.38, 70), colour: TRAY_COLOURS[(seed + i) % TRAY_COLOURS.length] };
+    return {
+      cx: slot * (i + 1),
+      cy: tableTop + (height - tableTop) * 0.35,
+      r: Math.min(slot * 0.38, 70),
+      colour: TRAY_COLOURS[(seed + i) % TRAY_COLOURS.length],
+    };
   });
   return encodePng(width, height, (x, y) => {
     for (const tray of trays) {

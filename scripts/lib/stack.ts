@@ -108,12 +108,7 @@ export async function startSqld(options: { dataDir: string; port?: number; logFi
     stdio: ['ignore', out, out],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(
-    async () => (await fetch(`${url}/health`)).ok,
-    'sqld',
-    20_000,
-    child,
-  );
+  await waitFor(async () => (await fetch(`${url}/health`)).ok, 'sqld', 20_000, child);
   return { url, port, process: child, stop: stopper(child) };
 }
 

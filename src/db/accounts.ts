@@ -40,13 +40,27 @@ export async function patchUser(db: Db, user: User, patch: UserPatch): Promise<b
   const allowed = patch.isActive === false && user.role === 'restaurant' ? hasNoUnfinishedOrders(user.id) : undefined;
   const { zoneId } = patch;
   const statements: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] = [
-    db.update(users).set({ ...patch, updatedAt: now }).where(and(eq(users.id, user.id), allowed)).returning({ id: users.id }),
+    db
+      .update(users)
+      .set({ ...patch, updatedAt: now })
+      .where(and(eq(users.id, user.id), allowed))
+      .returning({ id: users.id }),
   ];
   if (zoneId !== undefined && user.role === 'courier') {
-    statements.push(db.update(couriers).set({ zoneId, updatedAt: now }).where(and(eq(couriers.userId, user.id), allowed)));
+    statements.push(
+      db
+        .update(couriers)
+        .set({ zoneId, updatedAt: now })
+        .where(and(eq(couriers.userId, user.id), allowed)),
+    );
   }
   if (zoneId !== undefined && user.role === 'restaurant') {
-    statements.push(db.update(restaurants).set({ zoneId, updatedAt: now }).where(and(eq(restaurants.userId, user.id), allowed)));
+    statements.push(
+      db
+        .update(restaurants)
+        .set({ zoneId, updatedAt: now })
+        .where(and(eq(restaurants.userId, user.id), allowed)),
+    );
   }
   const [updated] = (await db.batch(statements)) as [Array<{ id: number }>, ...unknown[]];
   return updated.length > 0;

@@ -71,4 +71,3 @@ export async function courierCard(db: Db, courierId: number): Promise<CourierCar
   const [row] = await db.select(courierCardColumns).from(couriers).innerJoin(users, eq(users.id, couriers.userId)).where(eq(couriers.id, courierId)).limit(1);
   return row;
 }
-

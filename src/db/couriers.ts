@@ -17,7 +17,11 @@ const courierColumns = {
   zoneName: zones.name,
 };
 
-export type CourierWithUser = { courier: Courier; user: { id: number; name: string; username: string; phone: string | null; isActive: boolean }; zoneName: string | null };
+export type CourierWithUser = {
+  courier: Courier;
+  user: { id: number; name: string; username: string; phone: string | null; isActive: boolean };
+  zoneName: string | null;
+};
 
 function couriersWithUsers(db: Db, where?: SQL) {
   return db
@@ -36,7 +40,10 @@ export async function listCouriers(db: Db, page?: { limit: number; offset: numbe
 }
 
 export async function countCouriers(db: Db): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)` }).from(couriers).innerJoin(users, eq(users.id, couriers.userId));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(couriers)
+    .innerJoin(users, eq(users.id, couriers.userId));
   return row.count;
 }
 
@@ -59,7 +66,12 @@ export async function assignableCouriers(db: Db): Promise<Array<{ id: number; na
 
 /** Couriers who hold, or held, one of the business's orders: the only couriers a business may see. */
 function servedBusiness(db: Db, restaurantId: number): SQL {
-  return exists(db.select({ one: sql`1` }).from(orders).where(and(eq(orders.courierId, couriers.id), eq(orders.restaurantId, restaurantId))));
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(and(eq(orders.courierId, couriers.id), eq(orders.restaurantId, restaurantId))),
+  );
 }
 
 export async function listCouriersOfBusiness(db: Db, restaurantId: number): Promise<CourierWithUser[]> {
@@ -83,8 +95,14 @@ export async function updateCourier(db: Db, current: CourierWithUser, input: Cou
     ...(input.zoneId !== undefined ? { zoneId: input.zoneId } : {}),
   };
   await db.batch([
-    db.update(couriers).set({ ...courierFields, updatedAt: now }).where(eq(couriers.id, current.courier.id)),
-    db.update(users).set({ ...userChanges, updatedAt: now }).where(eq(users.id, current.user.id)),
+    db
+      .update(couriers)
+      .set({ ...courierFields, updatedAt: now })
+      .where(eq(couriers.id, current.courier.id)),
+    db
+      .update(users)
+      .set({ ...userChanges, updatedAt: now })
+      .where(eq(users.id, current.user.id)),
   ]);
   return (await findCourier(db, current.courier.id))!;
 }
@@ -115,4 +133,3 @@ export function serializeCourierCard({ courier, user }: CourierWithUser) {
     vehicleInfo: { make: courier.vehicleMake, model: courier.vehicleModel, year: courier.vehicleYear, type: courier.vehicleType },
   };
 }
-

@@ -21,7 +21,10 @@ export async function courierEarnings(db: Db, courierId: number, range: Range) {
   const inPeriod = and(eq(orders.courierId, courierId), completedIn(range));
   const total = sql<number>`coalesce(sum(${courierEarnedCents}), 0)`;
   const [[summary], rows] = await db.batch([
-    db.select({ total, tips: sql<number>`coalesce(sum(${orders.tipCents}), 0)`, count: sql<number>`count(*)` }).from(orders).where(inPeriod),
+    db
+      .select({ total, tips: sql<number>`coalesce(sum(${orders.tipCents}), 0)`, count: sql<number>`count(*)` })
+      .from(orders)
+      .where(inPeriod),
     db
       .select({
         id: orders.id,

@@ -10,12 +10,7 @@ export async function recordCourierPosition(db: Db, courierId: number, position:
   await db
     .update(couriers)
     .set({ courierLatitude: position.latitude, courierLongitude: position.longitude, lastLocationUpdateTime: position.recordedAt })
-    .where(
-      and(
-        eq(couriers.id, courierId),
-        or(isNull(couriers.lastLocationUpdateTime), lt(couriers.lastLocationUpdateTime, position.recordedAt)),
-      ),
-    );
+    .where(and(eq(couriers.id, courierId), or(isNull(couriers.lastLocationUpdateTime), lt(couriers.lastLocationUpdateTime, position.recordedAt))));
 }
 
 /** Couriers whose account is active, with their last known position (the GPS page's list). */

@@ -44,7 +44,10 @@ describe('status lists in the migrations are the domain sets', () => {
   });
 
   it('the first fill of the totals uses the same sets, in the order of its columns', () => {
-    const fill = /unfinished_count, completed_count[^)]*\)\s*SELECT[^;]*?sum\(\(orders\.status NOT IN \(([^)]*)\)\)\), sum\(\(orders\.status NOT IN \(([^)]*)\)\)\), sum\(\(orders\.status IN \(([^)]*)\)\)\)/.exec(sql);
+    const fill =
+      /unfinished_count, completed_count[^)]*\)\s*SELECT[^;]*?sum\(\(orders\.status NOT IN \(([^)]*)\)\)\), sum\(\(orders\.status NOT IN \(([^)]*)\)\)\), sum\(\(orders\.status IN \(([^)]*)\)\)\)/.exec(
+        sql,
+      );
     expect(fill).not.toBeNull();
     expect(values(fill![1])).toEqual(sorted(FINISHED_STATUSES));
     expect(values(fill![2])).toEqual(sorted(RELEASE_BUSINESS_STATUSES));
@@ -60,7 +63,11 @@ describe('status lists in the migrations are the domain sets', () => {
 
   it('no other status list hides in the SQL (a new one gets its check here)', () => {
     const everyList = [...sql.matchAll(/status"?\s+(?:not\s+)?in\s*\(([^)]*)\)/gi)].map((match) => JSON.stringify(values(match[1])));
-    const known = new Set([FINISHED_STATUSES, RELEASE_BUSINESS_STATUSES, COMPLETED_STATUSES, ORDER_STATUSES, STOP_STATUSES, DELIVERY_STATUSES].map((set) => JSON.stringify(sorted(set))));
+    const known = new Set(
+      [FINISHED_STATUSES, RELEASE_BUSINESS_STATUSES, COMPLETED_STATUSES, ORDER_STATUSES, STOP_STATUSES, DELIVERY_STATUSES].map((set) =>
+        JSON.stringify(sorted(set)),
+      ),
+    );
     expect(everyList.filter((list) => !known.has(list))).toEqual([]);
   });
 });

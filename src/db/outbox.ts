@@ -41,7 +41,11 @@ export async function claimEventsToSend(db: Db, now: number, options: { stale?: 
 
 /** Gives claimed events back, when the queue refused them: the next sender takes them at once. */
 export async function unclaimEvents(db: Db, ids: readonly number[]): Promise<void> {
-  if (ids.length) await db.update(eventOutbox).set({ queuedAt: null }).where(and(inArray(eventOutbox.id, [...ids]), isNull(eventOutbox.processedAt)));
+  if (ids.length)
+    await db
+      .update(eventOutbox)
+      .set({ queuedAt: null })
+      .where(and(inArray(eventOutbox.id, [...ids]), isNull(eventOutbox.processedAt)));
 }
 
 export async function findEvent(db: Db, id: number): Promise<OutboxEvent | undefined> {

@@ -18,10 +18,7 @@ import { orders, orderStops, photos, type Order, type Photo } from './schema';
 export type NewPhoto = Omit<typeof photos.$inferInsert, 'createdAt'> & { uploadedByUserId: number };
 
 /** Why a photo was not recorded: a limit (domain/photos.ts) reached, or the order no longer held by the uploader. */
-export type PhotoRefusal =
-  | { reason: 'order-limit' }
-  | { reason: 'hourly-limit'; retryAt: number }
-  | { reason: 'not-held' };
+export type PhotoRefusal = { reason: 'order-limit' } | { reason: 'hourly-limit'; retryAt: number } | { reason: 'not-held' };
 
 /**
  * Records a photo only if the courier still holds its order and no limit would be

@@ -15,11 +15,7 @@ export const ABANDONED_CLAIM_MS = 60 * 1000;
 /** status of a claimed key whose request is still being handled. */
 const IN_PROGRESS = 0;
 
-export type Claim =
-  | { state: 'claimed' }
-  | { state: 'replay'; status: number; body: string }
-  | { state: 'in-progress' }
-  | { state: 'other-request' };
+export type Claim = { state: 'claimed' } | { state: 'replay'; status: number; body: string } | { state: 'in-progress' } | { state: 'other-request' };
 
 /** Claims the key for this request, or says what the key already stands for. Forgets this user's expired receipts. */
 export async function claimReceipt(db: Db, userId: number, key: string, fingerprint: string, now = Date.now()): Promise<Claim> {

@@ -139,4 +139,3 @@ export function earningsRows(db: Db, range: Range, page: { limit: number; offset
     .limit(page.limit)
     .offset(page.offset ?? 0);
 }
-

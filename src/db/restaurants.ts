@@ -101,8 +101,14 @@ export async function updateRestaurant(db: Db, restaurant: Restaurant, input: Re
     ...(input.address !== undefined ? { address: input.address } : {}),
   };
   await db.batch([
-    db.update(restaurants).set({ ...input, updatedAt: now }).where(eq(restaurants.id, restaurant.id)),
-    db.update(users).set({ ...userChanges, updatedAt: now }).where(eq(users.id, restaurant.userId)),
+    db
+      .update(restaurants)
+      .set({ ...input, updatedAt: now })
+      .where(eq(restaurants.id, restaurant.id)),
+    db
+      .update(users)
+      .set({ ...userChanges, updatedAt: now })
+      .where(eq(users.id, restaurant.userId)),
   ]);
 }
 

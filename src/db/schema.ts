@@ -180,16 +180,20 @@ export const couriers = sqliteTable(
     vehicleYear: text('vehicle_year').notNull(),
     driversLicense: text('drivers_license').notNull(),
     driversLicenseExpiry: text('drivers_license_expiry').notNull(),
-    driversLicensePhotos: text('drivers_license_photos', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    driversLicensePhotos: text('drivers_license_photos', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     driversLicenseVerified: integer('drivers_license_verified', { mode: 'boolean' }).notNull().default(false),
     insurance: text('insurance').notNull(),
     insuranceExpiry: text('insurance_expiry').notNull(),
-    insurancePhotos: text('insurance_photos', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    insurancePhotos: text('insurance_photos', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     insuranceVerified: integer('insurance_verified', { mode: 'boolean' }).notNull().default(false),
     documentsLastNotifiedDate: integer('documents_last_notified_date'),
-    documentNotificationsAcknowledged: integer('document_notifications_acknowledged', { mode: 'boolean' })
-      .notNull()
-      .default(false),
+    documentNotificationsAcknowledged: integer('document_notifications_acknowledged', { mode: 'boolean' }).notNull().default(false),
     hasQuickDeliveryEquipment: integer('has_quick_delivery_equipment', { mode: 'boolean' }).notNull().default(false),
     hasCateringDolly: integer('has_catering_dolly', { mode: 'boolean' }).notNull().default(false),
     hasThermoBags: integer('has_thermo_bags', { mode: 'boolean' }).notNull().default(false),
@@ -263,7 +267,10 @@ export const orders = sqliteTable(
     /** When the order reached delivered or pharmacy_completed: the day earnings count on. */
     completedAt: integer('completed_at'),
     /** R2 keys of the delivery photos. */
-    deliveryPhotos: text('delivery_photos', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    deliveryPhotos: text('delivery_photos', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     deliveryNotes: text('delivery_notes'),
     /** R2 key of the pharmacy pickup photo. */
     pharmacyPickupPhoto: text('pharmacy_pickup_photo'),
@@ -353,10 +360,7 @@ export const orderEvents = sqliteTable(
     // (cancelled, reassigned) can still have their late step recorded as refused.
     fromCourierId: integer('from_courier_id').references((): AnySQLiteColumn => couriers.id),
   },
-  (t) => [
-    index('order_events_order_idx').on(t.orderId, t.id),
-    check('order_events_outcome_check', sql`${t.outcome} in (${inList(EVENT_OUTCOMES)})`),
-  ],
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id), check('order_events_outcome_check', sql`${t.outcome} in (${inList(EVENT_OUTCOMES)})`)],
 );
 
 /** A courier who declined an order offered to the zone no longer sees it offered. */
@@ -479,7 +483,9 @@ export const eventOutbox = sqliteTable(
   (t) => [
     uniqueIndex('event_outbox_public_id_unique').on(t.publicId),
     check('event_outbox_kind_check', sql`${t.kind} in (${inList(OUTBOX_KINDS)})`),
-    index('event_outbox_unprocessed_idx').on(t.queuedAt, t.id).where(sql`${t.processedAt} is null`),
+    index('event_outbox_unprocessed_idx')
+      .on(t.queuedAt, t.id)
+      .where(sql`${t.processedAt} is null`),
     index('event_outbox_created_idx').on(t.createdAt),
   ],
 );
@@ -534,7 +540,9 @@ export const webhookDeliveries = sqliteTable(
   (t) => [
     uniqueIndex('webhook_deliveries_event_unique').on(t.eventId, t.restaurantId),
     index('webhook_deliveries_restaurant_idx').on(t.restaurantId, t.id),
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_created_idx').on(t.createdAt),
     check('webhook_deliveries_status_check', sql`${t.status} in (${inList(DELIVERY_STATUSES)})`),
   ],

@@ -23,7 +23,10 @@ export async function zoneExists(db: Db, zoneId: number): Promise<boolean> {
 }
 
 /** The user as the API gives it: never the password hash. */
-export function serializeUser(user: Pick<SessionUser, 'id' | 'username' | 'role' | 'name' | 'phone' | 'address' | 'isActive' | 'zoneId'> & Partial<Pick<SessionUser, 'courierId' | 'restaurantId'>>) {
+export function serializeUser(
+  user: Pick<SessionUser, 'id' | 'username' | 'role' | 'name' | 'phone' | 'address' | 'isActive' | 'zoneId'> &
+    Partial<Pick<SessionUser, 'courierId' | 'restaurantId'>>,
+) {
   return {
     id: user.id,
     username: user.username,

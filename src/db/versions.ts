@@ -35,7 +35,10 @@ export async function versionTag(db: Db, tables: readonly VersionedTable[], ...i
   const known = prefetched.get(db);
   const rows = known
     ? tables.map((name) => ({ name, version: known.get(name) ?? 0 }))
-    : await db.select().from(dataVersions).where(inArray(dataVersions.name, [...tables]));
+    : await db
+        .select()
+        .from(dataVersions)
+        .where(inArray(dataVersions.name, [...tables]));
   const versions = [...rows]
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((row) => `${row.name}:${row.version}`)

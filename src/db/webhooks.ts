@@ -5,7 +5,18 @@
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { newWebhookSecret, PREVIOUS_SECRET_GRACE_MS } from '../domain/webhooks';
 import type { Db } from './client';
-import { eventOutbox, orders, restaurants, webhookAttempts, webhookDeliveries, webhookEndpoints, type Restaurant, type WebhookAttempt, type WebhookDelivery, type WebhookEndpoint } from './schema';
+import {
+  eventOutbox,
+  orders,
+  restaurants,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+  type Restaurant,
+  type WebhookAttempt,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from './schema';
 
 export async function findEndpoint(db: Db, restaurantId: number): Promise<WebhookEndpoint | undefined> {
   const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.restaurantId, restaurantId)).limit(1);
@@ -51,7 +62,12 @@ export async function saveEndpoint(db: Db, restaurantId: number, url: string, no
 export async function rotateEndpointSecret(db: Db, restaurantId: number, now = Date.now()): Promise<WebhookEndpoint | undefined> {
   const [row] = await db
     .update(webhookEndpoints)
-    .set({ previousSecret: sql`${webhookEndpoints.secret}`, previousSecretExpiresAt: now + PREVIOUS_SECRET_GRACE_MS, secret: newWebhookSecret(), updatedAt: now })
+    .set({
+      previousSecret: sql`${webhookEndpoints.secret}`,
+      previousSecretExpiresAt: now + PREVIOUS_SECRET_GRACE_MS,
+      secret: newWebhookSecret(),
+      updatedAt: now,
+    })
     .where(eq(webhookEndpoints.restaurantId, restaurantId))
     .returning();
   return row;
@@ -91,7 +107,10 @@ export async function createDelivery(
   now = Date.now(),
 ): Promise<WebhookDelivery> {
   const [, [row]] = await db.batch([
-    db.insert(webhookDeliveries).values({ ...delivery, nextAttemptAt: now, createdAt: now, updatedAt: now }).onConflictDoNothing(),
+    db
+      .insert(webhookDeliveries)
+      .values({ ...delivery, nextAttemptAt: now, createdAt: now, updatedAt: now })
+      .onConflictDoNothing(),
     db
       .select()
       .from(webhookDeliveries)
@@ -164,7 +183,9 @@ export async function recordAttempt(db: Db, attempt: DeliveryAttempt, outcome: A
   const status = outcome.ok ? 'delivered' : outcome.retryAt == null || outcome.disable ? 'failed' : 'pending';
   const endpointIs = eq(webhookEndpoints.restaurantId, delivery.restaurantId);
   await db.batch([
-    db.insert(webhookAttempts).values({ deliveryId: delivery.id, at: now, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs }),
+    db
+      .insert(webhookAttempts)
+      .values({ deliveryId: delivery.id, at: now, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs }),
     db
       .update(webhookDeliveries)
       .set({
@@ -178,11 +199,20 @@ export async function recordAttempt(db: Db, attempt: DeliveryAttempt, outcome: A
       })
       .where(eq(webhookDeliveries.id, delivery.id)),
     outcome.ok
-      ? db.update(webhookEndpoints).set({ failingSince: null }).where(and(endpointIs, sql`${webhookEndpoints.failingSince} is not null`))
-      : db.update(webhookEndpoints).set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now})` }).where(endpointIs),
+      ? db
+          .update(webhookEndpoints)
+          .set({ failingSince: null })
+          .where(and(endpointIs, sql`${webhookEndpoints.failingSince} is not null`))
+      : db
+          .update(webhookEndpoints)
+          .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now})` })
+          .where(endpointIs),
     ...(outcome.disable
       ? [
-          db.update(webhookEndpoints).set({ disabledAt: now, updatedAt: now }).where(and(endpointIs, isNull(webhookEndpoints.disabledAt))),
+          db
+            .update(webhookEndpoints)
+            .set({ disabledAt: now, updatedAt: now })
+            .where(and(endpointIs, isNull(webhookEndpoints.disabledAt))),
           giveUpPending(db, delivery.restaurantId, 'The endpoint was turned off after failing for days', now),
         ]
       : []),

@@ -5,7 +5,10 @@ import type { Db } from './client';
 import { zones, type Zone } from './schema';
 
 export async function listZones(db: Db): Promise<Zone[]> {
-  return db.select().from(zones).orderBy(asc(sql`${zones.name} collate nocase`));
+  return db
+    .select()
+    .from(zones)
+    .orderBy(asc(sql`${zones.name} collate nocase`));
 }
 
 export async function findZone(db: Db, id: number): Promise<Zone | undefined> {
@@ -29,7 +32,11 @@ export async function createZone(db: Db, input: ZoneInput): Promise<Zone> {
 }
 
 export async function updateZone(db: Db, id: number, input: ZoneInput): Promise<Zone | undefined> {
-  const [zone] = await db.update(zones).set({ ...input, updatedAt: Date.now() }).where(eq(zones.id, id)).returning();
+  const [zone] = await db
+    .update(zones)
+    .set({ ...input, updatedAt: Date.now() })
+    .where(eq(zones.id, id))
+    .returning();
   return zone;
 }
 

@@ -31,9 +31,7 @@ describe('splitAddress', () => {
 describe('composeAddress', () => {
   it('joins parts and fills the default city and state', () => {
     expect(composeAddress({ street: '1 A St' })).toBe('1 A St, Tampa, Florida');
-    expect(composeAddress({ street: '1 A St', apartment: '2', city: 'Brandon', state: 'FL', zip: '33510' })).toBe(
-      '1 A St, Apt 2, Brandon, FL, 33510',
-    );
+    expect(composeAddress({ street: '1 A St', apartment: '2', city: 'Brandon', state: 'FL', zip: '33510' })).toBe('1 A St, Apt 2, Brandon, FL, 33510');
   });
 
   it('round-trips what it composes', () => {

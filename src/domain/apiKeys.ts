@@ -44,7 +44,11 @@ export interface Bucket {
   at: number;
 }
 
-export function takeToken(bucket: Bucket | null, now: number, rate: { perSecond: number; burst: number } = API_RATE): { bucket: Bucket; allowed: boolean; retryAfterMs: number } {
+export function takeToken(
+  bucket: Bucket | null,
+  now: number,
+  rate: { perSecond: number; burst: number } = API_RATE,
+): { bucket: Bucket; allowed: boolean; retryAfterMs: number } {
   const elapsed = bucket ? Math.max(0, now - bucket.at) : 0;
   const tokens = bucket ? Math.min(rate.burst, bucket.tokens + (elapsed * rate.perSecond) / 1000) : rate.burst;
   if (tokens >= 1) return { bucket: { tokens: tokens - 1, at: now }, allowed: true, retryAfterMs: 0 };

@@ -42,8 +42,26 @@ describe('planNewOrder', () => {
 
   it('prices a multi-stop order by its route and takes the customer from the first stop', () => {
     const stops = [
-      { sequence: 1, customerName: 'A', customerPhone: '1', address: 'First St', latitude: 27.95, longitude: -82.46, locationPrecision: 'zip' as const, deliveryInstructions: 'Ring' },
-      { sequence: 2, customerName: 'B', customerPhone: '2', address: 'Second St', latitude: 27.96, longitude: -82.5, locationPrecision: 'address' as const, deliveryInstructions: null },
+      {
+        sequence: 1,
+        customerName: 'A',
+        customerPhone: '1',
+        address: 'First St',
+        latitude: 27.95,
+        longitude: -82.46,
+        locationPrecision: 'zip' as const,
+        deliveryInstructions: 'Ring',
+      },
+      {
+        sequence: 2,
+        customerName: 'B',
+        customerPhone: '2',
+        address: 'Second St',
+        latitude: 27.96,
+        longitude: -82.5,
+        locationPrecision: 'address' as const,
+        deliveryInstructions: null,
+      },
     ];
     const plan = estimateRoute([{ lat: 27.93, lng: -82.48 }, ...stops.map((stop) => ({ lat: stop.latitude, lng: stop.longitude }))]);
     const values = planNewOrder(orderCreateSchema.parse({ ...body, stops }), business, { plan, stops });
@@ -65,8 +83,19 @@ describe('planNewOrder', () => {
 
 describe('orderStops', () => {
   it('orders by sequence when every stop has one, else keeps the list order, and renumbers 1..n', () => {
-    expect(orderStops([{ sequence: 2, n: 'b' }, { sequence: 1, n: 'a' }]).map((stop) => [stop.sequence, stop.n])).toEqual([[1, 'a'], [2, 'b']]);
-    expect(orderStops([{ n: 'x' }, { n: 'y' }] as Array<{ sequence?: number; n: string }>).map((stop) => [stop.sequence, stop.n])).toEqual([[1, 'x'], [2, 'y']]);
+    expect(
+      orderStops([
+        { sequence: 2, n: 'b' },
+        { sequence: 1, n: 'a' },
+      ]).map((stop) => [stop.sequence, stop.n]),
+    ).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+    ]);
+    expect(orderStops([{ n: 'x' }, { n: 'y' }] as Array<{ sequence?: number; n: string }>).map((stop) => [stop.sequence, stop.n])).toEqual([
+      [1, 'x'],
+      [2, 'y'],
+    ]);
   });
 });
 
@@ -100,7 +129,11 @@ describe('planOrderEdit', () => {
     const moved = planOrderEdit(order, { customerAddress: '3001 W Kennedy Blvd, Tampa, Florida, 33609', customerStreet: '3001 W Kennedy Blvd' });
     expect(moved).toMatchObject({ ok: true, moved: true, values: { customerLatitude: null, customerLongitude: null, customerLocationPrecision: 'none' } });
     const located = planOrderEdit(order, { customerAddress: '3001 W Kennedy Blvd, Tampa', customerLatitude: 27.9, customerLongitude: -82.5 });
-    expect(located).toMatchObject({ ok: true, moved: false, values: { customerLatitude: 27.9, customerLongitude: -82.5, customerLocationPrecision: 'address' } });
+    expect(located).toMatchObject({
+      ok: true,
+      moved: false,
+      values: { customerLatitude: 27.9, customerLongitude: -82.5, customerLocationPrecision: 'address' },
+    });
     const centre = planOrderEdit(order, { customerLatitude: 27.94, customerLongitude: -82.46, customerLocationPrecision: 'zip' });
     expect(centre).toMatchObject({ ok: true, values: { customerLocationPrecision: 'zip' } });
   });

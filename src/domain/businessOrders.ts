@@ -155,7 +155,11 @@ export type OrderEditValues = Omit<BusinessOrderEdit, 'amount' | 'tip' | 'custom
   items?: OrderItemValue[];
 };
 
-const place = (text: string | null | undefined) => (text ?? '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const place = (text: string | null | undefined) =>
+  (text ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /** Where the street and ZIP of an address point: a different street or ZIP is a different place. */
 function locationKey(address: string, street?: string | null): string {

@@ -19,7 +19,10 @@ describe('courier earnings', () => {
     expect(today.end - today.start).toBe(24 * 60 * MINUTE);
     expect(earningsRange({}, zone, NOW)).toEqual(earningsRange({ period: '30days' }, zone, NOW));
     expect(new Date(earningsRange({ period: '7days' }, zone, NOW)!.start).toISOString()).toBe('2026-11-15T05:00:00.000Z');
-    expect(earningsRange({ startDate: '2026-11-01', endDate: '2026-11-02' }, zone, NOW)).toEqual({ start: Date.parse('2026-11-01T04:00:00Z'), end: Date.parse('2026-11-03T05:00:00Z') });
+    expect(earningsRange({ startDate: '2026-11-01', endDate: '2026-11-02' }, zone, NOW)).toEqual({
+      start: Date.parse('2026-11-01T04:00:00Z'),
+      end: Date.parse('2026-11-03T05:00:00Z'),
+    });
     expect(earningsRange({ startDate: '2026-11-05', endDate: '2026-11-02' }, zone, NOW)).toBeNull();
   });
 });

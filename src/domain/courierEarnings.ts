@@ -39,7 +39,11 @@ export interface EarningsQuery {
 export function earningsRange(query: EarningsQuery, zone: string, now: number): Range | null {
   const today = dayIn(zone, now);
   if (query.startDate || query.endDate) {
-    const start = query.startDate ? (isDay(query.startDate) ? dayRange(query.startDate, zone).start : Date.parse(query.startDate)) : dayRange(today, zone).start;
+    const start = query.startDate
+      ? isDay(query.startDate)
+        ? dayRange(query.startDate, zone).start
+        : Date.parse(query.startDate)
+      : dayRange(today, zone).start;
     const end = query.endDate ? (isDay(query.endDate) ? dayRange(query.endDate, zone).end : Date.parse(query.endDate)) : dayRange(today, zone).end;
     return start <= end ? { start, end } : null;
   }

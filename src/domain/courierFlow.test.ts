@@ -46,7 +46,12 @@ describe('screens and labels', () => {
 
 describe('time windows', () => {
   it('offers going online 90 minutes before a restaurant pickup and 1 hour before a pharmacy one, earliest first', () => {
-    const order = (id: number, status: OrderStatus, minutes: number, miles: number | null = null) => ({ id, status, totalDistanceMiles: miles, pickupTime: NOW + minutes * MINUTE });
+    const order = (id: number, status: OrderStatus, minutes: number, miles: number | null = null) => ({
+      id,
+      status,
+      totalDistanceMiles: miles,
+      pickupTime: NOW + minutes * MINUTE,
+    });
     expect(upcomingDelivery([order(1, 'courier_confirmed', 95)], NOW)).toBeUndefined();
     expect(upcomingDelivery([order(1, 'courier_confirmed', 90)], NOW)?.id).toBe(1);
     expect(upcomingDelivery([order(1, 'assigned', 80), order(2, 'courier_confirmed', 30), order(3, 'courier_on_way_to_pickup', 10)], NOW)?.id).toBe(2);
@@ -75,7 +80,12 @@ describe('step refusals', () => {
     formatTime: (time) => new Date(time).toISOString().slice(11, 16),
     ...over,
   });
-  const order = (status: OrderStatus, over: Partial<{ pickupTime: number; deliveryTime: number }> = {}) => ({ status, pickupTime: NOW + 3 * 60 * MINUTE, deliveryTime: NOW + 4 * 60 * MINUTE, ...over });
+  const order = (status: OrderStatus, over: Partial<{ pickupTime: number; deliveryTime: number }> = {}) => ({
+    status,
+    pickupTime: NOW + 3 * 60 * MINUTE,
+    deliveryTime: NOW + 4 * 60 * MINUTE,
+    ...over,
+  });
 
   it('refuses moves the transition table does not have, and pharmacy statuses on restaurant orders', () => {
     expect(stepRefusal(order('courier_confirmed'), 'delivered', facts())?.error).toBe('Status change not allowed');
@@ -86,7 +96,9 @@ describe('step refusals', () => {
   it('needs documents in date to set off, and the pharmacy hour', () => {
     expect(stepRefusal(order('courier_confirmed'), 'courier_on_way_to_pickup', facts({ documentsValid: false }))?.error).toBe('Documents expired');
     expect(stepRefusal(order('awaiting_pharmacy_pickup'), 'courier_on_way_to_pharmacy', facts({ pharmacy: true }))?.error).toBe('Too Early');
-    expect(stepRefusal(order('awaiting_pharmacy_pickup', { pickupTime: NOW + 30 * MINUTE }), 'courier_on_way_to_pharmacy', facts({ pharmacy: true }))).toBeNull();
+    expect(
+      stepRefusal(order('awaiting_pharmacy_pickup', { pickupTime: NOW + 30 * MINUTE }), 'courier_on_way_to_pharmacy', facts({ pharmacy: true })),
+    ).toBeNull();
   });
 
   it('checks the arrival radius only when a distance is known', () => {
@@ -94,11 +106,16 @@ describe('step refusals', () => {
     expect(stepRefusal(order('courier_on_way_to_pickup'), 'arrived_at_pickup', facts({ distanceToPickupM: 50 }))).toBeNull();
     expect(stepRefusal(order('courier_on_way_to_pickup'), 'arrived_at_pickup', facts())).toBeNull();
     expect(stepRefusal(order('courier_on_way_to_pharmacy'), 'arrived_at_pharmacy', facts({ pharmacy: true, distanceToPickupM: 150 }))).toBeNull();
-    expect(stepRefusal(order('courier_on_way_to_pharmacy'), 'arrived_at_pharmacy', facts({ pharmacy: true, distanceToPickupM: 160 }))?.details).toBe('You must be within 500 feet of the pharmacy');
+    expect(stepRefusal(order('courier_on_way_to_pharmacy'), 'arrived_at_pharmacy', facts({ pharmacy: true, distanceToPickupM: 160 }))?.details).toBe(
+      'You must be within 500 feet of the pharmacy',
+    );
   });
 
   it('names the earliest arrival time at the customer', () => {
-    expect(stepRefusal(order('on_way_to_customer', { deliveryTime: NOW + 30 * MINUTE }), 'arrived_at_customer', facts())).toEqual({ error: 'Too early to arrive', details: 'Cannot arrive before 15:20' });
+    expect(stepRefusal(order('on_way_to_customer', { deliveryTime: NOW + 30 * MINUTE }), 'arrived_at_customer', facts())).toEqual({
+      error: 'Too early to arrive',
+      details: 'Cannot arrive before 15:20',
+    });
   });
 
   it('asks for the $30 fee to be accepted when giving an order back under 2 hours before pickup', () => {
@@ -108,11 +125,19 @@ describe('step refusals', () => {
   });
 
   it('completes a restaurant order with 4 photos and every stop delivered; a pharmacy route with its pickup and stop photos', () => {
-    expect(completionRefusal({ pharmacy: false, photoCount: 3, hasPickupPhoto: false, stops: [] })?.details).toBe('Please upload all 4 required photos before completing delivery');
+    expect(completionRefusal({ pharmacy: false, photoCount: 3, hasPickupPhoto: false, stops: [] })?.details).toBe(
+      'Please upload all 4 required photos before completing delivery',
+    );
     expect(completionRefusal({ pharmacy: false, photoCount: 4, hasPickupPhoto: false, stops: [] })).toBeNull();
-    expect(completionRefusal({ pharmacy: false, photoCount: 8, hasPickupPhoto: false, stops: [{ status: 'on_way', hasPhoto: false }] })?.error).toBe('Stops remain');
-    expect(completionRefusal({ pharmacy: true, photoCount: 0, hasPickupPhoto: false, stops: [{ status: 'delivered', hasPhoto: true }] })?.error).toBe('Missing Pickup Photo');
-    expect(completionRefusal({ pharmacy: true, photoCount: 0, hasPickupPhoto: true, stops: [{ status: 'delivered', hasPhoto: false }] })?.error).toBe('Missing Delivery Photos');
+    expect(completionRefusal({ pharmacy: false, photoCount: 8, hasPickupPhoto: false, stops: [{ status: 'on_way', hasPhoto: false }] })?.error).toBe(
+      'Stops remain',
+    );
+    expect(completionRefusal({ pharmacy: true, photoCount: 0, hasPickupPhoto: false, stops: [{ status: 'delivered', hasPhoto: true }] })?.error).toBe(
+      'Missing Pickup Photo',
+    );
+    expect(completionRefusal({ pharmacy: true, photoCount: 0, hasPickupPhoto: true, stops: [{ status: 'delivered', hasPhoto: false }] })?.error).toBe(
+      'Missing Delivery Photos',
+    );
     expect(completionRefusal({ pharmacy: true, photoCount: 0, hasPickupPhoto: true, stops: [{ status: 'delivered', hasPhoto: true }] })).toBeNull();
   });
 });
@@ -121,7 +146,13 @@ describe('stops', () => {
   it('move forward only, and the current stop is the first not delivered', () => {
     expect(canMoveStop('pending', 'arrived')).toBe(true);
     expect(canMoveStop('arrived', 'on_way')).toBe(false);
-    expect(currentStop([{ sequence: 2, status: 'pending' }, { sequence: 1, status: 'delivered' }, { sequence: 3, status: 'pending' }])?.sequence).toBe(2);
+    expect(
+      currentStop([
+        { sequence: 2, status: 'pending' },
+        { sequence: 1, status: 'delivered' },
+        { sequence: 3, status: 'pending' },
+      ])?.sequence,
+    ).toBe(2);
     expect(currentStop([{ sequence: 1, status: 'delivered' }])).toBeUndefined();
   });
 
@@ -131,10 +162,11 @@ describe('stops', () => {
     expect(stopStepRefusal({ ...base, stop: { sequence: 1, status: 'on_way', hasPhoto: true }, to: 'delivered' })?.error).toBe('Not at the stop');
     expect(stopStepRefusal({ ...base, stop: { sequence: 1, status: 'arrived', hasPhoto: false }, to: 'delivered' })?.error).toBe('Photo Required');
     expect(stopStepRefusal({ ...base, stop: { sequence: 1, status: 'arrived', hasPhoto: true }, to: 'delivered' })).toBeNull();
-    expect(stopStepRefusal({ ...base, orderStatus: 'courier_on_way_to_pharmacy', stop: { sequence: 1, status: 'pending', hasPhoto: false }, to: 'arrived' })?.error).toBe('Not delivering yet');
+    expect(
+      stopStepRefusal({ ...base, orderStatus: 'courier_on_way_to_pharmacy', stop: { sequence: 1, status: 'pending', hasPhoto: false }, to: 'arrived' })?.error,
+    ).toBe('Not delivering yet');
   });
 });
-
 
 describe('navigation hand-off', () => {
   it('adds the service area to an address that names neither the city nor the state', () => {

@@ -148,7 +148,8 @@ export function completionRefusal(facts: { pharmacy: boolean; photoCount: number
   const stopsLeft = facts.stops.some((stop) => stop.status !== 'delivered');
   if (facts.pharmacy) {
     if (!facts.hasPickupPhoto) return { error: 'Missing Pickup Photo', details: 'Cannot complete order without pharmacy pickup photo' };
-    if (facts.stops.some((stop) => !stop.hasPhoto)) return { error: 'Missing Delivery Photos', details: 'All stops must have delivery photos before completing' };
+    if (facts.stops.some((stop) => !stop.hasPhoto))
+      return { error: 'Missing Delivery Photos', details: 'All stops must have delivery photos before completing' };
   }
   if (stopsLeft) return { error: 'Stops remain', details: 'Deliver every stop before completing the order.' };
   if (!facts.pharmacy && facts.photoCount < RESTAURANT_REQUIRED_PHOTOS) {
@@ -192,8 +193,10 @@ export function stepRefusal(order: { status: OrderStatus; pickupTime: number; de
   }
   const arriving = (to === 'arrived_at_pickup' || to === 'arrived_at_pharmacy') && from !== 'arrived_at_pickup';
   if (arriving && facts.distanceToPickupM != null) {
-    if (facts.pharmacy && facts.distanceToPickupM > PHARMACY_ARRIVAL_RADIUS_M) return { error: 'Not at Pharmacy', details: 'You must be within 500 feet of the pharmacy' };
-    if (!facts.pharmacy && facts.distanceToPickupM > RESTAURANT_ARRIVAL_RADIUS_M) return { error: 'Not at Restaurant', details: 'Get closer to restaurant (within 50m)' };
+    if (facts.pharmacy && facts.distanceToPickupM > PHARMACY_ARRIVAL_RADIUS_M)
+      return { error: 'Not at Pharmacy', details: 'You must be within 500 feet of the pharmacy' };
+    if (!facts.pharmacy && facts.distanceToPickupM > RESTAURANT_ARRIVAL_RADIUS_M)
+      return { error: 'Not at Restaurant', details: 'Get closer to restaurant (within 50m)' };
   }
   if (to === 'arrived_at_customer' && !canArriveAtCustomer(order.deliveryTime, facts.now)) {
     return { error: 'Too early to arrive', details: `Cannot arrive before ${facts.formatTime(earliestArrivalAtCustomer(order.deliveryTime))}` };
@@ -201,11 +204,16 @@ export function stepRefusal(order: { status: OrderStatus; pickupTime: number; de
   if (to === 'pharmacy_picked_up' && from === 'arrived_at_pharmacy' && !facts.hasPickupPhoto) {
     return { error: 'Photo Required', details: 'Please take a photo of all packages' };
   }
-  if (to === 'on_way_to_customer' && (from === 'arrived_at_customer' || from === 'setup_in_progress') && !facts.stops.some((stop) => stop.status !== 'delivered')) {
+  if (
+    to === 'on_way_to_customer' &&
+    (from === 'arrived_at_customer' || from === 'setup_in_progress') &&
+    !facts.stops.some((stop) => stop.status !== 'delivered')
+  ) {
     return notAllowed(from, to);
   }
   if (to === 'delivered' || to === 'pharmacy_completed') return completionRefusal(facts);
-  if ((to === 'cancelled' || to === 'courier_rejected') && isLateCancellation(order.pickupTime, facts.now) && !facts.acceptLateFee) return LATE_FEE_NOT_ACCEPTED;
+  if ((to === 'cancelled' || to === 'courier_rejected') && isLateCancellation(order.pickupTime, facts.now) && !facts.acceptLateFee)
+    return LATE_FEE_NOT_ACCEPTED;
   return null;
 }
 
@@ -244,7 +252,8 @@ export function stopStepRefusal(facts: {
   if (!facts.current || facts.current.sequence !== stop.sequence) {
     return { error: 'Not the current stop', details: facts.current ? `Stop ${facts.current.sequence} comes first.` : 'Every stop is delivered.' };
   }
-  if (!canMoveStop(stop.status, to)) return { error: 'Status change not allowed', details: `A stop that is ${stop.status.replace('_', ' ')} cannot become ${to.replace('_', ' ')}.` };
+  if (!canMoveStop(stop.status, to))
+    return { error: 'Status change not allowed', details: `A stop that is ${stop.status.replace('_', ' ')} cannot become ${to.replace('_', ' ')}.` };
   if (to !== 'delivered') return null;
   if (!stop.hasPhoto) return { error: 'Photo Required', details: 'Please take a delivery photo' };
   if (facts.pharmacy && stop.status !== 'arrived') return { error: 'Not at the stop', details: `Confirm arrival at stop ${stop.sequence} first.` };

@@ -6,10 +6,7 @@
 export const EXPIRING_SOON_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type DocumentState =
-  | { state: 'expired' }
-  | { state: 'expiring_soon'; daysRemaining: number }
-  | { state: 'valid'; daysRemaining: number };
+export type DocumentState = { state: 'expired' } | { state: 'expiring_soon'; daysRemaining: number } | { state: 'valid'; daysRemaining: number };
 
 /**
  * @param expiry "YYYY-MM-DD" (as stored) or empty
@@ -28,10 +25,7 @@ export function hasExpiredDocuments(
   courier: { driversLicenseExpiry: string | null | undefined; insuranceExpiry: string | null | undefined },
   today: string,
 ): boolean {
-  return (
-    documentState(courier.driversLicenseExpiry, today).state === 'expired' ||
-    documentState(courier.insuranceExpiry, today).state === 'expired'
-  );
+  return documentState(courier.driversLicenseExpiry, today).state === 'expired' || documentState(courier.insuranceExpiry, today).state === 'expired';
 }
 
 function parseDay(value: string | null | undefined): number | null {

@@ -16,7 +16,9 @@ const row: EarningsRow = {
 
 describe('earnings CSV', () => {
   it('has the spec columns in order', () => {
-    expect(csvLine(EARNINGS_CSV_COLUMNS)).toBe('Order ID,Order Number,Order Date,Restaurant,Courier,Order Amount,Delivery Fee,Tip,Courier Pay,Platform Fee\r\n');
+    expect(csvLine(EARNINGS_CSV_COLUMNS)).toBe(
+      'Order ID,Order Number,Order Date,Restaurant,Courier,Order Amount,Delivery Fee,Tip,Courier Pay,Platform Fee\r\n',
+    );
   });
 
   it('writes dates in the service zone, money with 2 decimals, N/A and 0.00 for what is missing', () => {

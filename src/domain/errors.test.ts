@@ -6,13 +6,15 @@ describe('buildErrorMessage', () => {
     expect(buildErrorMessage(500, 'Internal Server Error', '')).toBe('500: Internal Server Error');
   });
   it('joins error and details', () => {
-    expect(buildErrorMessage(400, 'Bad Request', '{"error":"Invalid order","details":"Amount is required"}')).toBe(
-      '400: Invalid order - Amount is required',
-    );
+    expect(buildErrorMessage(400, 'Bad Request', '{"error":"Invalid order","details":"Amount is required"}')).toBe('400: Invalid order - Amount is required');
   });
   it('reads field details as a sentence', () => {
     expect(
-      buildErrorMessage(400, 'Bad Request', '{"error":"Validation failed","details":{"name":["Zone name is required"],"cities":["At least one city is required"]}}'),
+      buildErrorMessage(
+        400,
+        'Bad Request',
+        '{"error":"Validation failed","details":{"name":["Zone name is required"],"cities":["At least one city is required"]}}',
+      ),
     ).toBe('400: Validation failed - Zone name is required; At least one city is required');
   });
   it('shows only the error when there are no details', () => {

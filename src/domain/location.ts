@@ -18,7 +18,11 @@ export const APPROXIMATE_LOCATION = 'approximate location';
  * written before precision was recorded (or with coordinates from a maps place) say
  * 'address'.
  */
-export function precisionOf(latitude: number | null | undefined, longitude: number | null | undefined, recorded: LocationPrecision | null | undefined): LocationPrecision {
+export function precisionOf(
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+  recorded: LocationPrecision | null | undefined,
+): LocationPrecision {
   return latitude == null || longitude == null ? 'none' : placedPrecision(recorded);
 }
 
@@ -43,6 +47,10 @@ export interface PlacedAddress {
 }
 
 /** Coordinates a client sent with an address: a maps place unless it says it is a ZIP centre. */
-export function givenPlace(latitude: number | null | undefined, longitude: number | null | undefined, precision: LocationPrecision | null | undefined): PlacedAddress | null {
+export function givenPlace(
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+  precision: LocationPrecision | null | undefined,
+): PlacedAddress | null {
   return latitude != null && longitude != null ? { latitude, longitude, precision: placedPrecision(precision) } : null;
 }

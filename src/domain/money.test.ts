@@ -17,12 +17,9 @@ describe('parseMoney', () => {
     expect(parseMoney(input)).toBe(cents);
   });
 
-  it.each([['abc'], [''], ['1.234'], ['1e3'], [NaN], [Infinity], [null], [undefined], [{}], ['$5'], ['100000000.00'], ['1,000']])(
-    'refuses %j',
-    (input) => {
-      expect(parseMoney(input)).toBeNull();
-    },
-  );
+  it.each([['abc'], [''], ['1.234'], ['1e3'], [NaN], [Infinity], [null], [undefined], [{}], ['$5'], ['100000000.00'], ['1,000']])('refuses %j', (input) => {
+    expect(parseMoney(input)).toBeNull();
+  });
 
   it('adds amounts that floating point gets wrong', () => {
     // 0.1 + 0.2 !== 0.3 in floats; in cents it is exact.

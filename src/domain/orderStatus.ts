@@ -94,14 +94,7 @@ export const ADMIN_TABS = [
 
 export type AdminTabKey = (typeof ADMIN_TABS)[number]['key'];
 
-const BUSINESS_NOT_IN_PROGRESS = set(
-  'new',
-  'pending_courier',
-  'delivered',
-  'pharmacy_completed',
-  'cancelled',
-  'missed_pickup',
-);
+const BUSINESS_NOT_IN_PROGRESS = set('new', 'pending_courier', 'delivered', 'pharmacy_completed', 'cancelled', 'missed_pickup');
 
 /** Business Orders Management tabs (spec 2-business-area.md §4.2). */
 export const BUSINESS_TABS = [
@@ -178,14 +171,7 @@ export function courierStatusLabel(status: string): string {
 /** A business may cancel only before the courier has set off (spec 2-business-area.md §4.3). */
 export const BUSINESS_CANCELLABLE = set('new', 'pending_courier', 'assigned', 'courier_confirmed');
 /** A business may edit until the courier has the items (spec 2-business-area.md §4.3). */
-export const BUSINESS_EDITABLE = set(
-  'new',
-  'pending_courier',
-  'assigned',
-  'courier_confirmed',
-  'courier_on_way_to_pickup',
-  'arrived_at_pickup',
-);
+export const BUSINESS_EDITABLE = set('new', 'pending_courier', 'assigned', 'courier_confirmed', 'courier_on_way_to_pickup', 'arrived_at_pickup');
 
 /**
  * Assign, offer to the zone and cancel are refused for finished orders. The spec

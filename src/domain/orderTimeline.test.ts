@@ -15,7 +15,17 @@ const none: TimelineOrder = {
   completedAt: null,
 };
 // A delivered pharmacy route as the server stamps it: restaurant milestones included.
-const route: TimelineOrder = { ...none, totalDistanceMiles: 9.9, onWayToPickupTime: 1, arrivedAtPickupTime: 2, pickedUpTime: 3, pharmacyPickupTime: 3, onWayToCustomerTime: 4, setupCompleteTime: 9, completedAt: 9 };
+const route: TimelineOrder = {
+  ...none,
+  totalDistanceMiles: 9.9,
+  onWayToPickupTime: 1,
+  arrivedAtPickupTime: 2,
+  pickedUpTime: 3,
+  pharmacyPickupTime: 3,
+  onWayToCustomerTime: 4,
+  setupCompleteTime: 9,
+  completedAt: 9,
+};
 const stops = [
   { sequence: 2, customerName: 'Ben', deliveredTime: 8 },
   { sequence: 1, customerName: 'Ava', deliveredTime: 6 },
@@ -36,7 +46,11 @@ describe('deliveryTimeline', () => {
 
   it("keeps the spec's restaurant words, with setup only for an order that needed it", () => {
     const delivered = { ...none, onWayToPickupTime: 1, pickedUpTime: 2, arrivedAtCustomerTime: 3, setupCompleteTime: 4 };
-    expect(deliveryTimeline(delivered, []).map((step) => step.label)).toEqual(['Courier En Route to Restaurant', 'Picked Up from Restaurant', 'Delivered to Customer']);
+    expect(deliveryTimeline(delivered, []).map((step) => step.label)).toEqual([
+      'Courier En Route to Restaurant',
+      'Picked Up from Restaurant',
+      'Delivered to Customer',
+    ]);
     expect(deliveryTimeline({ ...delivered, setupRequired: true }, []).at(-1)).toEqual({ label: 'Setup Completed', time: 4 });
     expect(deliveryTimeline(none, [])).toEqual([]);
   });

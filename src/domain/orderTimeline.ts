@@ -56,7 +56,9 @@ export function deliveryTimeline(order: TimelineOrder, stops: readonly TimelineS
     ['Arrived at Pharmacy', order.arrivedAtPickupTime],
     ['Picked Up from Pharmacy', order.pharmacyPickupTime ?? order.pickedUpTime],
     ['En Route to the Stops', order.onWayToCustomerTime],
-    ...[...stops].sort((a, b) => a.sequence - b.sequence).map((stop): [string, number | null] => [`Stop ${stop.sequence} Delivered: ${stop.customerName}`, stop.deliveredTime]),
+    ...[...stops]
+      .sort((a, b) => a.sequence - b.sequence)
+      .map((stop): [string, number | null] => [`Stop ${stop.sequence} Delivered: ${stop.customerName}`, stop.deliveredTime]),
     ['All Stops Delivered', order.completedAt],
   ]);
 }

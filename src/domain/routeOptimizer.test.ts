@@ -1,15 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { bruteForce, tampaPoints } from '../../tests/support/routes';
-import {
-  evaluateOrder,
-  exactRoute,
-  EXACT_STOP_LIMIT,
-  heuristicRoute,
-  optimizeRoute,
-  seededRandom,
-  travelMatrix,
-  type RouteProblem,
-} from './routeOptimizer';
+import { evaluateOrder, exactRoute, EXACT_STOP_LIMIT, heuristicRoute, optimizeRoute, seededRandom, travelMatrix, type RouteProblem } from './routeOptimizer';
 import { estimatedMatrix } from './routePlan';
 
 /** A random route around Tampa: the pickup and `stops` stops, measured by the server's estimate. */

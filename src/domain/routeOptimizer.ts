@@ -197,8 +197,7 @@ interface Label {
  * Whether a beats b for every way of finishing the route: no later (when deadlines lie
  * ahead, since lateness only grows with time) and no worse so far, least late first.
  */
-const dominates = (a: Label, b: Label, timeMatters: boolean) =>
-  (!timeMatters || a.time <= b.time + EPSILON) && !isBetter(b.late, b.miles, a.late, a.miles);
+const dominates = (a: Label, b: Label, timeMatters: boolean) => (!timeMatters || a.time <= b.time + EPSILON) && !isBetter(b.late, b.miles, a.late, a.miles);
 
 function keep(labels: Label[], label: Label, timeMatters: boolean): void {
   for (const other of labels) if (dominates(other, label, timeMatters)) return;
@@ -381,7 +380,8 @@ class Tour {
   private twoOptChange(sums: Sums, i: number, j: number): number {
     const { points } = this;
     const previous = this.before(i);
-    let change = this.leg(sums, previous, points[j]) - this.leg(sums, previous, points[i]) + (sums.backward[j] - sums.backward[i]) - (sums.forward[j] - sums.forward[i]);
+    let change =
+      this.leg(sums, previous, points[j]) - this.leg(sums, previous, points[i]) + (sums.backward[j] - sums.backward[i]) - (sums.forward[j] - sums.forward[i]);
     if (j < this.instance.n - 1) change += this.leg(sums, points[i], points[j + 1]) - this.leg(sums, points[j], points[j + 1]);
     return change;
   }

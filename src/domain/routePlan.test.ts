@@ -55,7 +55,13 @@ describe('estimatedMatrix', () => {
 
 describe('priceRoute', () => {
   it('keeps miles to 2 decimals and the fee on those miles', () => {
-    expect(priceRoute(12.345, '', [10, 20.4], false)).toMatchObject({ miles: 12.35, feeCents: 2470, estimated: false, durationMinutes: 30, legMinutes: [10, 20.4] });
+    expect(priceRoute(12.345, '', [10, 20.4], false)).toMatchObject({
+      miles: 12.35,
+      feeCents: 2470,
+      estimated: false,
+      durationMinutes: 30,
+      legMinutes: [10, 20.4],
+    });
   });
 });
 

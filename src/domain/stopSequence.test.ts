@@ -40,7 +40,13 @@ describe('resequence', () => {
   it('keeps a stop the courier has arrived at where it is', () => {
     const arrived = stops.map((stop) => (stop.id === 12 ? { ...stop, status: 'arrived' as const } : stop));
     expect(movableStops(arrived).map((stop) => stop.id)).toEqual([13, 14]);
-    expect(resequence(arrived, [14, 13])).toMatchObject({ ok: true, changes: [{ id: 14, sequence: 3 }, { id: 13, sequence: 5 }] });
+    expect(resequence(arrived, [14, 13])).toMatchObject({
+      ok: true,
+      changes: [
+        { id: 14, sequence: 3 },
+        { id: 13, sequence: 5 },
+      ],
+    });
     expect(resequence(arrived, [12, 14, 13])).toMatchObject({ ok: false, kind: 'conflict' });
   });
 
@@ -70,7 +76,9 @@ describe('reorderStart', () => {
   });
 
   it('allows reordering from acceptance to the last stop, not after', () => {
-    for (const status of ['courier_confirmed', 'awaiting_pharmacy_pickup', 'in_pharmacy_delivery', 'on_way_to_customer'] as const) expect(STOP_REORDER_STATUSES.has(status)).toBe(true);
-    for (const status of ['new', 'pending_courier', 'delivered', 'pharmacy_completed', 'cancelled', 'courier_rejected'] as const) expect(STOP_REORDER_STATUSES.has(status)).toBe(false);
+    for (const status of ['courier_confirmed', 'awaiting_pharmacy_pickup', 'in_pharmacy_delivery', 'on_way_to_customer'] as const)
+      expect(STOP_REORDER_STATUSES.has(status)).toBe(true);
+    for (const status of ['new', 'pending_courier', 'delivered', 'pharmacy_completed', 'cancelled', 'courier_rejected'] as const)
+      expect(STOP_REORDER_STATUSES.has(status)).toBe(false);
   });
 });

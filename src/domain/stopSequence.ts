@@ -29,8 +29,7 @@ export interface StopChange {
 }
 
 export type Resequencing =
-  | { ok: true; changes: StopChange[]; sequences: number[] }
-  | { ok: false; kind: 'invalid' | 'conflict'; error: string; details: string };
+  { ok: true; changes: StopChange[]; sequences: number[] } | { ok: false; kind: 'invalid' | 'conflict'; error: string; details: string };
 
 /**
  * The changes that put the movable stops in `order` (their ids, each once), and the

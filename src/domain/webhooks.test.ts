@@ -12,7 +12,12 @@ import {
   shouldDisable,
 } from './webhooks';
 
-const change = (fromStatus: string | null, toStatus: string, fromCourierId: number | null = null, toCourierId: number | null = null) => ({ fromStatus, toStatus, fromCourierId, toCourierId });
+const change = (fromStatus: string | null, toStatus: string, fromCourierId: number | null = null, toCourierId: number | null = null) => ({
+  fromStatus,
+  toStatus,
+  fromCourierId,
+  toCourierId,
+});
 
 describe('the event an order change is', () => {
   it.each([
@@ -64,16 +69,40 @@ describe('secrets', () => {
     expect(newWebhookSecret()).not.toBe(secret);
     const signer = new Webhook(secret);
     const at = new Date();
-    const headers = { 'webhook-id': 'evt_1', 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signer.sign('evt_1', at, '{"a":1}') };
+    const headers = {
+      'webhook-id': 'evt_1',
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': signer.sign('evt_1', at, '{"a":1}'),
+    };
     expect(signer.verify('{"a":1}', headers)).toEqual({ a: 1 });
   });
 });
 
 describe('where deliveries may go', () => {
-  it.each(['127.0.0.1', '127.8.8.8', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '198.18.0.1', '::1', '[::1]', '::', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1', '::ffff:10.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1'])(
-    '%s is private or local',
-    (address) => expect(isPrivateAddress(address)).toBe(true),
-  );
+  it.each([
+    '127.0.0.1',
+    '127.8.8.8',
+    '10.0.0.1',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '198.18.0.1',
+    '::1',
+    '[::1]',
+    '::',
+    'fe80::1',
+    'fc00::1',
+    'fd12:3456::1',
+    'ff02::1',
+    '::ffff:10.0.0.1',
+    '::ffff:7f00:1',
+    '64:ff9b::a00:1',
+  ])('%s is private or local', (address) => expect(isPrivateAddress(address)).toBe(true));
 
   it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (address) => {
     expect(isPrivateAddress(address)).toBe(false);

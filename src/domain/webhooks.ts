@@ -78,7 +78,9 @@ export const MAX_WEBHOOK_URL = 2000;
 
 /** PUT /api/webhook-endpoint */
 export const webhookEndpointSchema = z.object({
-  url: z.string({ error: 'Endpoint URL is required' }).check(z.trim(), z.minLength(1, 'Endpoint URL is required'), z.maxLength(MAX_WEBHOOK_URL, `Use at most ${MAX_WEBHOOK_URL} characters`)),
+  url: z
+    .string({ error: 'Endpoint URL is required' })
+    .check(z.trim(), z.minLength(1, 'Endpoint URL is required'), z.maxLength(MAX_WEBHOOK_URL, `Use at most ${MAX_WEBHOOK_URL} characters`)),
 });
 
 /** An IPv4 address as four numbers, or null. */
@@ -99,7 +101,10 @@ export function isPrivateAddress(address: string): boolean {
   if (v4) {
     const [a, b] = v4;
     return (
-      a === 0 || a === 10 || a === 127 || a >= 224 ||
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      a >= 224 ||
       (a === 100 && b >= 64 && b <= 127) ||
       (a === 169 && b === 254) ||
       (a === 172 && b >= 16 && b <= 31) ||
@@ -139,7 +144,8 @@ export function checkWebhookUrlSyntax(text: string, options: { allowLocal: boole
   if (options.allowLocal && host === '127.0.0.1' && (url.protocol === 'http:' || url.protocol === 'https:')) return { ok: true, url, resolve: null };
   if (url.protocol !== 'https:') return { ok: false, message: 'The URL must start with https://' };
   const literal = ipv4(host) != null || host.startsWith('[');
-  if (literal) return isPrivateAddress(host) ? { ok: false, message: 'The URL points to a private or local network address' } : { ok: true, url, resolve: null };
+  if (literal)
+    return isPrivateAddress(host) ? { ok: false, message: 'The URL points to a private or local network address' } : { ok: true, url, resolve: null };
   if (!host.includes('.') || LOCAL_NAMES.test(host)) return { ok: false, message: 'The URL must name a public host' };
   return { ok: true, url, resolve: host };
 }

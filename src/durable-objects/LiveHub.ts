@@ -65,7 +65,9 @@ export class LiveHub extends DurableObject<Env> {
     const sockets =
       'sessionId' in selector
         ? this.ctx.getWebSockets(sessionTag(selector.sessionId))
-        : this.ctx.getWebSockets(userTag(selector.userId)).filter((socket) => (socket.deserializeAttachment() as SocketOwner | null)?.sessionId !== selector.exceptSessionId);
+        : this.ctx
+            .getWebSockets(userTag(selector.userId))
+            .filter((socket) => (socket.deserializeAttachment() as SocketOwner | null)?.sessionId !== selector.exceptSessionId);
     for (const socket of sockets) closeQuietly(socket, SESSION_ENDED_CLOSE, 'Session ended');
     return sockets.length;
   }

@@ -25,7 +25,10 @@ export async function sendPendingEvents(env: Pick<Env, 'EVENTS'>, db: Db, option
     try {
       await env.EVENTS.sendBatch(events.map(({ id, restaurantId }) => ({ body: { outboxId: id, restaurantId } })));
     } catch (error) {
-      await unclaimEvents(db, events.map((event) => event.id));
+      await unclaimEvents(
+        db,
+        events.map((event) => event.id),
+      );
       throw error;
     }
     sent += events.length;

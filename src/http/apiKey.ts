@@ -42,7 +42,11 @@ export const requireApiKey: MiddlewareHandler<ApiV1Env> = async (c, next) => {
   if (!decision.allowed) {
     const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
     c.header('Retry-After', String(seconds));
-    throw new ApiError(429, 'Too many requests', `Each key may make ${API_RATE.perSecond} requests a second (bursts of ${API_RATE.burst}). Try again in ${seconds} s.`);
+    throw new ApiError(
+      429,
+      'Too many requests',
+      `Each key may make ${API_RATE.perSecond} requests a second (bursts of ${API_RATE.burst}). Try again in ${seconds} s.`,
+    );
   }
   if (decision.recordUse) c.executionCtx.waitUntil(recordKeyUse(c.var.db, holder.key.id).catch(() => {}));
 

@@ -34,7 +34,11 @@ export function maxBodyBytes(method: string, path: string, role: string | undefi
 }
 
 const tooLarge = (bytes: number) =>
-  new ApiError(413, 'Payload too large', `A request may carry at most ${bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`}.`);
+  new ApiError(
+    413,
+    'Payload too large',
+    `A request may carry at most ${bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`}.`,
+  );
 
 /** The most of a refused chunked upload that is read (and thrown away) before the connection is dropped. */
 const DRAIN_LIMIT_BYTES = 128 * 1024 * 1024;

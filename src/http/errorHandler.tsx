@@ -30,7 +30,13 @@ function isConstraintError(error: unknown): boolean {
 }
 
 const apiErrorOf = (failure: Failure) =>
-  new ApiError(FAILURE_STATUS[failure.kind], failure.message, failure.details, undefined, failure.retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(Math.max(1, Math.ceil(failure.retryAfterSeconds))) });
+  new ApiError(
+    FAILURE_STATUS[failure.kind],
+    failure.message,
+    failure.details,
+    undefined,
+    failure.retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(Math.max(1, Math.ceil(failure.retryAfterSeconds))) },
+  );
 
 export const handleError: ErrorHandler<AppEnv> = (thrown, c) => {
   const error = thrown instanceof Failure ? apiErrorOf(thrown) : thrown;
@@ -59,7 +65,11 @@ export const handleError: ErrorHandler<AppEnv> = (thrown, c) => {
     return error.getResponse();
   }
   if (isConstraintError(error)) {
-    if (isApi(c)) return c.json({ error: 'This conflicts with existing data', details: 'A record with the same unique value already exists or a referenced record is missing.' }, 409);
+    if (isApi(c))
+      return c.json(
+        { error: 'This conflicts with existing data', details: 'A record with the same unique value already exists or a referenced record is missing.' },
+        409,
+      );
   }
   console.error('Unhandled error', error);
   if (isApi(c)) return c.json({ error: 'Internal server error' }, 500);

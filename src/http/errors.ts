@@ -26,8 +26,7 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: string, fields?: ApiErrorBody['fields']) =>
-  new ApiError(400, message, details, fields);
+export const badRequest = (message: string, details?: string, fields?: ApiErrorBody['fields']) => new ApiError(400, message, details, fields);
 export const unauthorized = (message = 'Not signed in') => new ApiError(401, message);
 export const forbidden = (message = 'You do not have permission to do this') => new ApiError(403, message);
 export const notFound = (message = 'Not found') => new ApiError(404, message);

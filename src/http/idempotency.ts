@@ -43,7 +43,11 @@ async function idempotently(c: Context<AppEnv>, handle: () => Promise<Response>,
     case 'in-progress':
       throw conflict('Request in progress', `A request with this ${IDEMPOTENCY_HEADER} is still being handled; ask again in a moment to get its answer.`);
     case 'other-request':
-      throw new ApiError(422, `${IDEMPOTENCY_HEADER} already used`, `This ${IDEMPOTENCY_HEADER} was first sent with another request; use a new key for a new request.`);
+      throw new ApiError(
+        422,
+        `${IDEMPOTENCY_HEADER} already used`,
+        `This ${IDEMPOTENCY_HEADER} was first sent with another request; use a new key for a new request.`,
+      );
   }
   let response: Response;
   try {

@@ -59,7 +59,12 @@ const isBetter = (a: OrderedRoute, b: OrderedRoute) => a.lateMinutes < b.lateMin
  * asked for at once; a best order that is no better once planned (the driven route can
  * disagree a little with the matrix) gives way to the given one.
  */
-export async function bestRoute(maps: MapsServer, start: LatLng, stops: readonly LatLng[], timing: Timing): Promise<{ given: OrderedRoute; best: OrderedRoute }> {
+export async function bestRoute(
+  maps: MapsServer,
+  start: LatLng,
+  stops: readonly LatLng[],
+  timing: Timing,
+): Promise<{ given: OrderedRoute; best: OrderedRoute }> {
   const givenOrder = inGivenOrder(stops.length);
   const [given, { matrix }] = await Promise.all([routeInOrder(maps, start, stops, givenOrder, timing), travelMatrixBetween(maps, [start, ...stops])]);
   const { order } = optimizeRoute({ matrix, deadlines: givenOrder.map((stop) => deadlineMinutes(timing, stop)) });

@@ -4,7 +4,9 @@ import { CENSUS_BENCHMARK, censusUrl, GEOCODE_URL, placeAddress, type Geocoder }
 const answer = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 const CENSUS = 'http://census.test/geocoder';
 const TAMPA_33602 = { lat: 27.9614, lng: -82.4597 };
-const censusMatch = (x: number, y: number) => ({ result: { addressMatches: [{ coordinates: { x, y }, matchedAddress: '401 E JACKSON ST, TAMPA, FL, 33602' }] } });
+const censusMatch = (x: number, y: number) => ({
+  result: { addressMatches: [{ coordinates: { x, y }, matchedAddress: '401 E JACKSON ST, TAMPA, FL, 33602' }] },
+});
 const googleMatch = (lat: number, lng: number) => ({ status: 'OK', results: [{ geometry: { location: { lat, lng } } }] });
 
 function chain(fetch: Geocoder['fetch'], options: Partial<Geocoder> = {}): Geocoder {
@@ -36,7 +38,10 @@ describe('placeAddress', () => {
   it('goes on to the Census geocoder when the maps service finds nothing or fails', async () => {
     for (const google of [() => answer({ status: 'ZERO_RESULTS', results: [] }), () => answer({}, 403), () => Promise.reject(new TypeError('offline'))]) {
       const fetch = vi.fn((url: string) => (url.startsWith(GEOCODE_URL) ? google() : answer(censusMatch(-82.456, 27.95))));
-      expect(await placeAddress(chain(fetch as Geocoder['fetch'], { key: 'k' }), ADDRESS)).toEqual({ point: { lat: 27.95, lng: -82.456 }, precision: 'address' });
+      expect(await placeAddress(chain(fetch as Geocoder['fetch'], { key: 'k' }), ADDRESS)).toEqual({
+        point: { lat: 27.95, lng: -82.456 },
+        precision: 'address',
+      });
       expect(fetch).toHaveBeenCalledTimes(2);
     }
   });

@@ -36,7 +36,11 @@ describe('planRoute', () => {
   });
 
   it("times each leg by the service's own legs, at the origin configured", async () => {
-    const fetch = vi.fn(() => answer({ routes: [{ distanceMeters: 5000, duration: '900s', polyline: { encodedPolyline: 'abc' }, legs: [{ duration: '300s' }, { duration: '600s' }] }] }));
+    const fetch = vi.fn(() =>
+      answer({
+        routes: [{ distanceMeters: 5000, duration: '900s', polyline: { encodedPolyline: 'abc' }, legs: [{ duration: '300s' }, { duration: '600s' }] }],
+      }),
+    );
     const plan = await planRoute({ key: 'k', fetch, routesOrigin: 'http://127.0.0.1:9' }, path);
     expect(plan.legMinutes).toEqual([5, 10]);
     expect((fetch.mock.calls[0] as unknown as [string])[0]).toBe('http://127.0.0.1:9/directions/v2:computeRoutes');
@@ -126,7 +130,6 @@ describe('travelMatrixBetween', () => {
   });
 });
 
-
 describe('routeFrom', () => {
   it('starts at the business and needs its location', async () => {
     const route = await routeFrom(offline(), { address: 'x', latitude: path[0].lat, longitude: path[0].lng }, [{ lat: path[1].lat, lng: path[1].lng }]);
@@ -141,7 +144,10 @@ describe('routeFrom', () => {
     const route = await routeFrom(
       offline({ '33602': { lat: 27.9614, lng: -82.4597 } }),
       { address: '615 Channelside Dr, Tampa, FL 33602', latitude: null, longitude: null },
-      [{ lat: null, lng: null, address: '401 E Jackson St, Tampa, FL 33602' }, { lat: path[1].lat, lng: path[1].lng, precision: 'zip' }],
+      [
+        { lat: null, lng: null, address: '401 E Jackson St, Tampa, FL 33602' },
+        { lat: path[1].lat, lng: path[1].lng, precision: 'zip' },
+      ],
     );
     expect(route.origin).toEqual({ lat: 27.9614, lng: -82.4597, precision: 'zip' });
     expect(route.stops).toEqual([
@@ -152,7 +158,9 @@ describe('routeFrom', () => {
   });
 
   it('refuses a stop no step can place, saying what to add', async () => {
-    await expect(routeFrom(offline(), { address: 'x', latitude: path[0].lat, longitude: path[0].lng }, [{ lat: null, lng: null, address: '401 E Jackson St' }])).rejects.toMatchObject({
+    await expect(
+      routeFrom(offline(), { address: 'x', latitude: path[0].lat, longitude: path[0].lng }, [{ lat: null, lng: null, address: '401 E Jackson St' }]),
+    ).rejects.toMatchObject({
       status: 400,
       message: "Stop 1's address could not be placed on the map",
     });

@@ -127,7 +127,13 @@ async function matrixCall(maps: MapsServer & { key: string }, origins: readonly 
  */
 async function drivenMatrix(maps: MapsServer & { key: string }, points: readonly LatLng[]): Promise<TravelMatrix> {
   const stops = points.slice(1);
-  const calls = points.length * stops.length <= MAX_MATRIX_ELEMENTS ? [{ first: 0, origins: points }] : [{ first: 0, origins: points.slice(0, 1) }, { first: 1, origins: stops }];
+  const calls =
+    points.length * stops.length <= MAX_MATRIX_ELEMENTS
+      ? [{ first: 0, origins: points }]
+      : [
+          { first: 0, origins: points.slice(0, 1) },
+          { first: 1, origins: stops },
+        ];
   const answers = await Promise.all(calls.map((call) => matrixCall(maps, call.origins, stops)));
   const size = points.length;
   const matrix: TravelMatrix = { size, miles: new Float64Array(size * size), minutes: new Float64Array(size * size) };

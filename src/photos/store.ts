@@ -35,10 +35,19 @@ function limitReached(refusal: PhotoRefusal, now = Date.now()): Failure {
     case 'not-held':
       return new Failure('conflict', 'The order has changed', 'It is no longer yours to add photos to. Refresh to see it as it is.');
     case 'order-limit':
-      return new Failure('conflict', 'Photo limit reached', `An order keeps at most ${MAX_UPLOADS_PER_ORDER} photos (64 MB); no more can be added to this one.`);
+      return new Failure(
+        'conflict',
+        'Photo limit reached',
+        `An order keeps at most ${MAX_UPLOADS_PER_ORDER} photos (64 MB); no more can be added to this one.`,
+      );
     case 'hourly-limit': {
       const minutes = Math.max(1, Math.ceil((refusal.retryAt - now) / 60_000));
-      return new Failure('too_many', 'Too many photos', `At most ${MAX_UPLOADS_PER_HOUR} photos an hour can be uploaded. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, (refusal.retryAt - now) / 1000);
+      return new Failure(
+        'too_many',
+        'Too many photos',
+        `At most ${MAX_UPLOADS_PER_HOUR} photos an hour can be uploaded. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        (refusal.retryAt - now) / 1000,
+      );
     }
   }
 }
@@ -110,8 +119,13 @@ export interface ResolvedPhotos {
 export async function resolvePhotos(bucket: R2Bucket, db: Db, target: PhotoTarget, values: readonly string[]): Promise<ResolvedPhotos> {
   const named = values.map((value) => (isImageDataString(value) ? null : photoKeyFromUrl(value)));
   const invalid = values.find((value, i) => named[i] === null && !isImageDataString(value));
-  if (invalid !== undefined) throw new Failure('invalid', 'Invalid photo', 'Send each photo as an image data string or the URL of a photo uploaded for this order.');
-  const known = await photosOf(db, target.orderId, named.filter((key): key is string => key !== null));
+  if (invalid !== undefined)
+    throw new Failure('invalid', 'Invalid photo', 'Send each photo as an image data string or the URL of a photo uploaded for this order.');
+  const known = await photosOf(
+    db,
+    target.orderId,
+    named.filter((key): key is string => key !== null),
+  );
   const unknown = named.find((key) => key !== null && !known.has(key));
   if (unknown) throw new Failure('invalid', 'Invalid photo', 'A photo URL does not belong to this order.');
 

@@ -23,9 +23,19 @@ function inline(text: string): ReactNode[] {
   let last = 0;
   for (const match of text.matchAll(pattern)) {
     if (match.index > last) parts.push(text.slice(last, match.index));
-    if (match[1]) parts.push(<code key={match.index} className="rounded bg-slate-100 px-1 py-0.5 text-[0.85em]">{match[1]}</code>);
+    if (match[1])
+      parts.push(
+        <code key={match.index} className="rounded bg-slate-100 px-1 py-0.5 text-[0.85em]">
+          {match[1]}
+        </code>,
+      );
     else if (match[2]) parts.push(<strong key={match.index}>{match[2]}</strong>);
-    else parts.push(<a key={match.index} href={match[4]} className="text-brand-700 underline">{match[3]}</a>);
+    else
+      parts.push(
+        <a key={match.index} href={match[4]} className="text-brand-700 underline">
+          {match[3]}
+        </a>,
+      );
     last = match.index + match[0].length;
   }
   if (last < text.length) parts.push(text.slice(last));
@@ -80,7 +90,11 @@ function Markdown({ text }: { text: string }) {
               </h3>
             );
           case 'h3':
-            return <h4 key={index} className="pt-1 font-semibold text-slate-900">{block.text}</h4>;
+            return (
+              <h4 key={index} className="pt-1 font-semibold text-slate-900">
+                {block.text}
+              </h4>
+            );
           default:
             return <p key={index}>{inline(block.text)}</p>;
         }
@@ -96,20 +110,55 @@ function Markdown({ text }: { text: string }) {
 const refName = (ref: string) => ref.slice(COMPONENT.length);
 
 function TypeLabel({ schema }: { schema: Json }): ReactNode {
-  if (schema.$ref) return <a href={`#schema-${refName(schema.$ref)}`} className="font-medium text-brand-700 underline">{refName(schema.$ref)}</a>;
+  if (schema.$ref)
+    return (
+      <a href={`#schema-${refName(schema.$ref)}`} className="font-medium text-brand-700 underline">
+        {refName(schema.$ref)}
+      </a>
+    );
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives) return <Alternatives items={alternatives as Json[]} />;
   if (schema.const !== undefined) return <code>{JSON.stringify(schema.const)}</code>;
   if (Array.isArray(schema.type)) return <Alternatives items={schema.type.map((type: string) => ({ ...schema, type }))} />;
-  if (schema.type === 'array') return <>array of <TypeLabel schema={schema.items ?? {}} /></>;
+  if (schema.type === 'array')
+    return (
+      <>
+        array of <TypeLabel schema={schema.items ?? {}} />
+      </>
+    );
   if (schema.type === 'string' && schema.format) return <>{schema.format === 'uri' ? 'URL' : schema.format}</>;
-  if (schema.enum) return <>{schema.type ?? 'value'}: {(schema.enum as unknown[]).map((value, index) => <Fragment key={index}>{index ? ', ' : ''}<code>{String(value)}</code></Fragment>)}</>;
-  if (schema.type === 'object' && schema.additionalProperties && typeof schema.additionalProperties === 'object') return <>object of <TypeLabel schema={schema.additionalProperties} /></>;
+  if (schema.enum)
+    return (
+      <>
+        {schema.type ?? 'value'}:{' '}
+        {(schema.enum as unknown[]).map((value, index) => (
+          <Fragment key={index}>
+            {index ? ', ' : ''}
+            <code>{String(value)}</code>
+          </Fragment>
+        ))}
+      </>
+    );
+  if (schema.type === 'object' && schema.additionalProperties && typeof schema.additionalProperties === 'object')
+    return (
+      <>
+        object of <TypeLabel schema={schema.additionalProperties} />
+      </>
+    );
   return <>{schema.type ?? 'any'}</>;
 }
 
 function Alternatives({ items }: { items: Json[] }) {
-  return <>{items.map((item, index) => <Fragment key={index}>{index ? ' or ' : ''}<TypeLabel schema={item} /></Fragment>)}</>;
+  return (
+    <>
+      {items.map((item, index) => (
+        <Fragment key={index}>
+          {index ? ' or ' : ''}
+          <TypeLabel schema={item} />
+        </Fragment>
+      ))}
+    </>
+  );
 }
 
 function limits(schema: Json): string {
@@ -140,7 +189,9 @@ function Table({ head, rows, framed = true }: { head: string[]; rows: Array<[str
         <thead>
           <tr>
             {head.map((title) => (
-              <th key={title} scope="col">{title}</th>
+              <th key={title} scope="col">
+                {title}
+              </th>
             ))}
           </tr>
         </thead>
@@ -148,7 +199,9 @@ function Table({ head, rows, framed = true }: { head: string[]; rows: Array<[str
           {rows.map(([key, cells]) => (
             <tr key={key}>
               {cells.map((cell, index) => (
-                <td key={index} className={index === 0 ? 'font-mono text-xs whitespace-nowrap' : 'text-xs text-slate-700'}>{cell}</td>
+                <td key={index} className={index === 0 ? 'font-mono text-xs whitespace-nowrap' : 'text-xs text-slate-700'}>
+                  {cell}
+                </td>
               ))}
             </tr>
           ))}
@@ -161,13 +214,22 @@ function Table({ head, rows, framed = true }: { head: string[]; rows: Array<[str
 const Name = ({ name, required }: { name: string; required?: boolean }) => (
   <>
     {name}
-    {required ? <span className="ml-1 text-red-700" title="required">*</span> : null}
+    {required ? (
+      <span className="ml-1 text-red-700" title="required">
+        *
+      </span>
+    ) : null}
   </>
 );
 
 function Fields({ schema }: { schema: Json }) {
   const rows = fieldRows(schema);
-  if (rows.length === 0) return <p className="text-sm text-slate-600">Type: <TypeLabel schema={schema} /></p>;
+  if (rows.length === 0)
+    return (
+      <p className="text-sm text-slate-600">
+        Type: <TypeLabel schema={schema} />
+      </p>
+    );
   return (
     <Table
       head={['Field', 'Type', 'Description']}
@@ -193,7 +255,9 @@ function Fields({ schema }: { schema: Json }) {
 function curl(server: string, method: string, path: string, operation: Json): string {
   const lines = [`curl ${method === 'get' ? '' : `-X ${method.toUpperCase()} `}"${server}${path.replace(/\{(\w+)\}/g, (_, name) => `<${name}>`)}"`];
   if (!operation.security) lines.push('  -H "Authorization: Bearer $DISPATCH_API_KEY"');
-  const example = Object.values(operation.requestBody?.content?.['application/json']?.examples ?? {})[1] ?? Object.values(operation.requestBody?.content?.['application/json']?.examples ?? {})[0];
+  const example =
+    Object.values(operation.requestBody?.content?.['application/json']?.examples ?? {})[1] ??
+    Object.values(operation.requestBody?.content?.['application/json']?.examples ?? {})[0];
   if (operation.parameters?.some((parameter: Json) => parameter.name === 'Idempotency-Key')) lines.push('  -H "Idempotency-Key: $(uuidgen)"');
   if (example) lines.push('  -H "Content-Type: application/json"', `  -d '${JSON.stringify((example as Json).value, null, 2)}'`);
   return lines.join(' \\\n');
@@ -208,7 +272,9 @@ function Operation({ server, method, path, operation }: { server: string; method
         <span className={`badge font-mono uppercase ${METHOD_TONES[method] ?? 'bg-slate-100'}`}>{method}</span>
         <code className="text-sm font-semibold break-all">{`/api/v1${path}`}</code>
       </div>
-      <h3 id={`${operation.operationId}-title`} className="text-lg font-semibold">{operation.summary}</h3>
+      <h3 id={`${operation.operationId}-title`} className="text-lg font-semibold">
+        {operation.summary}
+      </h3>
       <p className="text-sm leading-6 text-slate-700">{inline(operation.description ?? '')}</p>
       {operation.security ? <p className="text-xs text-slate-500">No key needed.</p> : null}
       {parameters.length ? (
@@ -218,7 +284,12 @@ function Operation({ server, method, path, operation }: { server: string; method
             head={['Name', 'In', 'Type', 'Description']}
             rows={parameters.map((parameter) => [
               `${parameter.in}-${parameter.name}`,
-              [<Name name={parameter.name} required={parameter.required} />, parameter.in, <TypeLabel schema={parameter.schema ?? {}} />, parameter.description],
+              [
+                <Name name={parameter.name} required={parameter.required} />,
+                parameter.in,
+                <TypeLabel schema={parameter.schema ?? {}} />,
+                parameter.description,
+              ],
             ])}
           />
         </div>
@@ -239,7 +310,13 @@ function Operation({ server, method, path, operation }: { server: string; method
               <li key={status} className="flex flex-wrap gap-x-2">
                 <span className={`font-mono font-semibold ${status.startsWith('2') ? 'text-emerald-700' : 'text-slate-700'}`}>{status}</span>
                 <span className="text-slate-700">{inline(answer.description ?? '')}</span>
-                {content?.schema ? <span className="text-slate-500">(<TypeLabel schema={content.schema} />)</span> : mediaType ? <span className="text-slate-500">({mediaType})</span> : null}
+                {content?.schema ? (
+                  <span className="text-slate-500">
+                    (<TypeLabel schema={content.schema} />)
+                  </span>
+                ) : mediaType ? (
+                  <span className="text-slate-500">({mediaType})</span>
+                ) : null}
               </li>
             );
           })}
@@ -278,7 +355,9 @@ export function ApiReference({ document }: { document: Json }) {
               Version {document.info.version} · Base URL <code className="break-all">{server}</code>
             </p>
           </div>
-          <a className="btn btn-outline btn-sm" href="/api/v1/openapi.json">OpenAPI 3.1 document</a>
+          <a className="btn btn-outline btn-sm" href="/api/v1/openapi.json">
+            OpenAPI 3.1 document
+          </a>
         </div>
       </header>
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
@@ -286,7 +365,9 @@ export function ApiReference({ document }: { document: Json }) {
           <ul className="flex flex-wrap gap-2 text-sm lg:flex-col lg:gap-1">
             {nav.map((item) => (
               <li key={item.href}>
-                <a className="block rounded px-2 py-1 text-slate-700 hover:bg-slate-100" href={item.href}>{item.label}</a>
+                <a className="block rounded px-2 py-1 text-slate-700 hover:bg-slate-100" href={item.href}>
+                  {item.label}
+                </a>
               </li>
             ))}
           </ul>
@@ -301,11 +382,13 @@ export function ApiReference({ document }: { document: Json }) {
             ))}
           </section>
           <section id="webhooks" className="space-y-4" aria-labelledby="webhooks-title">
-            <h2 id="webhooks-title" className="text-lg font-semibold">Webhooks</h2>
+            <h2 id="webhooks-title" className="text-lg font-semibold">
+              Webhooks
+            </h2>
             <div className="card p-5">
               <h3 className="mb-2 text-sm font-semibold">Headers of every delivery</h3>
               <ul className="space-y-1 text-sm">
-                {(webhooks[0]?.[1].post.parameters as Json[] | undefined ?? []).map((header) => (
+                {((webhooks[0]?.[1].post.parameters as Json[] | undefined) ?? []).map((header) => (
                   <li key={header.name}>
                     <code className="font-semibold">{header.name}</code> <span className="text-slate-600">{header.description}</span>
                   </li>
@@ -316,15 +399,22 @@ export function ApiReference({ document }: { document: Json }) {
               <Table
                 framed={false}
                 head={['Event', 'When', 'Body']}
-                rows={webhooks.map(([type, { post }]) => [type, [type, post.description, <TypeLabel schema={post.requestBody.content['application/json'].schema} />]])}
+                rows={webhooks.map(([type, { post }]) => [
+                  type,
+                  [type, post.description, <TypeLabel schema={post.requestBody.content['application/json'].schema} />],
+                ])}
               />
             </div>
           </section>
           <section id="schemas" className="space-y-4" aria-labelledby="schemas-title">
-            <h2 id="schemas-title" className="text-lg font-semibold">Schemas</h2>
+            <h2 id="schemas-title" className="text-lg font-semibold">
+              Schemas
+            </h2>
             {schemas.map(([name, schema]) => (
               <section key={name} id={`schema-${name}`} className="card scroll-mt-4 space-y-3 p-5" aria-labelledby={`schema-${name}-title`}>
-                <h3 id={`schema-${name}-title`} className="font-mono text-base font-semibold">{name}</h3>
+                <h3 id={`schema-${name}-title`} className="font-mono text-base font-semibold">
+                  {name}
+                </h3>
                 {schema.description ? <p className="text-sm text-slate-700">{schema.description}</p> : null}
                 <Fields schema={schema} />
               </section>

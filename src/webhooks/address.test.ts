@@ -19,9 +19,7 @@ const server = createServer((request, response) => {
   const type = url.searchParams.get('type') as 'A' | 'AAAA';
   asked.push(`${name} ${type} ${request.headers.accept}`);
   const entry = ZONE[name];
-  const body = entry
-    ? { Status: entry.status ?? 0, Answer: (entry[type] ?? []).map((data) => ({ name, type: type === 'A' ? 1 : 28, data })) }
-    : { Status: 3 };
+  const body = entry ? { Status: entry.status ?? 0, Answer: (entry[type] ?? []).map((data) => ({ name, type: type === 'A' ? 1 : 28, data })) } : { Status: 3 };
   response.writeHead(200, { 'Content-Type': 'application/dns-json' });
   response.end(JSON.stringify(body));
 });

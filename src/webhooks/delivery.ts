@@ -55,7 +55,13 @@ export async function deliverEvent(env: Env, db: Db, event: OutboxEvent): Promis
   if (!endpoint || endpoint.createdAt > event.createdAt) return;
   const payload = await buildPayload(env, db, event);
   if (!payload) return;
-  const delivery = await createDelivery(db, { eventId: event.id, restaurantId: event.restaurantId, type: payload.type, orderId: event.orderId, payload: payload.body });
+  const delivery = await createDelivery(db, {
+    eventId: event.id,
+    restaurantId: event.restaurantId,
+    type: payload.type,
+    orderId: event.orderId,
+    payload: payload.body,
+  });
   await attemptDelivery(env, db, delivery.id);
 }
 
@@ -87,11 +93,16 @@ async function send(env: Env, { delivery, endpoint, webhookId }: DeliveryAttempt
       await response.body?.cancel();
       return { ok: true, statusCode: response.status, error: null };
     }
-    const answer = response.status >= 300 && response.status < 400 ? 'Redirects are not followed' : (await response.text().catch(() => '')).trim().slice(0, ANSWER_EXCERPT);
+    const answer =
+      response.status >= 300 && response.status < 400 ? 'Redirects are not followed' : (await response.text().catch(() => '')).trim().slice(0, ANSWER_EXCERPT);
     return { ok: false, statusCode: response.status, error: answer || null };
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError';
-    return { ok: false, statusCode: null, error: timedOut ? `No answer within ${ATTEMPT_TIMEOUT_MS / 1000} s` : `Could not connect: ${(error as Error).message}` };
+    return {
+      ok: false,
+      statusCode: null,
+      error: timedOut ? `No answer within ${ATTEMPT_TIMEOUT_MS / 1000} s` : `Could not connect: ${(error as Error).message}`,
+    };
   }
 }
 

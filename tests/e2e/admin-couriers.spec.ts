@@ -9,7 +9,8 @@ test.describe('couriers', () => {
   test('an admin adds a courier: every required field is asked for by name, then the account works', async ({ page, db }) => {
     await openAsAdmin(page, '/admin/couriers');
     await expect(page.getByRole('heading', { level: 1, name: 'Couriers' })).toBeVisible();
-    for (const column of ['Name', 'Username', 'Email', 'Phone', 'Vehicle', 'Status', 'Actions']) await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    for (const column of ['Name', 'Username', 'Email', 'Phone', 'Vehicle', 'Status', 'Actions'])
+      await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Add New Courier' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Courier' });

@@ -19,8 +19,25 @@ test.describe('earnings report', () => {
     const month = from.slice(0, 7);
     const { courier, user } = await insertCourier(db);
     // Two orders completed on the 10th and 11th (one late in the evening), one on the 12th.
-    const first = await insertOrder(db, { status: 'delivered', courierId: courier.id, amountCents: 100_01, deliveryFeeCents: 30_00, tipCents: 2_22, courierPayCents: 25_55, completedAt: at(`${month}-10T12:00:00`) });
-    const second = await insertOrder(db, { business: 'pharmacy', status: 'pharmacy_completed', courierId: courier.id, amountCents: 45_67, deliveryFeeCents: 12_34, tipCents: 0, courierPayCents: 12_34, completedAt: at(`${month}-11T23:30:00`) });
+    const first = await insertOrder(db, {
+      status: 'delivered',
+      courierId: courier.id,
+      amountCents: 100_01,
+      deliveryFeeCents: 30_00,
+      tipCents: 2_22,
+      courierPayCents: 25_55,
+      completedAt: at(`${month}-10T12:00:00`),
+    });
+    const second = await insertOrder(db, {
+      business: 'pharmacy',
+      status: 'pharmacy_completed',
+      courierId: courier.id,
+      amountCents: 45_67,
+      deliveryFeeCents: 12_34,
+      tipCents: 0,
+      courierPayCents: 12_34,
+      completedAt: at(`${month}-11T23:30:00`),
+    });
     await insertOrder(db, { status: 'delivered', courierId: courier.id, amountCents: 999_99, courierPayCents: 1_00, completedAt: at(`${month}-12T08:00:00`) });
 
     const today = dayIn(ZONE);

@@ -56,7 +56,10 @@ test('an admin sets up a zone, a courier and a restaurant, dispatches its orders
   await courierDialog.getByLabel('Insurance Number*').fill('INS-FLOW');
   await courierDialog.getByRole('button', { name: 'Create Courier' }).click();
   await expectToast(page, 'Courier account created successfully');
-  const [courierUser] = await db.select().from(users).where(eq(users.username, `flow${suffix}`));
+  const [courierUser] = await db
+    .select()
+    .from(users)
+    .where(eq(users.username, `flow${suffix}`));
   const [courier] = await db.select().from(couriers).where(eq(couriers.userId, courierUser.id));
   expect(courier.zoneId).toBe(zone.id);
 
@@ -91,7 +94,9 @@ test('an admin sets up a zone, a courier and a restaurant, dispatches its orders
   await islandsHydrated(page);
   const row = (id: number) => page.locator(`tr[data-order-id="${id}"]`);
   const assign = async (id: number, courierLabel: string, fee?: string, tip?: string) => {
-    await row(id).getByRole('button', { name: /^(Assign Courier|Reassign Order)$/ }).click();
+    await row(id)
+      .getByRole('button', { name: /^(Assign Courier|Reassign Order)$/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: /Assign Order|Reassign Order/ });
     if (fee !== undefined) await dialog.getByLabel('Courier Delivery Fee ($)').fill(fee);
     if (tip !== undefined) await dialog.getByLabel('Courier Tip ($)').fill(tip);
@@ -104,7 +109,10 @@ test('an admin sets up a zone, a courier and a restaurant, dispatches its orders
   // 4. Assigned; the courier never goes online: 15 minutes on, the order is a missed pickup.
   await assign(dispatched.id, courierName);
   await expect(row(dispatched.id)).toContainText(courierName);
-  await db.update(orders).set({ pickupTime: minutesAgo(20), updatedAt: minutesAgo(16) }).where(eq(orders.id, dispatched.id));
+  await db
+    .update(orders)
+    .set({ pickupTime: minutesAgo(20), updatedAt: minutesAgo(16) })
+    .where(eq(orders.id, dispatched.id));
   // The every-minute cron job runs (wrangler dev runs it on demand), and the list's next poll shows it.
   expect((await page.request.get('/__scheduled?cron=*+*+*+*+*')).status()).toBe(200);
   await expect(row(dispatched.id)).toContainText(`Missed by courier #${courier.id}`, { timeout: 10_000 });
@@ -119,14 +127,21 @@ test('an admin sets up a zone, a courier and a restaurant, dispatches its orders
   await page.getByRole('button', { name: 'Make Available to All Couriers in Zone' }).click();
   await expectToast(page, 'Order is now available to all couriers in zone');
   await expect(row(dispatched.id)).toContainText('pending courier');
-  expect((await db.select().from(orders).where(eq(orders.id, dispatched.id)))[0]).toMatchObject({ status: 'pending_courier', courierId: null, zoneId: zone.id });
+  expect((await db.select().from(orders).where(eq(orders.id, dispatched.id)))[0]).toMatchObject({
+    status: 'pending_courier',
+    courierId: null,
+    zoneId: zone.id,
+  });
 
   // 7. Cancelled, after confirming.
   await row(dispatched.id).getByRole('button', { name: 'Cancel Order' }).click();
   await page.getByRole('dialog', { name: 'Are you sure you want to cancel this order?' }).getByRole('button', { name: 'Cancel Order' }).click();
   await expectToast(page, 'Order cancelled successfully');
   await expect(row(dispatched.id)).toContainText('cancelled');
-  const history = (await page.request.get(`/api/orders/${dispatched.id}/events`).then((response) => response.json())) as Array<{ action: string; toStatus: string }>;
+  const history = (await page.request.get(`/api/orders/${dispatched.id}/events`).then((response) => response.json())) as Array<{
+    action: string;
+    toStatus: string;
+  }>;
   expect(history.map((event) => `${event.action}:${event.toStatus}`)).toEqual([
     'assign:assigned',
     'missed_pickup:missed_pickup',
@@ -143,7 +158,14 @@ test('an admin sets up a zone, a courier and a restaurant, dispatches its orders
   // Both at one instant, so they fall on one day even a moment before midnight.
   const deliveredAt = Date.now();
   for (const order of [first, second]) {
-    const delivered = await changeOrder(db, { orderId: order.id, from: ['assigned'], to: 'delivered', actor: { userId: courierUser.id, role: 'courier' }, action: 'status', now: deliveredAt });
+    const delivered = await changeOrder(db, {
+      orderId: order.id,
+      from: ['assigned'],
+      to: 'delivered',
+      actor: { userId: courierUser.id, role: 'courier' },
+      action: 'status',
+      now: deliveredAt,
+    });
     expect(delivered.applied).toBe(true);
   }
 
@@ -169,7 +191,9 @@ test('an admin sets up a zone, a courier and a restaurant, dispatches its orders
 
   await page.getByRole('tab', { name: 'Courier Summary' }).click();
   // Pay 29.75 (25.50 + 4.25) and 20.00: base 45.50, tips 4.25, total 49.75.
-  await expect(page.getByRole('tabpanel', { name: 'Courier Summary' }).getByRole('row').filter({ hasText: courierName })).toHaveText(`${courierName}2$45.50$4.25$49.75`);
+  await expect(page.getByRole('tabpanel', { name: 'Courier Summary' }).getByRole('row').filter({ hasText: courierName })).toHaveText(
+    `${courierName}2$45.50$4.25$49.75`,
+  );
   await page.getByRole('tab', { name: 'Restaurant Summary' }).click();
   // The business paid 30.00 + 4.25 and 30.00 + 0: the platform keeps 4.50 + 10.00.
   await expect(page.getByRole('tabpanel', { name: 'Restaurant Summary' }).getByRole('row').filter({ hasText: restaurantName })).toHaveText(

@@ -84,7 +84,10 @@ test.describe('address autocomplete with a maps key', () => {
     await address.fill('401 E Jack');
     const options = page.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option');
     await expect(options).toHaveText(['401 E Jackson St, Tampa, FL, USA', '1 Nowhere Rd, Tampa, FL, USA']);
-    expect(await page.evaluate(() => (window as unknown as { __placesRequests: unknown[] }).__placesRequests.at(-1))).toEqual({ input: '401 E Jack', includedRegionCodes: ['us'] });
+    expect(await page.evaluate(() => (window as unknown as { __placesRequests: unknown[] }).__placesRequests.at(-1))).toEqual({
+      input: '401 E Jack',
+      includedRegionCodes: ['us'],
+    });
 
     // A suggestion without a location is ignored.
     await options.nth(1).click();
@@ -101,7 +104,10 @@ test.describe('address autocomplete with a maps key', () => {
     await fillTheRest(dialog, username, `Geo Cafe ${username}`);
     await dialog.getByRole('button', { name: 'Create Restaurant' }).click();
     await expectToast(page, 'Restaurant account created successfully');
-    const [stored] = await db.select().from(restaurants).where(eq(restaurants.name, `Geo Cafe ${username}`));
+    const [stored] = await db
+      .select()
+      .from(restaurants)
+      .where(eq(restaurants.name, `Geo Cafe ${username}`));
     expect(stored).toMatchObject({ address: '401 E Jackson St, Tampa, FL 33602, USA', latitude: 27.9478123, longitude: -82.4584456 });
 
     // In the edit dialog, editing the address by hand drops the coordinates.

@@ -22,7 +22,19 @@ test.describe('orders list', () => {
     for (const label of ['All', 'New', 'Pending', 'Assigned', 'In Progress', 'Completed', 'Cancelled']) {
       await expect(tabs.getByRole('link', { name: new RegExp(`^${label} \\(\\d+\\)$`) })).toBeVisible();
     }
-    for (const column of ['Date', 'Order #', 'Internal #', 'Restaurant', 'Restaurant Address', 'Delivery Address', 'Pickup', 'Delivery', 'Status', 'Courier', 'Actions']) {
+    for (const column of [
+      'Date',
+      'Order #',
+      'Internal #',
+      'Restaurant',
+      'Restaurant Address',
+      'Delivery Address',
+      'Pickup',
+      'Delivery',
+      'Status',
+      'Courier',
+      'Actions',
+    ]) {
       await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
     }
     const month = monthLabel(monthIn(ZONE));
@@ -61,13 +73,26 @@ test.describe('orders list', () => {
   });
 
   test('a row opens the detail dialog with the photos from storage', async ({ page, db }) => {
-    const order = await orderOnTop(db, { status: 'delivered', deliveryPhotos: ['orders/e2e/door.jpg'], deliveryNotes: 'At the door', internalOrderNumber: 'HB-E2E' });
+    const order = await orderOnTop(db, {
+      status: 'delivered',
+      deliveryPhotos: ['orders/e2e/door.jpg'],
+      deliveryNotes: 'At the door',
+      internalOrderNumber: 'HB-E2E',
+    });
     await openAsAdmin(page, '/admin/orders');
     await row(page, order.id).getByRole('cell').first().click();
     const dialog = page.getByRole('dialog', { name: `Order #${order.orderNumber}` });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('Restaurant Order #HB-E2E')).toBeVisible();
-    for (const section of ['Status', 'Vehicle Requirements', 'Payment Information', 'Restaurant Information', 'Customer Information', 'Delivery Photos', 'History']) {
+    for (const section of [
+      'Status',
+      'Vehicle Requirements',
+      'Payment Information',
+      'Restaurant Information',
+      'Customer Information',
+      'Delivery Photos',
+      'History',
+    ]) {
       await expect(dialog.getByRole('region', { name: section })).toBeVisible();
     }
     const photo = dialog.getByRole('img', { name: 'Photo 1 - Click to enlarge' });
@@ -78,7 +103,9 @@ test.describe('orders list', () => {
     await expect(dialog).toBeHidden();
 
     // The order number is a button too, for keyboard users.
-    await row(page, order.id).getByRole('button', { name: `Order #${order.orderNumber} details` }).press('Enter');
+    await row(page, order.id)
+      .getByRole('button', { name: `Order #${order.orderNumber} details` })
+      .press('Enter');
     await expect(dialog).toBeVisible();
   });
 });
@@ -153,7 +180,10 @@ test.describe('assign dialog', () => {
     const dialog = page.getByRole('dialog', { name: `Assign Order #${moving.orderNumber}` });
     await dialog.getByLabel('Select Courier').selectOption({ label: other.user.name });
     await dialog.getByRole('button', { name: 'Assign Selected Courier' }).click();
-    await expectToast(page, `409: Order has changed - Order #${moving.orderNumber} is now courier confirmed (you saw pending courier). Review it and try again.`);
+    await expectToast(
+      page,
+      `409: Order has changed - Order #${moving.orderNumber} is now courier confirmed (you saw pending courier). Review it and try again.`,
+    );
     const [stored] = await db.select().from(orders).where(eq(orders.id, moving.id));
     expect(stored.courierId).toBe(courier.id);
   });

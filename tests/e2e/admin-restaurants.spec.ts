@@ -66,7 +66,14 @@ test.describe('restaurants', () => {
     await expect(row).toContainText('(813) 555-1234');
     await expect(row).toContainText('$0.00');
     // Typed without the maps service, the address is placed by the server: here only its ZIP's centre is reachable.
-    expect(stored).toMatchObject({ customerType: 'pharmacy', latitude: 27.9475, longitude: -82.4584, locationPrecision: 'zip', contactPersonPhone: '8135557777', backupPhone: '8135558888' });
+    expect(stored).toMatchObject({
+      customerType: 'pharmacy',
+      latitude: 27.9475,
+      longitude: -82.4584,
+      locationPrecision: 'zip',
+      contactPersonPhone: '8135557777',
+      backupPhone: '8135558888',
+    });
     const [user] = await db.select().from(users).where(eq(users.id, stored.userId));
     expect(user).toMatchObject({ username, role: 'restaurant', isActive: true });
   });
@@ -79,8 +86,16 @@ test.describe('restaurants', () => {
     const zones = await (await page.request.get('/api/zones')).json();
     const created = await page.request.post('/api/restaurants', {
       data: {
-        username, password: 'deli-pass', zoneId: zones[0].id, name, address: '1 Deli Way, Tampa, FL', phone: '8135550100',
-        contactPersonName: 'Dee', contactPersonPosition: 'Owner', contactPersonPhone: '8135550101', contactPersonEmail: 'dee@example.com',
+        username,
+        password: 'deli-pass',
+        zoneId: zones[0].id,
+        name,
+        address: '1 Deli Way, Tampa, FL',
+        phone: '8135550100',
+        contactPersonName: 'Dee',
+        contactPersonPosition: 'Owner',
+        contactPersonPhone: '8135550101',
+        contactPersonEmail: 'dee@example.com',
       },
     });
     expect(created.status()).toBe(201);

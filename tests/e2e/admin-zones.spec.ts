@@ -7,7 +7,8 @@ test.describe('zones', () => {
     await openAsAdmin(page, '/admin/zones');
     await expect(page.getByRole('heading', { level: 1, name: 'Zones Management' })).toBeVisible();
     await expect(page.getByText('Manage geographical zones for couriers and restaurants')).toBeVisible();
-    for (const column of ['Name', 'Description', 'Cities', 'Status', 'Actions']) await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    for (const column of ['Name', 'Description', 'Cities', 'Status', 'Actions'])
+      await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Add Zone' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Zone' });

@@ -37,7 +37,16 @@ test('the cards show the business’s own totals and update as orders change', a
 
 test('each active order shows its numbers, status, customer, times, amount and service fee plus tips', async ({ page, db, business }) => {
   const pickupTime = Date.parse('2026-11-21T20:30:00Z');
-  const order = await insertOrder(db, { business: business.username, status: 'courier_confirmed', internalOrderNumber: 'HB-SHOWN', amountCents: 45000, deliveryFeeCents: 4500, tipCents: 1250, pickupTime, deliveryTime: pickupTime + 3_600_000 });
+  const order = await insertOrder(db, {
+    business: business.username,
+    status: 'courier_confirmed',
+    internalOrderNumber: 'HB-SHOWN',
+    amountCents: 45000,
+    deliveryFeeCents: 4500,
+    tipCents: 1250,
+    pickupTime,
+    deliveryTime: pickupTime + 3_600_000,
+  });
   await signIn(page, business.username);
   await page.goto('/restaurant');
   const entry = page.getByRole('listitem').filter({ hasText: `Order #${order.orderNumber}` });
@@ -52,7 +61,14 @@ test('each active order shows its numbers, status, customer, times, amount and s
 
 test('the details dialog re-reads the order every 3 s: status, courier, photos, refresh', async ({ page, db, business }) => {
   const { courier, user } = await insertCourier(db, { vehicleMake: 'Honda', vehicleModel: 'Civic', vehicleYear: '2022', vehicleType: 'suv' });
-  const order = await insertOrder(db, { business: business.username, status: 'assigned', courierId: courier.id, setupRequired: true, requiredVehicleTypes: ['suv', 'truck'], courierPayCents: 4000 });
+  const order = await insertOrder(db, {
+    business: business.username,
+    status: 'assigned',
+    courierId: courier.id,
+    setupRequired: true,
+    requiredVehicleTypes: ['suv', 'truck'],
+    courierPayCents: 4000,
+  });
   const reads: number[] = [];
   await servePhotos(page);
   page.on('response', (response) => {
@@ -87,7 +103,13 @@ test('the details dialog re-reads the order every 3 s: status, courier, photos, 
   const delivered = Date.now();
   await db
     .update(orders)
-    .set({ status: 'delivered', pickedUpTime: delivered - 1_800_000, arrivedAtCustomerTime: delivered, deliveryPhotos: [`orders/${order.id}/door.jpg`, `orders/${order.id}/hand.jpg`], deliveryNotes: 'Left with reception' })
+    .set({
+      status: 'delivered',
+      pickedUpTime: delivered - 1_800_000,
+      arrivedAtCustomerTime: delivered,
+      deliveryPhotos: [`orders/${order.id}/door.jpg`, `orders/${order.id}/hand.jpg`],
+      deliveryNotes: 'Left with reception',
+    })
     .where(eq(orders.id, order.id));
   await expect(status).toContainText('delivered', { timeout: 10_000 });
   await expect(status).toContainText('Actual Timeline');
@@ -138,7 +160,17 @@ test('a pharmacy order shows its route and the pharmacy delivery timeline with p
     pharmacyPickupTime: Date.now() - 3_600_000,
   });
   await db.insert(orderStops).values([
-    { orderId: order.id, sequence: 1, customerName: 'First Stop', customerPhone: '8135550001', address: '1 First St', status: 'delivered', deliveredTime: Date.now() - 600_000, deliveryPhoto: 'orders/rx/stop1.jpg', deliveryNotes: 'Signed by Ann' },
+    {
+      orderId: order.id,
+      sequence: 1,
+      customerName: 'First Stop',
+      customerPhone: '8135550001',
+      address: '1 First St',
+      status: 'delivered',
+      deliveredTime: Date.now() - 600_000,
+      deliveryPhoto: 'orders/rx/stop1.jpg',
+      deliveryNotes: 'Signed by Ann',
+    },
     { orderId: order.id, sequence: 2, customerName: 'Second Stop', customerPhone: '8135550002', address: '2 Second St', status: 'on_way' },
   ]);
   await servePhotos(page);
@@ -169,7 +201,10 @@ test('a photo that cannot be loaded shows the placeholder', async ({ page, db, b
   await signIn(page, business.username);
   await page.goto('/restaurant');
   await page.getByRole('button', { name: `Order #${order.orderNumber}: open details` }).click();
-  await db.update(orders).set({ status: 'delivered', deliveryPhotos: ['orders/missing.jpg'] }).where(eq(orders.id, order.id));
+  await db
+    .update(orders)
+    .set({ status: 'delivered', deliveryPhotos: ['orders/missing.jpg'] })
+    .where(eq(orders.id, order.id));
   const dialog = page.getByRole('dialog', { name: `Order #${order.orderNumber}` });
   await expect(dialog.getByRole('img', { name: 'Photo 1 of 1' }).first()).toHaveAttribute('src', '/photo-placeholder.svg', { timeout: 10_000 });
 });
@@ -193,8 +228,26 @@ test('a delivered pharmacy order tells the pharmacy story in both detail views',
     completedAt: at(10),
   });
   await db.insert(orderStops).values([
-    { orderId: order.id, sequence: 1, customerName: 'Ann Story', customerPhone: '8135550001', address: '1 First St', status: 'delivered', deliveredTime: at(50), deliveryPhoto: 'orders/rx/story-1.jpg' },
-    { orderId: order.id, sequence: 2, customerName: 'Ben Story', customerPhone: '8135550002', address: '2 Second St', status: 'delivered', deliveredTime: at(10), deliveryPhoto: 'orders/rx/story-2.jpg' },
+    {
+      orderId: order.id,
+      sequence: 1,
+      customerName: 'Ann Story',
+      customerPhone: '8135550001',
+      address: '1 First St',
+      status: 'delivered',
+      deliveredTime: at(50),
+      deliveryPhoto: 'orders/rx/story-1.jpg',
+    },
+    {
+      orderId: order.id,
+      sequence: 2,
+      customerName: 'Ben Story',
+      customerPhone: '8135550002',
+      address: '2 Second St',
+      status: 'delivered',
+      deliveredTime: at(10),
+      deliveryPhoto: 'orders/rx/story-2.jpg',
+    },
   ]);
   await servePhotos(page);
   await signIn(page, 'pharmacy');

@@ -23,7 +23,11 @@ let dir: string;
 
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dispatch-maps-browser-'));
-  worker = await startWorker({ persistDir: dir, vars: { DATABASE_URL: process.env.TEST_DATABASE_URL!, MAPS_API_KEY: 'fake-browser-key' }, sourceDir: await testSources() });
+  worker = await startWorker({
+    persistDir: dir,
+    vars: { DATABASE_URL: process.env.TEST_DATABASE_URL!, MAPS_API_KEY: 'fake-browser-key' },
+    sourceDir: await testSources(),
+  });
 });
 
 test.afterAll(async () => {
@@ -73,7 +77,12 @@ test('address suggestions add the maps service’s US places after past addresse
   await form.getByRole('button', { name: 'Create Order' }).click();
   await expect(page).toHaveURL(`${worker.url}/restaurant`);
   const [stored] = await db.select().from(orders).where(eq(orders.internalOrderNumber, internal));
-  expect(stored).toMatchObject({ customerAddress: '100 Main Street, Tampa, Florida, 33602', customerHouse: '100', customerLatitude: 27.9471, customerLongitude: -82.4588 });
+  expect(stored).toMatchObject({
+    customerAddress: '100 Main Street, Tampa, Florida, 33602',
+    customerHouse: '100',
+    customerLatitude: 27.9471,
+    customerLongitude: -82.4588,
+  });
 });
 
 test('the map widget draws P and D at zoom 12 with the driving distance and duration', async ({ page, db, business }) => {
@@ -111,7 +120,13 @@ test('when directions fail the widget draws the straight line and uses its dista
 
 test('an address without coordinates is geocoded with the default city and state appended', async ({ page, db, business }) => {
   await serveFakeMaps(page);
-  const order = await insertOrder(db, { business: business.username, status: 'assigned', customerAddress: '77 Unplaced Rd', customerLatitude: null, customerLongitude: null });
+  const order = await insertOrder(db, {
+    business: business.username,
+    status: 'assigned',
+    customerAddress: '77 Unplaced Rd',
+    customerLatitude: null,
+    customerLongitude: null,
+  });
   await signInThere(page, business.username);
   const dialog = await openDetails(page, order.orderNumber);
   await expect(dialog.locator('[data-map-widget]')).toHaveAttribute('data-map-widget', 'map');
@@ -151,7 +166,10 @@ test('the route modal draws the pharmacy, numbered stops and the returned polyli
   const places = [/1201 N Franklin St/, /3001 W Kennedy Blvd/];
   for (const [index, place] of places.entries()) {
     if (index > 0) await form.getByRole('button', { name: 'Add Stop' }).click();
-    await form.getByRole('article', { name: `Stop ${index + 1}` }).getByRole('combobox', { name: 'Delivery Address' }).fill(index === 0 ? 'Franklin' : 'Kennedy');
+    await form
+      .getByRole('article', { name: `Stop ${index + 1}` })
+      .getByRole('combobox', { name: 'Delivery Address' })
+      .fill(index === 0 ? 'Franklin' : 'Kennedy');
     await page.getByRole('option', { name: place }).first().click();
   }
   const calculated = page.waitForResponse((response) => response.url().endsWith('/api/routes/calculate'));

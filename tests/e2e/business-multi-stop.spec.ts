@@ -42,7 +42,9 @@ async function fillStop(page: Page, form: Locator, n: number, place: (typeof PLA
 
 /** The distance and fee the server computes for the stops in this order (no maps key: the estimate). */
 function expectedRoute(pharmacy: { latitude: number | null; longitude: number | null }, stops: typeof PLACES) {
-  const miles = roundMiles(estimatedRoadMiles([{ lat: pharmacy.latitude!, lng: pharmacy.longitude! }, ...stops.map((stop) => ({ lat: stop.lat, lng: stop.lng }))]));
+  const miles = roundMiles(
+    estimatedRoadMiles([{ lat: pharmacy.latitude!, lng: pharmacy.longitude! }, ...stops.map((stop) => ({ lat: stop.lat, lng: stop.lng }))]),
+  );
   return { miles: miles.toFixed(2), fee: (distanceDeliveryFee(miles) / 100).toFixed(2) };
 }
 
@@ -68,9 +70,24 @@ test('a pharmacy builds a 4-stop route, reorders it, sees the fee change, create
   // A pharmacy of its own (its dashboard lists 100 active orders; the demo pharmacy has more), which delivered to the four places before.
   const { username, restaurant: pharmacy } = await insertBusiness(db, { customerType: 'pharmacy' });
   const [place] = PLACES;
-  const before = await insertOrder(db, { business: username, status: 'delivered', customerAddress: place.address, customerLatitude: place.lat, customerLongitude: place.lng });
+  const before = await insertOrder(db, {
+    business: username,
+    status: 'delivered',
+    customerAddress: place.address,
+    customerLatitude: place.lat,
+    customerLongitude: place.lng,
+  });
   await db.insert(orderStops).values(
-    PLACES.map((place, index) => ({ orderId: before.id, sequence: index + 1, customerName: place.name, customerPhone: '8135550100', address: place.address, latitude: place.lat, longitude: place.lng, status: 'delivered' as const })),
+    PLACES.map((place, index) => ({
+      orderId: before.id,
+      sequence: index + 1,
+      customerName: place.name,
+      customerPhone: '8135550100',
+      address: place.address,
+      latitude: place.lat,
+      longitude: place.lng,
+      status: 'delivered' as const,
+    })),
   );
   const form = await openForm(page, username);
   await expect(form.getByLabel('Pharmacy Name')).toHaveValue(pharmacy.name);
@@ -147,7 +164,12 @@ test('a pharmacy builds a 4-stop route, reorders it, sees the fee change, create
   await expect(page).toHaveURL('/restaurant');
 
   const [order] = await db.select().from(orders).where(eq(orders.internalOrderNumber, internal));
-  expect(order).toMatchObject({ totalDistanceMiles: Number(third.miles), deliveryFeeCents: Math.round(Number(third.fee) * 100), customerName: 'Ann Franklin', tipCents: 500 });
+  expect(order).toMatchObject({
+    totalDistanceMiles: Number(third.miles),
+    deliveryFeeCents: Math.round(Number(third.fee) * 100),
+    customerName: 'Ann Franklin',
+    tipCents: 500,
+  });
   const stops = await db.select().from(orderStops).where(eq(orderStops.orderId, order.id)).orderBy(asc(orderStops.sequence));
   expect(stops.map((stop) => stop.customerName)).toEqual(final.map((place) => place.name));
 

@@ -94,10 +94,22 @@ test('the date filter works on delivery time: a day, a month, and Reset', async 
   await expect(page.getByText(`Showing 1 orders for ${monthLabel(today.slice(0, 7))}`, { exact: true })).toBeVisible();
 });
 
-test('the table shows each column, completed breakdowns, couriers, and a pulsing missed pickup; new orders appear by polling', async ({ page, db, business }) => {
+test('the table shows each column, completed breakdowns, couriers, and a pulsing missed pickup; new orders appear by polling', async ({
+  page,
+  db,
+  business,
+}) => {
   const { courier, user } = await insertCourier(db);
   const own = { business: business.username, ...laterToday() };
-  const done = await insertOrder(db, { ...own, status: 'pharmacy_completed', courierId: courier.id, internalOrderNumber: 'HB-DONE', amountCents: 50000, deliveryFeeCents: 5000, tipCents: 700 });
+  const done = await insertOrder(db, {
+    ...own,
+    status: 'pharmacy_completed',
+    courierId: courier.id,
+    internalOrderNumber: 'HB-DONE',
+    amountCents: 50000,
+    deliveryFeeCents: 5000,
+    tipCents: 700,
+  });
   const missed = await insertOrder(db, { ...own, status: 'missed_pickup', courierId: courier.id });
   await openOrders(page, business.username);
   const row = page.getByRole('row').filter({ hasText: `#${done.orderNumber}` });
@@ -109,7 +121,10 @@ test('the table shows each column, completed breakdowns, couriers, and a pulsing
   await expect(row).toContainText('Completed');
   await expect(row).toContainText(user.name);
   await expect(row.getByRole('button', { name: 'Edit' })).toHaveCount(0);
-  const missedBadge = page.getByRole('row').filter({ hasText: `#${missed.orderNumber}` }).getByText('missed pickup');
+  const missedBadge = page
+    .getByRole('row')
+    .filter({ hasText: `#${missed.orderNumber}` })
+    .getByText('missed pickup');
   await expect(missedBadge).toHaveClass(/animate-pulse/);
 
   const unassigned = await insertOrder(db, { ...own, customerName: 'Arrives While Watching' });
@@ -146,7 +161,13 @@ test('View Details: items, payment, timeline, photos by number with enlarge, cou
   await expect(dialog.getByRole('region', { name: 'Order Items' })).toContainText('Lunch trays x2Vegetarian$60.00');
   await expect(dialog.getByRole('region', { name: 'Payment Information' })).toContainText('Delivery Fee (10%)$30.00');
   const timeline = dialog.getByRole('region', { name: 'Delivery Timeline' });
-  for (const step of ['Courier En Route to Restaurant', 'Arrived at Restaurant', 'Picked Up from Restaurant', 'En Route to Customer', 'Delivered to Customer']) {
+  for (const step of [
+    'Courier En Route to Restaurant',
+    'Arrived at Restaurant',
+    'Picked Up from Restaurant',
+    'En Route to Customer',
+    'Delivered to Customer',
+  ]) {
     await expect(timeline).toContainText(step);
   }
   await expect(timeline).not.toContainText('Setup Completed');
@@ -162,7 +183,10 @@ test('View Details: items, payment, timeline, photos by number with enlarge, cou
   await expect(dialog.getByRole('region', { name: 'History' })).toBeVisible();
 
   // Refresh Photos re-reads the order and shows a photo that arrived since.
-  await db.update(orders).set({ deliveryPhotos: ['orders/d/one.jpg', 'orders/d/two.jpg', 'orders/d/three.jpg'] }).where(eq(orders.id, order.id));
+  await db
+    .update(orders)
+    .set({ deliveryPhotos: ['orders/d/one.jpg', 'orders/d/two.jpg', 'orders/d/three.jpg'] })
+    .where(eq(orders.id, order.id));
   await photos.getByRole('button', { name: 'Refresh Photos' }).click();
   await expect(dialog.getByRole('img', { name: `Order #${order.orderNumber} - Photo 3 of 3` }).first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -173,10 +197,34 @@ test('View Details of a multi-stop order: stops, photos by stop, the distance fe
   await servePhotos(page);
   const pharmacy = await insertBusiness(db, { customerType: 'pharmacy' });
   const own = { business: pharmacy.username, ...laterToday() };
-  const order = await insertOrder(db, { ...own, status: 'delivered', totalDistanceMiles: 9.87, deliveryFeeCents: 1974, pharmacyPickupPhoto: 'orders/p/pickup.jpg' });
+  const order = await insertOrder(db, {
+    ...own,
+    status: 'delivered',
+    totalDistanceMiles: 9.87,
+    deliveryFeeCents: 1974,
+    pharmacyPickupPhoto: 'orders/p/pickup.jpg',
+  });
   await db.insert(orderStops).values([
-    { orderId: order.id, sequence: 1, customerName: 'Ann', customerPhone: '8135550001', address: '1 First St', deliveryInstructions: 'Gate code 12', status: 'delivered', deliveryPhoto: 'orders/p/s1.jpg', deliveryNotes: 'Porch' },
-    { orderId: order.id, sequence: 2, customerName: 'Bob', customerPhone: '8135550002', address: '2 Second St', status: 'delivered', deliveryPhoto: 'orders/p/s2.jpg' },
+    {
+      orderId: order.id,
+      sequence: 1,
+      customerName: 'Ann',
+      customerPhone: '8135550001',
+      address: '1 First St',
+      deliveryInstructions: 'Gate code 12',
+      status: 'delivered',
+      deliveryPhoto: 'orders/p/s1.jpg',
+      deliveryNotes: 'Porch',
+    },
+    {
+      orderId: order.id,
+      sequence: 2,
+      customerName: 'Bob',
+      customerPhone: '8135550002',
+      address: '2 Second St',
+      status: 'delivered',
+      deliveryPhoto: 'orders/p/s2.jpg',
+    },
   ]);
   const pending = await insertOrder(db, { ...own, status: 'assigned' });
   await openOrders(page, pharmacy.username);
@@ -187,7 +235,10 @@ test('View Details of a multi-stop order: stops, photos by stop, the distance fe
   await expect(stops).toContainText('Instructions: Gate code 12');
   await expect(stops.getByRole('listitem')).toHaveText([/Ann/, /Bob/]);
   const photos = dialog.getByRole('region', { name: 'Delivery Photos' });
-  await expect(photos.getByRole('img', { name: `Order #${order.orderNumber} - Pharmacy Pickup Photo` }).first()).toHaveAttribute('src', '/api/photos/orders/p/pickup.jpg');
+  await expect(photos.getByRole('img', { name: `Order #${order.orderNumber} - Pharmacy Pickup Photo` }).first()).toHaveAttribute(
+    'src',
+    '/api/photos/orders/p/pickup.jpg',
+  );
   await expect(photos).toContainText('Delivery Photos by Stop');
   await expect(photos).toContainText('Stop 1: Ann - 1 First St');
   await expect(photos).toContainText('Porch');
@@ -202,11 +253,21 @@ test('View Details of a multi-stop order: stops, photos by stop, the distance fe
 
 test('the Edit Order modal checks its fields and saves; Edit is offered only while allowed', async ({ page, db, business }) => {
   const own = { business: business.username, ...laterToday() };
-  const order = await insertOrder(db, { ...own, status: 'arrived_at_pickup', customerAddress: '9 Bay Dr, #12, Clearwater, FL 33755', customerName: 'Before Edit' });
+  const order = await insertOrder(db, {
+    ...own,
+    status: 'arrived_at_pickup',
+    customerAddress: '9 Bay Dr, #12, Clearwater, FL 33755',
+    customerName: 'Before Edit',
+  });
   const routeOrder = await insertOrder(db, { ...own, status: 'new', totalDistanceMiles: 4.2 });
   const late = await insertOrder(db, { ...own, status: 'picked_up' });
   await openOrders(page, business.username);
-  await expect(page.getByRole('row').filter({ hasText: `#${late.orderNumber}` }).getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: `#${late.orderNumber}` })
+      .getByRole('button', { name: /^Edit/ }),
+  ).toHaveCount(0);
 
   await page.getByRole('button', { name: `Edit order #${order.orderNumber}` }).click();
   const edit = page.getByRole('dialog', { name: `Edit Order #${order.orderNumber}` });
@@ -239,7 +300,13 @@ test('the Edit Order modal checks its fields and saves; Edit is offered only whi
   await expect(page.getByRole('row').filter({ hasText: `#${order.orderNumber}` })).toContainText('After Edit');
   const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
   // The address moved: the server placed it again (no geocoder answers here: the ZIP's centre).
-  expect(stored).toMatchObject({ customerAddress: '12 Bay Dr, Apt #12, Clearwater, Florida, 33755', amountCents: 31050, deliveryFeeCents: 3105, customerLatitude: 27.9781, customerLocationPrecision: 'zip' });
+  expect(stored).toMatchObject({
+    customerAddress: '12 Bay Dr, Apt #12, Clearwater, Florida, 33755',
+    amountCents: 31050,
+    deliveryFeeCents: 3105,
+    customerLatitude: 27.9781,
+    customerLocationPrecision: 'zip',
+  });
 
   // A route-priced order has no Setup Required; an order that moved on refuses the save.
   await page.getByRole('button', { name: `Edit order #${routeOrder.orderNumber}` }).click();

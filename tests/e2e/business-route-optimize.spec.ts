@@ -76,7 +76,9 @@ test('the pharmacy optimizes its route: the cards reorder, the saving shows, and
   // The cards took the new order; screen readers hear it.
   for (const [index, name] of optimizedNames.entries()) await expect(stopCard(form, index + 1).getByLabel('Customer Name')).toHaveValue(name);
   await expect(form.getByTestId('route-saving')).toHaveText(saving);
-  await expect(form.locator('p[role="status"].sr-only')).toHaveText(`${saving} New order: ${optimizedNames.map((name, index) => `Stop ${index + 1}, ${name}`).join('; ')}.`);
+  await expect(form.locator('p[role="status"].sr-only')).toHaveText(
+    `${saving} New order: ${optimizedNames.map((name, index) => `Stop ${index + 1}, ${name}`).join('; ')}.`,
+  );
   const create = form.getByRole('button', { name: 'Create Multi-Stop Order' });
   await expect(create).toBeEnabled();
 
@@ -126,7 +128,9 @@ test('a stop due early goes first, and a stop that cannot make it is named', asy
   await form.getByRole('button', { name: 'Optimize order' }).click();
   const modal = page.getByRole('dialog', { name: 'Delivery Route' });
   await expect(modal.getByRole('list', { name: 'Route stops' }).getByRole('listitem').first()).toContainText('Ben Ybor');
-  await expect(modal.getByText(/^Stop 1 \(Ben Ybor\) arrives about \d{1,2}:\d{2} (AM|PM), after its deliver-by time of \d{1,2}:\d{2} (AM|PM)\.$/)).toBeVisible();
+  await expect(
+    modal.getByText(/^Stop 1 \(Ben Ybor\) arrives about \d{1,2}:\d{2} (AM|PM), after its deliver-by time of \d{1,2}:\d{2} (AM|PM)\.$/),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(stopCard(form, 1).getByText(/^It arrives about .* after its deliver-by time/)).toBeVisible();
 });

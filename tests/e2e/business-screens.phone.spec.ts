@@ -40,12 +40,22 @@ test("the route toast does not cover the route modal's title or close button", a
 
 test('Orders Management is a list of cards, each with every column', async ({ page, db, business }) => {
   // Delivered today whatever the hour: the list shows today's orders.
-  const order = await insertOrder(db, { business: business.username, status: 'assigned', customerName: 'Card Person', amountCents: 12_000, pickupTime: todayAt(-3_600_000), deliveryTime: todaysLastMinute() });
+  const order = await insertOrder(db, {
+    business: business.username,
+    status: 'assigned',
+    customerName: 'Card Person',
+    amountCents: 12_000,
+    pickupTime: todayAt(-3_600_000),
+    deliveryTime: todaysLastMinute(),
+  });
   await signIn(page, business.username);
   await page.goto('/restaurant/orders');
   await islandsHydrated(page);
   await expect(page.getByRole('table')).toBeHidden();
-  const card = page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: `#${order.orderNumber}` });
+  const card = page
+    .getByRole('list', { name: 'Orders' })
+    .getByRole('listitem')
+    .filter({ hasText: `#${order.orderNumber}` });
   await expect(card).toContainText('Card Person');
   await expect(card).toContainText('1201 N Franklin St, Tampa, Florida, 33602');
   await expect(card).toContainText('Amount$120.00');

@@ -27,7 +27,13 @@ test('empty lists say so', async ({ page, db }) => {
 test('a card shows the total, pickup date and times, the status and the drop-off', async ({ page, db }) => {
   const { courier } = await signInNewCourier(page, db);
   const pickup = Date.UTC(2030, 4, 17, 16, 30);
-  await insertHeldOrder(db, courier.id, 'assigned', { pickupTime: pickup, deliveryTime: pickup + HOUR, deliveryFeeCents: 3000, tipCents: 750, customerAddress: '3001 W Kennedy Blvd, Tampa, Florida, 33609' });
+  await insertHeldOrder(db, courier.id, 'assigned', {
+    pickupTime: pickup,
+    deliveryTime: pickup + HOUR,
+    deliveryFeeCents: 3000,
+    tipCents: 750,
+    customerAddress: '3001 W Kennedy Blvd, Tampa, Florida, 33609',
+  });
   await openDashboard(page);
   await expect(page.getByRole('heading', { name: 'Your Orders (1)' })).toBeVisible();
   const card = page.getByRole('article', { name: 'Harbor Bistro' }).filter({ hasText: 'Kennedy' });
@@ -69,7 +75,15 @@ async function courierWithOffers(page: import('@playwright/test').Page, db: impo
 test('the preview of an offer, and declining it', async ({ page, db }) => {
   const { business } = await courierWithOffers(page, db);
   const tag = unique();
-  const offer = await insertOrder(db, { business: business.username, status: 'pending_courier', customerAddress: `${tag} W Platt St, Tampa, Florida, 33606`, customerCompany: 'Westshore Dental', deliveryInstructions: 'Use the side door', tipCents: 1000, courierPayCents: 3800 });
+  const offer = await insertOrder(db, {
+    business: business.username,
+    status: 'pending_courier',
+    customerAddress: `${tag} W Platt St, Tampa, Florida, 33606`,
+    customerCompany: 'Westshore Dental',
+    deliveryInstructions: 'Use the side door',
+    tipCents: 1000,
+    courierPayCents: 3800,
+  });
   await openDashboard(page);
   await page.getByRole('article').filter({ hasText: tag }).getByRole('button', { name: 'View Details' }).click();
   const view = page.getByRole('dialog');
@@ -89,7 +103,11 @@ test('the preview of an offer, and declining it', async ({ page, db }) => {
 test('accepting an offer someone else just took says so', async ({ page, db }) => {
   const { zone, business } = await courierWithOffers(page, db);
   const tag = unique();
-  const offer = await insertOrder(db, { business: business.username, status: 'pending_courier', customerAddress: `${tag} N Franklin St, Tampa, Florida, 33602` });
+  const offer = await insertOrder(db, {
+    business: business.username,
+    status: 'pending_courier',
+    customerAddress: `${tag} N Franklin St, Tampa, Florida, 33602`,
+  });
   await openDashboard(page);
   await page.getByRole('article').filter({ hasText: tag }).getByRole('button', { name: 'View Details' }).click();
   // Another courier accepts it first.
@@ -112,7 +130,12 @@ test('a multi-stop offer lists its stops', async ({ page, db }) => {
   await expect(stops.getByRole('listitem')).toHaveCount(3);
   await expect(stops).toContainText('Recipient 1');
   await expect(stops).toContainText('Instructions: Leave at the door');
-  await expect(page.getByRole('dialog').getByText(/6\.4 mi \(multi-stop\)/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('dialog')
+      .getByText(/6\.4 mi \(multi-stop\)/)
+      .first(),
+  ).toBeVisible();
 });
 
 test('cancelling a confirmed order under 2 hours before pickup asks to accept the $30 fee', async ({ page, db }) => {
@@ -123,7 +146,10 @@ test('cancelling a confirmed order under 2 hours before pickup asks to accept th
   const view = page.getByRole('dialog');
   await expect(view.getByText('Orders cancelled less than 2 hours before pickup will incur a $30 fee')).toBeVisible();
   // Pickup is now under 2 hours away.
-  await db.update(orders).set({ pickupTime: Date.now() + HOUR }).where(eq(orders.id, order.id));
+  await db
+    .update(orders)
+    .set({ pickupTime: Date.now() + HOUR })
+    .where(eq(orders.id, order.id));
   await page.reload();
   await view.getByRole('button', { name: 'Cancel Order' }).click();
   const warning = page.getByRole('dialog', { name: 'Cancel Order Warning' });

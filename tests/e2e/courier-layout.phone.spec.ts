@@ -20,7 +20,11 @@ test('a toast shows below the header, whose menu stays within reach', async ({ p
   await signInNewCourier(page, db);
   await page.goto('/courier/dashboard');
   await islandsHydrated(page);
-  await page.evaluate(() => window.dispatchEvent(new CustomEvent('dd:toast', { detail: { title: 'GPS Warning', description: 'GPS issues detected - you can continue with the delivery' } })));
+  await page.evaluate(() =>
+    window.dispatchEvent(
+      new CustomEvent('dd:toast', { detail: { title: 'GPS Warning', description: 'GPS issues detected - you can continue with the delivery' } }),
+    ),
+  );
   const toast = page.locator('.toast');
   await expect(toast).toBeVisible();
   const header = (await page.getByRole('banner').boundingBox())!;

@@ -36,7 +36,9 @@ test.describe('scheduled tasks', () => {
     await signInNewCourier(page, db);
     await page.goto('/courier/tasks');
     await expect(page.getByText('No Scheduled Orders')).toBeVisible();
-    await expect(page.getByText("You don't have any scheduled orders at the moment. Scheduled orders will appear here when restaurants assign them to you.")).toBeVisible();
+    await expect(
+      page.getByText("You don't have any scheduled orders at the moment. Scheduled orders will appear here when restaurants assign them to you."),
+    ).toBeVisible();
   });
 });
 
@@ -105,7 +107,11 @@ test.describe('earnings', () => {
 
     const period = page.getByRole('navigation', { name: 'Period' });
     await expect(period.getByRole('link', { name: 'Last 30 days' })).toHaveAttribute('aria-current', 'page');
-    const card = (label: string) => page.getByRole('definition').filter({ has: page.locator('xpath=..') }).and(page.locator(`xpath=//dt[.="${label}"]/following-sibling::dd`));
+    const card = (label: string) =>
+      page
+        .getByRole('definition')
+        .filter({ has: page.locator('xpath=..') })
+        .and(page.locator(`xpath=//dt[.="${label}"]/following-sibling::dd`));
     await expect(card('Total Earnings')).toHaveText('$92.50');
     await expect(card('Base Pay')).toHaveText('$80.00');
     await expect(card('Tips')).toHaveText('$12.50');
@@ -129,9 +135,18 @@ test.describe('earnings', () => {
     await islandsHydrated(page);
     await page.getByRole('button', { name: /Pick a date range/ }).click();
     const day = new Date(now - 5 * DAY);
-    const label = (date: Date) => `${date.toLocaleString('en-US', { month: 'long', timeZone: 'America/New_York' })} ${date.toLocaleString('en-US', { year: 'numeric', timeZone: 'America/New_York' })} ${date.toLocaleString('en-US', { day: 'numeric', timeZone: 'America/New_York' })}`;
-    await page.getByRole('gridcell', { name: label(day) }).or(page.getByRole('button', { name: label(day) })).first().click();
-    await page.getByRole('gridcell', { name: label(new Date(now)) }).or(page.getByRole('button', { name: label(new Date(now)) })).first().click();
+    const label = (date: Date) =>
+      `${date.toLocaleString('en-US', { month: 'long', timeZone: 'America/New_York' })} ${date.toLocaleString('en-US', { year: 'numeric', timeZone: 'America/New_York' })} ${date.toLocaleString('en-US', { day: 'numeric', timeZone: 'America/New_York' })}`;
+    await page
+      .getByRole('gridcell', { name: label(day) })
+      .or(page.getByRole('button', { name: label(day) }))
+      .first()
+      .click();
+    await page
+      .getByRole('gridcell', { name: label(new Date(now)) })
+      .or(page.getByRole('button', { name: label(new Date(now)) }))
+      .first()
+      .click();
     await expect(card('Completed Deliveries')).toHaveText('2');
     await expect(page).toHaveURL(/period=custom&startDate=\d{4}-\d{2}-\d{2}&endDate=\d{4}-\d{2}-\d{2}/);
   });

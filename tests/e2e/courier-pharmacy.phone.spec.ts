@@ -11,7 +11,13 @@ test('a courier delivers a 3-stop pharmacy order stop by stop', async ({ page, c
   test.setTimeout(90_000);
   const { courier } = await signInNewCourier(page, db);
   const address = `${Date.now().toString(36)} Bayshore Blvd, Tampa, FL 33606`;
-  const { order, stops } = await insertPharmacyOrder(db, { courierId: courier.id, status: 'assigned', stops: 3, pickupIn: 0.5 * HOUR, customerAddress: address });
+  const { order, stops } = await insertPharmacyOrder(db, {
+    courierId: courier.id,
+    status: 'assigned',
+    stops: 3,
+    pickupIn: 0.5 * HOUR,
+    customerAddress: address,
+  });
   await standAt(context, PHARMACY_POSITION);
   await openDashboard(page);
 
@@ -71,7 +77,9 @@ test('a courier delivers a 3-stop pharmacy order stop by stop', async ({ page, c
   expect(stored.pharmacyPickupPhoto).toMatch(/\.jpg$/);
   expect(typeof stored.pharmacyPickupTime).toBe('number');
   const storedStops = await db.select().from(orderStops).where(eq(orderStops.orderId, order.id));
-  expect(storedStops.map((stop) => [stop.status, !!stop.deliveryPhoto, stop.deliveryNotes])).toEqual(stops.map((stop) => ['delivered', true, `Handed to ${stop.customerName}`]));
+  expect(storedStops.map((stop) => [stop.status, !!stop.deliveryPhoto, stop.deliveryNotes])).toEqual(
+    stops.map((stop) => ['delivered', true, `Handed to ${stop.customerName}`]),
+  );
 
   await view.getByRole('button', { name: 'Continue to New Orders' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -81,7 +89,11 @@ test('a pharmacy route opens in its pharmacy form and cannot start more than an 
   const { courier } = await signInNewCourier(page, db);
   const { order } = await insertPharmacyOrder(db, { courierId: courier.id, status: 'courier_confirmed', pickupIn: 3 * HOUR });
   await openDashboard(page);
-  await page.getByRole('article', { name: 'Bayshore Pharmacy' }).filter({ hasText: 'Confirmed by Courier' }).getByRole('button', { name: 'View Details' }).click();
+  await page
+    .getByRole('article', { name: 'Bayshore Pharmacy' })
+    .filter({ hasText: 'Confirmed by Courier' })
+    .getByRole('button', { name: 'View Details' })
+    .click();
   const view = page.getByRole('dialog');
   await expect(view.getByText('Too early to start. Check back 1 hour before pickup.')).toBeVisible();
   await expect(view.getByRole('button', { name: 'Go Online Now' })).toHaveCount(0);

@@ -98,7 +98,15 @@ test('courier accepts an offer, goes online, delivers with 4 photos, and the adm
   const [stored] = await db.select().from(orders).where(eq(orders.id, offer.id));
   expect(stored.deliveryPhotos).toHaveLength(4);
   expect(stored.deliveryNotes).toBe('Buffet set on the conference table');
-  for (const field of ['goOnlineTime', 'arrivedAtPickupTime', 'pickedUpTime', 'onWayToCustomerTime', 'arrivedAtCustomerTime', 'setupStartTime', 'setupCompleteTime'] as const) {
+  for (const field of [
+    'goOnlineTime',
+    'arrivedAtPickupTime',
+    'pickedUpTime',
+    'onWayToCustomerTime',
+    'arrivedAtCustomerTime',
+    'setupStartTime',
+    'setupCompleteTime',
+  ] as const) {
     expect(typeof stored[field], field).toBe('number');
   }
   const sizes = await db.select().from(photos).where(eq(photos.orderId, offer.id));

@@ -40,7 +40,12 @@ test('a courier optimizes the remaining stops, then moves one by hand; the busin
   for (const [index, stop] of stops.entries()) {
     await db
       .update(orderStops)
-      .set({ latitude: north[index], longitude: -82.46, status: index === 0 ? 'delivered' : index === 1 ? 'on_way' : 'pending', deliveredTime: index === 0 ? Date.now() : null })
+      .set({
+        latitude: north[index],
+        longitude: -82.46,
+        status: index === 0 ? 'delivered' : index === 1 ? 'on_way' : 'pending',
+        deliveredTime: index === 0 ? Date.now() : null,
+      })
       .where(eq(orderStops.id, stop.id));
   }
   await standAt(context, { latitude: 27.95, longitude: -82.46 });
@@ -55,7 +60,11 @@ test('a courier optimizes the remaining stops, then moves one by hand; the busin
   await expect(panel.getByRole('status')).toContainText('New order: 2 Recipient 4, 3 Recipient 2, 4 Recipient 3.');
   const summaries = view.locator('details > summary');
   await expect(summaries).toHaveText([/Recipient 1/, /2\s*Recipient 4/, /3\s*Recipient 2/, /4\s*Recipient 3/]);
-  const sequence = async () => (await db.select().from(orderStops).where(eq(orderStops.orderId, order.id)).orderBy(asc(orderStops.sequence))).map((stop) => [stop.customerName, stop.status]);
+  const sequence = async () =>
+    (await db.select().from(orderStops).where(eq(orderStops.orderId, order.id)).orderBy(asc(orderStops.sequence))).map((stop) => [
+      stop.customerName,
+      stop.status,
+    ]);
   expect(await sequence()).toEqual([
     ['Recipient 1', 'delivered'],
     ['Recipient 4', 'on_way'],
@@ -79,10 +88,18 @@ test('a courier optimizes the remaining stops, then moves one by hand; the busin
 
   // The history records both, the fee is the business's as before, and the business reads the new sequence.
   const history = (await getEvents(db, order.id)).filter((event) => event.action === 'reorder').map((event) => event.detail);
-  expect(history).toEqual([expect.stringMatching(/^Optimized by the courier: 2 Recipient 4, 3 Recipient 2, 4 Recipient 3 \(/), 'Reordered by the courier: 2 Recipient 3, 3 Recipient 4, 4 Recipient 2']);
+  expect(history).toEqual([
+    expect.stringMatching(/^Optimized by the courier: 2 Recipient 4, 3 Recipient 2, 4 Recipient 3 \(/),
+    'Reordered by the courier: 2 Recipient 3, 3 Recipient 4, 4 Recipient 2',
+  ]);
   const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
   expect(stored.deliveryFeeCents).toBe(order.deliveryFeeCents);
   await signIn(page, 'pharmacy');
   const seen = await page.request.get(`/api/order-stops/order/${order.id}`);
-  expect(((await seen.json()) as Array<{ customerName: string }>).map((stop) => stop.customerName)).toEqual(['Recipient 1', 'Recipient 3', 'Recipient 4', 'Recipient 2']);
+  expect(((await seen.json()) as Array<{ customerName: string }>).map((stop) => stop.customerName)).toEqual([
+    'Recipient 1',
+    'Recipient 3',
+    'Recipient 4',
+    'Recipient 2',
+  ]);
 });

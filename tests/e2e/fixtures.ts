@@ -23,7 +23,10 @@ export async function watchCspViolations(context: BrowserContext): Promise<strin
   await context.addInitScript((mark) => {
     document.addEventListener(
       'securitypolicyviolation',
-      (event) => console.error(`${mark} ${event.effectiveDirective} blocked ${event.blockedURI || 'an inline script or style'} (${event.sourceFile || 'the page'}:${event.lineNumber})`),
+      (event) =>
+        console.error(
+          `${mark} ${event.effectiveDirective} blocked ${event.blockedURI || 'an inline script or style'} (${event.sourceFile || 'the page'}:${event.lineNumber})`,
+        ),
       true,
     );
   }, CSP_VIOLATION);
@@ -50,7 +53,11 @@ export const test = base.extend<{ db: Db; business: Awaited<ReturnType<typeof in
           const geolocation = navigator.geolocation;
           if (!geolocation) return;
           const restamp = (callback: PositionCallback) => (position: GeolocationPosition) =>
-            callback({ coords: position.coords, timestamp: Date.now(), toJSON: () => ({ coords: position.coords, timestamp: Date.now() }) } as GeolocationPosition);
+            callback({
+              coords: position.coords,
+              timestamp: Date.now(),
+              toJSON: () => ({ coords: position.coords, timestamp: Date.now() }),
+            } as GeolocationPosition);
           const watch = geolocation.watchPosition.bind(geolocation);
           const current = geolocation.getCurrentPosition.bind(geolocation);
           geolocation.watchPosition = (success, error, options) => watch(restamp(success), error, options);

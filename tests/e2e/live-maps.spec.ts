@@ -17,7 +17,10 @@ test.afterAll(async () => stack?.stop());
 function installFakeMaps(failing: boolean) {
   const fake = { maps: [] as unknown[], markers: [] as Array<{ title: string; position: unknown; color: string }> };
   class FakeMap {
-    constructor(_element: unknown, public options: unknown) {
+    constructor(
+      _element: unknown,
+      public options: unknown,
+    ) {
       fake.maps.push(options);
     }
   }

@@ -29,7 +29,9 @@ test('with an active order, the position reaches the courier’s live track', as
   const admin = await browser.newContext({ baseURL });
   await admin.request.post('/api/login', { data: { username: 'admin', password: 'demo1234' } });
   // The report was sent; its answer may still be on its way.
-  await expect.poll(async () => (await (await admin.request.get(`/api/couriers/${courierId}/track`)).json()).at(-1)).toMatchObject({ latitude: 27.9611, longitude: -82.4461 });
+  await expect
+    .poll(async () => (await (await admin.request.get(`/api/couriers/${courierId}/track`)).json()).at(-1))
+    .toMatchObject({ latitude: 27.9611, longitude: -82.4461 });
   await admin.close();
 });
 

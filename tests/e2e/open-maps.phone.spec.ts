@@ -22,7 +22,11 @@ let dir: string;
 test.beforeAll(async () => {
   tiles = await startFakeTiles();
   dir = mkdtempSync(join(tmpdir(), 'dispatch-tiles-phone-'));
-  worker = await startWorker({ persistDir: dir, vars: { DATABASE_URL: process.env.TEST_DATABASE_URL!, ...OFFLINE_VARS, MAP_TILES_URL: tiles.url }, sourceDir: await testSources() });
+  worker = await startWorker({
+    persistDir: dir,
+    vars: { DATABASE_URL: process.env.TEST_DATABASE_URL!, ...OFFLINE_VARS, MAP_TILES_URL: tiles.url },
+    sourceDir: await testSources(),
+  });
 });
 
 test.afterAll(async () => {
@@ -33,7 +37,12 @@ test.afterAll(async () => {
 
 test('the route map is drawn over tiles when they load, and as a labelled drawing when they cannot', async ({ page, db }) => {
   const { courier, username } = await signInNewCourier(page, db);
-  const order = await insertHeldOrder(db, courier.id, 'assigned', { customerAddress: '9 Unknown Way, Tampa, Florida, 33602', customerLatitude: 27.9614, customerLongitude: -82.4597, customerLocationPrecision: 'zip' });
+  const order = await insertHeldOrder(db, courier.id, 'assigned', {
+    customerAddress: '9 Unknown Way, Tampa, Florida, 33602',
+    customerLatitude: 27.9614,
+    customerLongitude: -82.4597,
+    customerLocationPrecision: 'zip',
+  });
 
   // The main stack reaches no tile server: the drawing, labelled, with the approximate drop-off said.
   await openDashboard(page);

@@ -25,7 +25,11 @@ let dir: string;
 test.beforeAll(async () => {
   tiles = await startFakeTiles();
   dir = mkdtempSync(join(tmpdir(), 'dispatch-tiles-'));
-  worker = await startWorker({ persistDir: dir, vars: { DATABASE_URL: process.env.TEST_DATABASE_URL!, ...OFFLINE_VARS, MAP_TILES_URL: tiles.url }, sourceDir: await testSources() });
+  worker = await startWorker({
+    persistDir: dir,
+    vars: { DATABASE_URL: process.env.TEST_DATABASE_URL!, ...OFFLINE_VARS, MAP_TILES_URL: tiles.url },
+    sourceDir: await testSources(),
+  });
 });
 
 test.afterAll(async () => {

@@ -53,7 +53,9 @@ test.describe('partials in the browser', () => {
       },
     );
     await expect.poll(() => delayedPolls, { timeout: ORDERS_POLL_MS + 3000 }).toBe(1);
-    await tabs(page).getByRole('link', { name: /^Cancelled/ }).click();
+    await tabs(page)
+      .getByRole('link', { name: /^Cancelled/ })
+      .click();
     await expect(tabs(page).getByRole('link', { name: /^Cancelled/ })).toHaveAttribute('aria-current', 'page');
     // Long after the poll's reply was due, the user still sees what they clicked.
     await page.waitForTimeout(4500);
@@ -67,7 +69,9 @@ test.describe('partials in the browser', () => {
       (url) => url.searchParams.get('status') === 'assigned',
       (route) => (ordersRequest(route.request()) ? route.fulfill({ status: 302, headers: { Location: '/admin/zones' } }) : route.continue()),
     );
-    await tabs(page).getByRole('link', { name: /^Assigned/ }).click();
+    await tabs(page)
+      .getByRole('link', { name: /^Assigned/ })
+      .click();
     await expect(page).toHaveURL(/\/admin\/zones$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Zones Management' })).toBeVisible();
   });
@@ -75,7 +79,9 @@ test.describe('partials in the browser', () => {
   test('signed out meanwhile, a click goes to sign-in and comes back to what was clicked', async ({ page }) => {
     await openAsAdmin(page, '/admin/orders');
     await page.request.post('/api/logout');
-    await tabs(page).getByRole('link', { name: /^Completed/ }).click();
+    await tabs(page)
+      .getByRole('link', { name: /^Completed/ })
+      .click();
     await expect(page).toHaveURL(/\/auth\?next=%2Fadmin%2Forders%3Fstatus%3Dcompleted/);
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
     await islandsHydrated(page);

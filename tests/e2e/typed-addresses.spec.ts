@@ -32,8 +32,17 @@ async function newBusiness(page: Page, customerType: 'restaurant' | 'pharmacy', 
   const name = `${customerType === 'pharmacy' ? 'Corner Pharmacy' : 'New Cafe'} ${username}`;
   const response = await page.request.post('/api/restaurants', {
     data: {
-      username, password: DEMO_PASSWORD, zoneId: zones.find((zone) => zone.name === 'Tampa')!.id, customerType, name, address,
-      phone: '8135550150', contactPersonName: 'Ann Lee', contactPersonPosition: 'Owner', contactPersonPhone: '8135550151', contactPersonEmail: 'ann@example.com',
+      username,
+      password: DEMO_PASSWORD,
+      zoneId: zones.find((zone) => zone.name === 'Tampa')!.id,
+      customerType,
+      name,
+      address,
+      phone: '8135550150',
+      contactPersonName: 'Ann Lee',
+      contactPersonPosition: 'Owner',
+      contactPersonPhone: '8135550151',
+      contactPersonEmail: 'ann@example.com',
     },
   });
   expect(response.status()).toBe(201);
@@ -146,7 +155,12 @@ test('a new pharmacy builds, prices and creates a 3-stop route from typed addres
   await expect(page.getByRole('status').filter({ hasText: 'Multi-stop order created with 3 delivery stops!' })).toBeVisible();
   await expect(page).toHaveURL('/restaurant');
   const [order] = await db.select().from(orders).where(eq(orders.internalOrderNumber, internal));
-  expect(order).toMatchObject({ restaurantId: pharmacy.id, totalDistanceMiles: miles, deliveryFeeCents: distanceDeliveryFee(miles), customerLocationPrecision: 'zip' });
+  expect(order).toMatchObject({
+    restaurantId: pharmacy.id,
+    totalDistanceMiles: miles,
+    deliveryFeeCents: distanceDeliveryFee(miles),
+    customerLocationPrecision: 'zip',
+  });
   const stored = await db.select().from(orderStops).where(eq(orderStops.orderId, order.id)).orderBy(asc(orderStops.sequence));
   expect(stored.map((stop) => [stop.customerName, stop.customerPhone, stop.address, stop.latitude, stop.longitude, stop.locationPrecision])).toEqual([
     ['Ann Park', '8135551001', '1201 N Franklin St, Apt 4B, Tampa, Florida, 33602', CENTRES['33602'].lat, CENTRES['33602'].lng, 'zip'],
@@ -187,5 +201,10 @@ test('choosing a past address keeps its apartment', async ({ page, db, business 
   await expect(page).toHaveURL('/restaurant');
   const [order] = await db.select().from(orders).where(eq(orders.internalOrderNumber, internal));
   // The past address's own position came with it.
-  expect(order).toMatchObject({ customerAddress: '701 S Howard Ave, Apt 210, Tampa, Florida, 33606', customerApartment: '210', customerLatitude: 27.938, customerLocationPrecision: 'address' });
+  expect(order).toMatchObject({
+    customerAddress: '701 S Howard Ave, Apt 210, Tampa, Florida, 33606',
+    customerApartment: '210',
+    customerLatitude: 27.938,
+    customerLocationPrecision: 'address',
+  });
 });

@@ -163,7 +163,15 @@ describe('restaurants', () => {
     });
     expect(response.status).toBe(200);
     // An address typed without the maps service is placed by the server (no geocoder answers here: its ZIP's centre).
-    expect(response.body).toMatchObject({ name, phone: '8135550000', latitude: 27.9614, longitude: -82.4597, locationPrecision: 'zip', businessHours: null, backupPhone: '8135550002' });
+    expect(response.body).toMatchObject({
+      name,
+      phone: '8135550000',
+      latitude: 27.9614,
+      longitude: -82.4597,
+      locationPrecision: 'zip',
+      businessHours: null,
+      backupPhone: '8135550002',
+    });
     const [user] = await testDb().select().from(users).where(eq(users.id, created.userId));
     expect(user).toMatchObject({ name, phone: '8135550000', address: '500 N Tampa St, Tampa, FL 33602' });
     const blank = await admin.patch(`/api/restaurants/${created.id}`, { contactPersonName: '' });
@@ -221,7 +229,10 @@ describe('couriers', () => {
       user: { id: expect.any(Number), name: 'Marcus Reed', username: 'courier', phone: '8135550701', isActive: true },
     });
     expect(JSON.stringify(response.body)).not.toContain('passwordHash');
-    const [{ count }] = await testDb().select({ count: sql<number>`count(*)` }).from(couriers).innerJoin(users, eq(users.id, couriers.userId));
+    const [{ count }] = await testDb()
+      .select({ count: sql<number>`count(*)` })
+      .from(couriers)
+      .innerJoin(users, eq(users.id, couriers.userId));
     expect(response.body).toHaveLength(count);
   });
 
@@ -253,9 +264,23 @@ describe('couriers', () => {
     expect(created.status).toBe(201);
     const courierId = created.body.courierId as number;
 
-    const edited = await admin.patch(`/api/couriers/${courierId}`, { email: 'dee2@example.com', phone: '8135558888', zoneId: brandon.id, hasCateringDolly: true, vehicleYear: '2023' });
+    const edited = await admin.patch(`/api/couriers/${courierId}`, {
+      email: 'dee2@example.com',
+      phone: '8135558888',
+      zoneId: brandon.id,
+      hasCateringDolly: true,
+      vehicleYear: '2023',
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ email: 'dee2@example.com', zoneId: brandon.id, zoneName: 'Brandon', hasCateringDolly: true, hasThermoBags: true, vehicleYear: '2023', user: { phone: '8135558888' } });
+    expect(edited.body).toMatchObject({
+      email: 'dee2@example.com',
+      zoneId: brandon.id,
+      zoneName: 'Brandon',
+      hasCateringDolly: true,
+      hasThermoBags: true,
+      vehicleYear: '2023',
+      user: { phone: '8135558888' },
+    });
     const [user] = await testDb().select().from(users).where(eq(users.username, username));
     expect(user).toMatchObject({ phone: '8135558888', zoneId: brandon.id });
 
@@ -270,9 +295,20 @@ describe('couriers', () => {
     const admin = await signedIn('admin');
     const username = unique('drv');
     const created = await admin.post('/api/register', {
-      username, password: 'pass-1234', name: 'Temp Driver', role: 'courier', zoneId: await tampaZoneId(), email: 't@example.com',
-      address: 'Somewhere', vehicleMake: 'A', vehicleModel: 'B', vehicleYear: '2020', driversLicense: 'L', driversLicenseExpiry: '2030-01-01',
-      insurance: 'I', insuranceExpiry: '2030-01-01',
+      username,
+      password: 'pass-1234',
+      name: 'Temp Driver',
+      role: 'courier',
+      zoneId: await tampaZoneId(),
+      email: 't@example.com',
+      address: 'Somewhere',
+      vehicleMake: 'A',
+      vehicleModel: 'B',
+      vehicleYear: '2020',
+      driversLicense: 'L',
+      driversLicenseExpiry: '2030-01-01',
+      insurance: 'I',
+      insuranceExpiry: '2030-01-01',
     });
     const session = await signedIn(username, 'pass-1234');
     await insertOrder(testDb(), { status: 'assigned', courierId: created.body.courierId });

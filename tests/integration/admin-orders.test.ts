@@ -29,7 +29,13 @@ describe('admin assigns an order', () => {
     });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 'assigned', courierId: courier.id, deliveryFee: '30.00', tip: '4.95', courierPay: '30.05' });
-    expect(await stored(order.id)).toMatchObject({ status: 'assigned', courierId: courier.id, deliveryFeeCents: 30_00, tipCents: 4_95, courierPayCents: 30_05 });
+    expect(await stored(order.id)).toMatchObject({
+      status: 'assigned',
+      courierId: courier.id,
+      deliveryFeeCents: 30_00,
+      tipCents: 4_95,
+      courierPayCents: 30_05,
+    });
 
     // Floating point never enters: 0.1 + 0.2 is 0.30, numbers and strings alike.
     const again = await patch(admin, order.id, { status: 'assigned', courierId: courier.id, deliveryFee: 0.1, tip: '0.2' });
@@ -61,7 +67,13 @@ describe('admin assigns an order', () => {
     const first = await insertCourier(db);
     const second = await insertCourier(db);
     const order = await insertOrder(db, { status: 'missed_pickup', courierId: first.courier.id });
-    const response = await patch(admin, order.id, { status: 'assigned', courierId: second.courier.id, deliveryFee: '30.00', tip: '0', expectedStatus: 'missed_pickup' });
+    const response = await patch(admin, order.id, {
+      status: 'assigned',
+      courierId: second.courier.id,
+      deliveryFee: '30.00',
+      tip: '0',
+      expectedStatus: 'missed_pickup',
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 'assigned', courierId: second.courier.id, courierPay: '30.00' });
   });
@@ -119,7 +131,14 @@ describe('admin offers an order to the zone', () => {
       expectedStatus: 'assigned',
     });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ status: 'pending_courier', courierId: null, zoneId: bistro.zoneId, deliveryFee: '30.00', tip: '6.50', courierPay: '34.50' });
+    expect(response.body).toMatchObject({
+      status: 'pending_courier',
+      courierId: null,
+      zoneId: bistro.zoneId,
+      deliveryFee: '30.00',
+      tip: '6.50',
+      courierPay: '34.50',
+    });
     const [event] = (await eventsOf(admin, order.id)).filter((row) => row.action === 'offer_to_zone');
     expect(event).toMatchObject({ fromStatus: 'assigned', toStatus: 'pending_courier', outcome: 'applied' });
   });
@@ -189,7 +208,13 @@ describe('transitions the server refuses', () => {
       details: `Order #${order.orderNumber} is now courier confirmed (you saw pending courier). Review it and try again.`,
     });
     const other = await insertCourier(db);
-    const assign = await patch(admin, order.id, { status: 'assigned', courierId: other.courier.id, deliveryFee: '10', tip: '0', expectedStatus: 'pending_courier' });
+    const assign = await patch(admin, order.id, {
+      status: 'assigned',
+      courierId: other.courier.id,
+      deliveryFee: '10',
+      tip: '0',
+      expectedStatus: 'pending_courier',
+    });
     expect(assign.status).toBe(409);
     expect(await stored(order.id)).toMatchObject({ status: 'courier_confirmed', courierId: courier.id });
   });

@@ -61,7 +61,10 @@ describe('orders list', () => {
     const db = testDb();
     const month = monthIn(ZONE);
     const range = monthRange(month, ZONE);
-    const [{ count }] = await db.select({ count: sql<number>`count(*)` }).from(orders).where(and(gte(orders.deliveryTime, range.start), lt(orders.deliveryTime, range.end)));
+    const [{ count }] = await db
+      .select({ count: sql<number>`count(*)` })
+      .from(orders)
+      .where(and(gte(orders.deliveryTime, range.start), lt(orders.deliveryTime, range.end)));
     const all = await admin.get('/admin/orders', { 'X-Partial': 'orders' });
     expect(all.text).toContain(`Showing ${count} orders for `);
     expect(all.text).toMatch(new RegExp(`>All<!-- --> \\(<!-- -->${count}<!-- -->\\)<`));
@@ -94,7 +97,11 @@ describe('orders list', () => {
     // A past month of its own, so the count is known: 60 orders delivered then.
     const month = PERIODS.ordersPaging.from.slice(0, 7);
     const base = Date.parse(`${month}-10T16:00:00Z`);
-    const created = await insertOrders(db, 'bistro', Array.from({ length: 60 }, (_, i) => ({ deliveryTime: base + i * 60_000, pickupTime: base - 3_600_000 })));
+    const created = await insertOrders(
+      db,
+      'bistro',
+      Array.from({ length: 60 }, (_, i) => ({ deliveryTime: base + i * 60_000, pickupTime: base - 3_600_000 })),
+    );
     const first = await admin.get(`/admin/orders?month=${month}`, { 'X-Partial': 'orders' });
     expect(first.text).toContain(`Showing 60 orders for ${monthLabel(month)}`);
     expect((first.text.match(/data-order-id=/g) ?? []).length).toBe(50);
@@ -131,7 +138,13 @@ describe('orders list', () => {
     const urgent = await insertOrder(db, { status: 'assigned', courierId: courier.id, pickupTime: minutes(40), deliveryTime });
     const soon = await insertOrder(db, { status: 'courier_confirmed', courierId: courier.id, pickupTime: minutes(80), deliveryTime });
     const later = await insertOrder(db, { status: 'assigned', courierId: courier.id, pickupTime: minutes(120), deliveryTime });
-    const online = await insertOrder(db, { status: 'courier_confirmed', courierId: courier.id, goOnlineTime: Date.now(), pickupTime: minutes(10), deliveryTime });
+    const online = await insertOrder(db, {
+      status: 'courier_confirmed',
+      courierId: courier.id,
+      goOnlineTime: Date.now(),
+      pickupTime: minutes(10),
+      deliveryTime,
+    });
     const html = (await (await signedIn('admin')).get(`/admin/orders?status=assigned&day=${day}`, { 'X-Partial': 'orders' })).text;
     expect(html).toContain('Showing 4 orders with status assigned for ');
     const cell = (id: number) => html.slice(html.indexOf(`data-order-id="${id}"`)).split('</tr>')[0];
@@ -167,11 +180,30 @@ describe('orders list', () => {
       return result.rows.map((row) => String(row.detail)).join(' | ');
     };
     const queries = {
-      allTab: db.select().from(orders).where(orderConditions({ deliveryRange: range })).orderBy(sql`${orders.deliveryTime} desc, ${orders.id} desc`).limit(50),
-      statusTab: db.select().from(orders).where(orderConditions({ statuses: ADMIN_TABS[3].statuses, deliveryRange: range })).limit(50),
-      tabCounts: db.select({ status: orders.status, count: sql`count(*)` }).from(orders).where(orderConditions({ deliveryRange: range })).groupBy(orders.status),
-      missedPickups: db.select({ id: orders.id }).from(orders).where(inArray(orders.status, ['assigned', 'courier_confirmed', 'awaiting_pharmacy_pickup'])),
-      earnings: db.select({ id: orders.id }).from(orders).where(and(gte(orders.completedAt, range.start), lt(orders.completedAt, range.end))),
+      allTab: db
+        .select()
+        .from(orders)
+        .where(orderConditions({ deliveryRange: range }))
+        .orderBy(sql`${orders.deliveryTime} desc, ${orders.id} desc`)
+        .limit(50),
+      statusTab: db
+        .select()
+        .from(orders)
+        .where(orderConditions({ statuses: ADMIN_TABS[3].statuses, deliveryRange: range }))
+        .limit(50),
+      tabCounts: db
+        .select({ status: orders.status, count: sql`count(*)` })
+        .from(orders)
+        .where(orderConditions({ deliveryRange: range }))
+        .groupBy(orders.status),
+      missedPickups: db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(inArray(orders.status, ['assigned', 'courier_confirmed', 'awaiting_pharmacy_pickup'])),
+      earnings: db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(gte(orders.completedAt, range.start), lt(orders.completedAt, range.end))),
     };
     for (const [name, query] of Object.entries(queries)) {
       const detail = await plan(query);
@@ -209,9 +241,23 @@ describe('order detail dialog', () => {
     expect(dialog.text).toContain(user.name);
     expect(dialog.text).toContain('refused');
 
-    const pharmacy = await insertOrder(db, { business: 'pharmacy', status: 'delivered', pharmacyPickupPhoto: 'orders/test/counter.jpg', totalDistanceMiles: 6.2 });
+    const pharmacy = await insertOrder(db, {
+      business: 'pharmacy',
+      status: 'delivered',
+      pharmacyPickupPhoto: 'orders/test/counter.jpg',
+      totalDistanceMiles: 6.2,
+    });
     await db.insert(orderStops).values([
-      { orderId: pharmacy.id, sequence: 1, customerName: 'Ann Stop', customerPhone: '8135550010', address: '1 First St', status: 'delivered', deliveryPhoto: 'orders/test/stop1.jpg', deliveryNotes: 'Porch' },
+      {
+        orderId: pharmacy.id,
+        sequence: 1,
+        customerName: 'Ann Stop',
+        customerPhone: '8135550010',
+        address: '1 First St',
+        status: 'delivered',
+        deliveryPhoto: 'orders/test/stop1.jpg',
+        deliveryNotes: 'Porch',
+      },
       { orderId: pharmacy.id, sequence: 2, customerName: 'Bob Stop', customerPhone: '8135550011', address: '2 Second St', status: 'delivered' },
     ]);
     const stops = await admin.get(`/admin/orders/${pharmacy.id}`, { 'X-Partial': 'dialog' });

@@ -26,12 +26,48 @@ describe('earnings report', () => {
     const { courier, user } = await insertCourier(db);
     const other = await insertCourier(db);
     const completed = (local: string) => ({ completedAt: at(local) });
-    const late = await insertOrder(db, { status: 'delivered', courierId: courier.id, amountCents: 123_45, deliveryFeeCents: 30_00, tipCents: 7_77, courierPayCents: 31_11, ...completed(`${to}T23:30:00`) });
-    const early = await insertOrder(db, { status: 'delivered', amountCents: 10, deliveryFeeCents: 30_00, tipCents: 0, courierPayCents: null, ...completed(`${from}T00:10:00`) });
-    const pharmacy = await insertOrder(db, { business: 'pharmacy', status: 'pharmacy_completed', courierId: courier.id, amountCents: 99_99, deliveryFeeCents: 10_01, tipCents: 99, courierPayCents: 11_00, ...completed(`${to}T12:00:00`) });
+    const late = await insertOrder(db, {
+      status: 'delivered',
+      courierId: courier.id,
+      amountCents: 123_45,
+      deliveryFeeCents: 30_00,
+      tipCents: 7_77,
+      courierPayCents: 31_11,
+      ...completed(`${to}T23:30:00`),
+    });
+    const early = await insertOrder(db, {
+      status: 'delivered',
+      amountCents: 10,
+      deliveryFeeCents: 30_00,
+      tipCents: 0,
+      courierPayCents: null,
+      ...completed(`${from}T00:10:00`),
+    });
+    const pharmacy = await insertOrder(db, {
+      business: 'pharmacy',
+      status: 'pharmacy_completed',
+      courierId: courier.id,
+      amountCents: 99_99,
+      deliveryFeeCents: 10_01,
+      tipCents: 99,
+      courierPayCents: 11_00,
+      ...completed(`${to}T12:00:00`),
+    });
     // Outside the days, or not completed: left out.
-    await insertOrder(db, { status: 'delivered', courierId: other.courier.id, amountCents: 1_00, courierPayCents: 1_00, ...completed(`${addDays(from, -1)}T23:59:59`) });
-    await insertOrder(db, { status: 'delivered', courierId: other.courier.id, amountCents: 1_00, courierPayCents: 1_00, ...completed(`${addDays(to, 1)}T00:00:00`) });
+    await insertOrder(db, {
+      status: 'delivered',
+      courierId: other.courier.id,
+      amountCents: 1_00,
+      courierPayCents: 1_00,
+      ...completed(`${addDays(from, -1)}T23:59:59`),
+    });
+    await insertOrder(db, {
+      status: 'delivered',
+      courierId: other.courier.id,
+      amountCents: 1_00,
+      courierPayCents: 1_00,
+      ...completed(`${addDays(to, 1)}T00:00:00`),
+    });
     await insertOrder(db, { status: 'cancelled', amountCents: 1_00, ...completed(`${to}T10:00:00`) });
 
     const response = await (await signedIn('admin')).get(`/api/reports/earnings?from=${from}&to=${to}`);
@@ -79,7 +115,14 @@ describe('earnings report', () => {
       courierPayCents: 30_00,
       completedAt: at(`${day}T09:05:07`),
     });
-    const bare = await insertOrder(db, { status: 'delivered', amountCents: 20_00, deliveryFeeCents: 30_00, tipCents: 1_50, courierPayCents: null, completedAt: at(`${day}T18:00:00`) });
+    const bare = await insertOrder(db, {
+      status: 'delivered',
+      amountCents: 20_00,
+      deliveryFeeCents: 30_00,
+      tipCents: 1_50,
+      courierPayCents: null,
+      completedAt: at(`${day}T18:00:00`),
+    });
     const admin = await signedIn('admin');
     const requested = Date.now();
     const response = await admin.get(`/api/reports/earnings.csv?from=${day}&to=${day}`);
@@ -100,8 +143,13 @@ describe('earnings report', () => {
     const count = 4_321; // three batches of the stream (2,000 rows each), edges inside groups of equal instants
     // Dated that day throughout, so these rows stay out of the current month's lists.
     const base = await insertOrder(db, {
-      status: 'delivered', amountCents: 1, courierPayCents: 30_00, tipCents: 0,
-      pickupTime: at(`${day}T07:00:00`), deliveryTime: at(`${day}T08:00:00`), completedAt: at(`${day}T08:00:00`),
+      status: 'delivered',
+      amountCents: 1,
+      courierPayCents: 30_00,
+      tipCents: 0,
+      pickupTime: at(`${day}T07:00:00`),
+      deliveryTime: at(`${day}T08:00:00`),
+      completedAt: at(`${day}T08:00:00`),
     });
     const rows = Array.from({ length: count - 1 }, (_, i) => ({
       ...base,
@@ -130,7 +178,9 @@ describe('earnings report', () => {
       .from(orders)
       .where(completedIn(dayRange('2024-03-01', ZONE, '2024-03-30')));
     const plan = await db.all<{ detail: string }>(sql.join([sql.raw('explain query plan '), query.getSQL()]));
-    expect(plan.map((row) => row.detail)).toEqual([expect.stringContaining('USING COVERING INDEX orders_completed_report_idx (completed_at>? AND completed_at<?)')]);
+    expect(plan.map((row) => row.detail)).toEqual([
+      expect.stringContaining('USING COVERING INDEX orders_completed_report_idx (completed_at>? AND completed_at<?)'),
+    ]);
   });
 
   it('refuses bad ranges with 400', async () => {

@@ -142,7 +142,14 @@ describe('what a key opens', () => {
     expect(withSession.status).toBe(401);
     expect(withSession.body.error).toBe('API key required');
 
-    for (const authorization of ['', 'Bearer', `Basic ${key}`, `Bearer ${key}x`, `Bearer ${key.slice(0, -1)}`, 'Bearer dsp_0000000000000000000000000000000000000000000']) {
+    for (const authorization of [
+      '',
+      'Bearer',
+      `Basic ${key}`,
+      `Bearer ${key}x`,
+      `Bearer ${key.slice(0, -1)}`,
+      'Bearer dsp_0000000000000000000000000000000000000000000',
+    ]) {
       const refused = await new Client().get('/api/v1/orders', { Authorization: authorization });
       expect(refused.status, authorization).toBe(401);
     }

@@ -54,7 +54,14 @@ describe('the OpenAPI document', () => {
         if (!operation.security) expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['401', '403', '429']));
       }
     }
-    expect(Object.keys(document.webhooks).sort()).toEqual(['order.assigned', 'order.cancelled', 'order.created', 'order.delivered', 'order.status_changed', 'webhook.test']);
+    expect(Object.keys(document.webhooks).sort()).toEqual([
+      'order.assigned',
+      'order.cancelled',
+      'order.created',
+      'order.delivered',
+      'order.status_changed',
+      'webhook.test',
+    ]);
     // Request bodies are described as what may be sent: money as a number or a string.
     expect(document.components.schemas.OrderCreate.properties.amount.type).toEqual(['number', 'string']);
     expect(document.components.schemas.OrderCreate.properties.amount.description).toMatch(/Dollars/);
@@ -66,7 +73,17 @@ describe('the OpenAPI document', () => {
     const page = await new Client().get('/api/v1/docs');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    for (const text of ['Dispatch API reference', 'Create an order', 'List orders', 'Cancel an order', 'order.delivered', 'webhook-signature', 'OrderDetail', 'Idempotency-Key', 'Retry-After']) {
+    for (const text of [
+      'Dispatch API reference',
+      'Create an order',
+      'List orders',
+      'Cancel an order',
+      'order.delivered',
+      'webhook-signature',
+      'OrderDetail',
+      'Idempotency-Key',
+      'Retry-After',
+    ]) {
       expect(page.text, text).toContain(text);
     }
     expect(page.text).not.toMatch(/<script[^>]+src="https?:/);
@@ -85,7 +102,19 @@ describe('POST /api/v1/orders', () => {
     expectFits('OrderDetail', viaApi.body);
     expect(viaApi.headers.get('location')).toBe(`/api/v1/orders/${viaApi.body.id}`);
     expect(viaApi.body).toMatchObject({ status: 'new', deliveryFee: '45.06', amount: '450.55', tip: '10.00', stops: [], internalOrderNumber: 'API-1' });
-    for (const field of ['deliveryFee', 'amount', 'tip', 'totalDistanceMiles', 'calculatedDeliveryFee', 'customerAddress', 'pickupTime', 'deliveryTime', 'items', 'zoneId', 'restaurantId']) {
+    for (const field of [
+      'deliveryFee',
+      'amount',
+      'tip',
+      'totalDistanceMiles',
+      'calculatedDeliveryFee',
+      'customerAddress',
+      'pickupTime',
+      'deliveryTime',
+      'items',
+      'zoneId',
+      'restaurantId',
+    ]) {
       expect(viaApi.body[field], field).toEqual(viaPortal.body[field]);
     }
     expect(viaApi.body).not.toHaveProperty('trackingUrl');
@@ -99,12 +128,15 @@ describe('POST /api/v1/orders', () => {
     const viaPortal = await portal.post('/api/orders', body);
     expect(viaApi.status).toBe(201);
     expectFits('OrderDetail', viaApi.body);
-    expect(viaApi.body.stops.map((stop: { sequence: number; customerName: string; status: string }) => [stop.sequence, stop.customerName, stop.status])).toEqual([
+    expect(
+      viaApi.body.stops.map((stop: { sequence: number; customerName: string; status: string }) => [stop.sequence, stop.customerName, stop.status]),
+    ).toEqual([
       [1, 'Noah Thompson', 'pending'],
       [2, 'Ava Robinson', 'pending'],
       [3, 'Liam Clark', 'pending'],
     ]);
-    for (const field of ['deliveryFee', 'totalDistanceMiles', 'calculatedDeliveryFee', 'customerName', 'customerAddress']) expect(viaApi.body[field], field).toEqual(viaPortal.body[field]);
+    for (const field of ['deliveryFee', 'totalDistanceMiles', 'calculatedDeliveryFee', 'customerName', 'customerAddress'])
+      expect(viaApi.body[field], field).toEqual(viaPortal.body[field]);
     expect(viaApi.body.totalDistanceMiles).toBeGreaterThan(0);
     const stored = await db.select().from(orderStops).where(eq(orderStops.orderId, viaApi.body.id));
     expect(stored).toHaveLength(3);
@@ -113,7 +145,12 @@ describe('POST /api/v1/orders', () => {
   it('refuses a bad body with the schema’s own messages and creates nothing, stops included', async () => {
     const db = testDb();
     const { api, restaurant } = await integratedBusiness(db);
-    const missing = await api.post('/api/v1/orders', { internalOrderNumber: 'X-1', pickupTime: '2030-01-15T14:00:00Z', deliveryTime: '2030-01-15T13:00:00Z', amount: 0 });
+    const missing = await api.post('/api/v1/orders', {
+      internalOrderNumber: 'X-1',
+      pickupTime: '2030-01-15T14:00:00Z',
+      deliveryTime: '2030-01-15T13:00:00Z',
+      amount: 0,
+    });
     expect(missing.status).toBe(400);
     expectFits('Error', missing.body);
     expect(missing.body.fields).toMatchObject({
@@ -161,7 +198,9 @@ describe('GET /api/v1/orders', () => {
     const pages: number[][] = [];
     let cursor: string | null = null;
     do {
-      const page: { status: number; body: { data: Array<{ id: number }>; nextCursor: string | null } } = await api.get(`/api/v1/orders?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: { status: number; body: { data: Array<{ id: number }>; nextCursor: string | null } } = await api.get(
+        `/api/v1/orders?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(page.status).toBe(200);
       expectFits('OrderPage', page.body);
       pages.push(page.body.data.map((order: { id: number }) => order.id));
@@ -183,7 +222,15 @@ describe('GET /api/v1/orders', () => {
     const createdLater = await api.get(`/api/v1/orders?createdSince=${new Date(Date.now() + HOUR).toISOString()}`);
     expect(createdLater.body).toEqual({ data: [], nextCursor: null });
 
-    for (const query of ['status=lost', 'limit=0', 'limit=101', 'limit=1.5', 'cursor=bm90IGEgY3Vyc29y', 'updatedSince=yesterday', 'createdSince=2030-02-30T00:00:00Z']) {
+    for (const query of [
+      'status=lost',
+      'limit=0',
+      'limit=101',
+      'limit=1.5',
+      'cursor=bm90IGEgY3Vyc29y',
+      'updatedSince=yesterday',
+      'createdSince=2030-02-30T00:00:00Z',
+    ]) {
       const refused = await api.get(`/api/v1/orders?${query}`);
       expect(refused.status, query).toBe(400);
       expectFits('Error', refused.body);
@@ -200,7 +247,10 @@ describe('GET /api/v1/orders/:id and its photos', () => {
     const courierClient = await signedIn(courierName);
     const photo = await upload(courierClient, `/api/orders/${order.id}/photos?kind=delivery`, png(20, 20, 4));
     expect(photo.status).toBe(201);
-    await db.update(orders).set({ deliveryPhotos: [photo.body.key], status: 'delivered' }).where(eq(orders.id, order.id));
+    await db
+      .update(orders)
+      .set({ deliveryPhotos: [photo.body.key], status: 'delivered' })
+      .where(eq(orders.id, order.id));
 
     const answer = await api.get(`/api/v1/orders/${order.id}`);
     expect(answer.status).toBe(200);
@@ -257,7 +307,14 @@ describe('POST /api/v1/orders/:id/cancel and GET /api/v1/orders/:id/events', () 
     expect(late.status).toBe(409);
     expectFits('Error', late.body);
     expect(late.body.error).toBe('This order can no longer be cancelled');
-    expect((await db.select().from(orders).where(inArray(orders.id, [underWay.id])))[0].status).toBe('courier_on_way_to_pickup');
+    expect(
+      (
+        await db
+          .select()
+          .from(orders)
+          .where(inArray(orders.id, [underWay.id]))
+      )[0].status,
+    ).toBe('courier_on_way_to_pickup');
   });
 });
 

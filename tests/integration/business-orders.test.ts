@@ -155,7 +155,9 @@ describe('POST /api/orders (multi-stop)', () => {
       items: [{ name: 'Pharmacy Order', quantity: 1, price: '180.00', notes: null }],
     });
     const stops = await getStops(db, response.body.id);
-    expect(stops.map((stop) => [stop.sequence, stop.customerName, stop.status])).toEqual(TAMPA_STOPS.map((stop, index) => [index + 1, stop.customerName, 'pending']));
+    expect(stops.map((stop) => [stop.sequence, stop.customerName, stop.status])).toEqual(
+      TAMPA_STOPS.map((stop, index) => [index + 1, stop.customerName, 'pending']),
+    );
     expect(response.body.stops.map((stop: { address: string }) => stop.address)).toEqual(TAMPA_STOPS.map((stop) => stop.address));
   });
 
@@ -175,7 +177,10 @@ describe('POST /api/orders (multi-stop)', () => {
     const db = testDb();
     const client = await signedIn('pharmacy');
     const typed = { ...TAMPA_STOPS[1], latitude: null as unknown as number, longitude: null as unknown as number };
-    const placed = await client.post('/api/orders', multiStopBody([{ ...TAMPA_STOPS[0], locationPrecision: 'zip' }, typed], { internalOrderNumber: `RX-TYPED-${Date.now()}` }));
+    const placed = await client.post(
+      '/api/orders',
+      multiStopBody([{ ...TAMPA_STOPS[0], locationPrecision: 'zip' }, typed], { internalOrderNumber: `RX-TYPED-${Date.now()}` }),
+    );
     expect(placed.status).toBe(201);
     // No Census geocoder here: stop 2 goes to its ZIP's centre; stop 1 keeps the ZIP centre it was sent with.
     expect(placed.body.stops).toMatchObject([
@@ -198,14 +203,34 @@ describe('POST /api/orders (multi-stop)', () => {
     const [user] = await db.select().from(users).where(eq(users.username, 'pharmacy'));
     const internal = `RX-ATOMIC-${Date.now()}`;
     const input = orderCreateSchema.parse(multiStopBody(TAMPA_STOPS.slice(0, 2), { internalOrderNumber: internal }));
-    const stop = { customerName: 'A', customerPhone: '1', address: 'A St', latitude: 27.9, longitude: -82.4, locationPrecision: 'address' as const, deliveryInstructions: null };
+    const stop = {
+      customerName: 'A',
+      customerPhone: '1',
+      address: 'A St',
+      latitude: 27.9,
+      longitude: -82.4,
+      locationPrecision: 'address' as const,
+      deliveryInstructions: null,
+    };
     // Sequence 0 breaks the table's check constraint on the second stop, after the order and first stop were written.
-    const stops = [{ ...stop, sequence: 1 }, { ...stop, sequence: 0 }];
+    const stops = [
+      { ...stop, sequence: 1 },
+      { ...stop, sequence: 0 },
+    ];
     const business = { restaurantId: pharmacy.id, name: pharmacy.name, address: pharmacy.address, phone: pharmacy.phone, zoneId: pharmacy.zoneId };
-    const values = planNewOrder(input, business, { plan: estimateRoute([{ lat: 27.93, lng: -82.48 }, { lat: 27.9, lng: -82.4 }]), stops });
+    const values = planNewOrder(input, business, {
+      plan: estimateRoute([
+        { lat: 27.93, lng: -82.48 },
+        { lat: 27.9, lng: -82.4 },
+      ]),
+      stops,
+    });
     await expect(insertOrderWithStops(db, values, stops, businessActor(user))).rejects.toThrow();
     expect(await db.select().from(orders).where(eq(orders.internalOrderNumber, internal))).toEqual([]);
-    const [orphans] = await db.select({ count: sql<number>`count(*)` }).from(orderStops).where(sql`${orderStops.orderId} not in (select id from orders)`);
+    const [orphans] = await db
+      .select({ count: sql<number>`count(*)` })
+      .from(orderStops)
+      .where(sql`${orderStops.orderId} not in (select id from orders)`);
     expect(orphans.count).toBe(0);
   });
 });
@@ -333,7 +358,11 @@ describe('POST /api/order-stops', () => {
     }
     const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
     const miles = routeMiles({ lat: pharmacy.latitude!, lng: pharmacy.longitude! }, TAMPA_STOPS.slice(0, 2));
-    expect(stored).toMatchObject({ totalDistanceMiles: miles, deliveryFeeCents: distanceDeliveryFee(miles), calculatedDeliveryFeeCents: distanceDeliveryFee(miles) });
+    expect(stored).toMatchObject({
+      totalDistanceMiles: miles,
+      deliveryFeeCents: distanceDeliveryFee(miles),
+      calculatedDeliveryFeeCents: distanceDeliveryFee(miles),
+    });
   });
 
   it('checks the stop like a new order: messages, free sequence, editable order, a place on the map', async () => {
@@ -364,7 +393,10 @@ describe('tenancy: another business’s order is not found, everywhere', () => {
     const mine = await insertOrder(db, { business: 'bistro', status: 'new' });
     const bistro = await signedIn('bistro');
     const pharmacy = await signedIn('pharmacy');
-    for (const [client, order] of [[bistro, theirs], [pharmacy, mine]] as const) {
+    for (const [client, order] of [
+      [bistro, theirs],
+      [pharmacy, mine],
+    ] as const) {
       expect((await client.get(`/api/orders/${order.id}`)).status).toBe(404);
       expect((await client.get(`/api/orders/${order.id}/events`)).status).toBe(404);
       expect((await client.get(`/api/order-stops/order/${order.id}`)).status).toBe(404);

@@ -15,7 +15,16 @@ const HOUR = 3_600_000;
 describe('business pages', () => {
   it('answer at /restaurant/… and at their aliases for a business, and send anyone else to sign in', async () => {
     const bistro = await signedIn('bistro');
-    for (const path of ['/restaurant', '/dashboard', '/restaurant/orders', '/orders', '/restaurant/create-order', '/create-order', '/restaurant/profile', '/profile']) {
+    for (const path of [
+      '/restaurant',
+      '/dashboard',
+      '/restaurant/orders',
+      '/orders',
+      '/restaurant/create-order',
+      '/create-order',
+      '/restaurant/profile',
+      '/profile',
+    ]) {
       expect((await bistro.get(path)).status, path).toBe(200);
       const anonymous = await new Client().get(path);
       expect(anonymous.status, path).toBe(302);
@@ -45,7 +54,12 @@ describe('Orders Management region', () => {
     const etag = first.headers.get('etag')!;
     expect((await client.get('/restaurant/orders', { ...PARTIAL, 'If-None-Match': etag })).status).toBe(304);
     // Delivered later today: in this month's list at any hour.
-    const order = await insertOrder(db, { business: business.username, customerName: 'Region Redraw', pickupTime: todayAt(HOUR), deliveryTime: todayAt(2 * HOUR) });
+    const order = await insertOrder(db, {
+      business: business.username,
+      customerName: 'Region Redraw',
+      pickupTime: todayAt(HOUR),
+      deliveryTime: todayAt(2 * HOUR),
+    });
     const after = await client.get('/restaurant/orders', { ...PARTIAL, 'If-None-Match': etag });
     expect(after.status).toBe(200);
     expect(after.text).toContain(`#${order.orderNumber}`);
@@ -56,7 +70,12 @@ describe('Orders Management region', () => {
     const [business, other] = await Promise.all([insertBusiness(db), insertBusiness(db)]);
     const { day: today } = serviceToday();
     const delivery = Date.parse(`${today}T12:00:00-05:00`);
-    const mine = await insertOrder(db, { business: business.username, customerName: 'Delivered Today', pickupTime: delivery - 40 * HOUR, deliveryTime: delivery });
+    const mine = await insertOrder(db, {
+      business: business.username,
+      customerName: 'Delivered Today',
+      pickupTime: delivery - 40 * HOUR,
+      deliveryTime: delivery,
+    });
     const theirs = await insertOrder(db, { business: other.username, customerName: 'Other Customer', pickupTime: delivery, deliveryTime: delivery });
     const client = await signedIn(business.username);
     const page = await client.get(`/restaurant/orders?day=${today}`, PARTIAL);
@@ -103,7 +122,12 @@ describe('order dialogs', () => {
   it("answer 404 for another business's order, as a dialog and as a page", async () => {
     const theirs = await insertOrder(testDb(), { business: 'pharmacy' });
     const bistro = await signedIn('bistro');
-    for (const path of [`/restaurant/orders/${theirs.id}`, `/restaurant/orders/${theirs.id}/live`, `/restaurant/orders/${theirs.id}/edit`, `/orders/${theirs.id}`]) {
+    for (const path of [
+      `/restaurant/orders/${theirs.id}`,
+      `/restaurant/orders/${theirs.id}/live`,
+      `/restaurant/orders/${theirs.id}/edit`,
+      `/orders/${theirs.id}`,
+    ]) {
       const dialog = await bistro.get(path, { 'X-Partial': 'dialog' });
       expect(dialog.status, path).toBe(404);
       expect(dialog.text).toBe('Order not found');
@@ -119,7 +143,11 @@ describe('dashboard active orders', () => {
   it('says when there are more active orders than it lists, and links to all of them', async () => {
     const db = testDb();
     const business = await insertBusiness(db);
-    await insertOrders(db, business.username, Array.from({ length: 101 }, (_, i) => ({ pickupTime: Date.now() + (i + 1) * 60_000 })));
+    await insertOrders(
+      db,
+      business.username,
+      Array.from({ length: 101 }, (_, i) => ({ pickupTime: Date.now() + (i + 1) * 60_000 })),
+    );
     const client = await signedIn(business.username);
     const region = await client.get('/restaurant', { 'X-Partial': 'active-orders' });
     expect(region.text).toContain('Showing the <!-- -->100<!-- --> soonest of <!-- -->101<!-- --> active orders.');

@@ -33,7 +33,12 @@ describe('POST /api/routes/calculate without a maps key', () => {
     expect(response.body).toMatchObject({
       totalDistanceMiles: miles,
       calculatedDeliveryFee: (distanceDeliveryFee(miles) / 100).toFixed(2),
-      routeDetails: { estimated: true, approximate: false, pickup: { ...origin, precision: 'address' }, stops: points.map((point) => ({ ...point, precision: 'address' })) },
+      routeDetails: {
+        estimated: true,
+        approximate: false,
+        pickup: { ...origin, precision: 'address' },
+        stops: points.map((point) => ({ ...point, precision: 'address' })),
+      },
     });
     expect(decode(response.body.routeDetails.polyline, 5)).toHaveLength(5);
     expect(response.body.routeDetails.durationMinutes).toBeGreaterThan(0);
@@ -51,7 +56,14 @@ describe('POST /api/routes/calculate without a maps key', () => {
     const response = await client.post('/api/routes/calculate', { stops: [points[0], { address: '3001 W Kennedy Blvd, Tampa, Florida, 33609' }] });
     expect(response.status).toBe(200);
     // 33609's centre in the ZIP dataset (npm zipcodes).
-    expect(response.body.routeDetails).toMatchObject({ estimated: true, approximate: true, stops: [{ ...points[0], precision: 'address' }, { lat: 27.9425, lng: -82.5057, precision: 'zip' }] });
+    expect(response.body.routeDetails).toMatchObject({
+      estimated: true,
+      approximate: true,
+      stops: [
+        { ...points[0], precision: 'address' },
+        { lat: 27.9425, lng: -82.5057, precision: 'zip' },
+      ],
+    });
   });
 
   it('refuses a stop that nothing can place, and says what to add', async () => {
@@ -97,7 +109,11 @@ describe('with MAPS_SERVER_KEY but the maps service unreachable', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'dispatch-maps-key-'));
     // A second Worker on the same database, configured with a key; this machine has no route to the maps service.
-    worker = await startWorker({ persistDir: dir, vars: { DATABASE_URL: inject('databaseUrl'), MAPS_SERVER_KEY: 'test-server-key', ...OFFLINE_VARS }, sourceDir: await testSources() });
+    worker = await startWorker({
+      persistDir: dir,
+      vars: { DATABASE_URL: inject('databaseUrl'), MAPS_SERVER_KEY: 'test-server-key', ...OFFLINE_VARS },
+      sourceDir: await testSources(),
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -135,7 +151,13 @@ describe('GET /api/places/suggestions', () => {
     const { username } = await insertBusiness(db);
     const address = `77 Suggestion Way ${Date.now()}, Tampa, Florida, 33602`;
     const now = Date.now();
-    await insertOrder(db, { business: username, customerAddress: address.toUpperCase(), customerLatitude: 27.9, customerLongitude: -82.4, createdAt: now - 60_000 });
+    await insertOrder(db, {
+      business: username,
+      customerAddress: address.toUpperCase(),
+      customerLatitude: 27.9,
+      customerLongitude: -82.4,
+      createdAt: now - 60_000,
+    });
     await insertOrder(db, {
       business: username,
       customerAddress: address,
@@ -148,15 +170,37 @@ describe('GET /api/places/suggestions', () => {
       customerLongitude: -82.45,
       createdAt: now,
     });
-    await insertOrder(db, { business: username, customerAddress: `${address} (typed, not placed)`, customerLatitude: null, customerLongitude: null, customerLocationPrecision: 'none' });
-    await insertOrder(db, { business: username, customerAddress: `${address} (ZIP centre)`, customerLatitude: 27.9614, customerLongitude: -82.4597, customerLocationPrecision: 'zip' });
+    await insertOrder(db, {
+      business: username,
+      customerAddress: `${address} (typed, not placed)`,
+      customerLatitude: null,
+      customerLongitude: null,
+      customerLocationPrecision: 'none',
+    });
+    await insertOrder(db, {
+      business: username,
+      customerAddress: `${address} (ZIP centre)`,
+      customerLatitude: 27.9614,
+      customerLongitude: -82.4597,
+      customerLocationPrecision: 'zip',
+    });
     const response = await (await signedIn(username)).get(`/api/places/suggestions?q=${encodeURIComponent('Suggestion Way')}`);
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(3);
     const mine = response.body.filter((place: { description: string }) => place.description.toLowerCase() === address.toLowerCase());
     expect(mine).toHaveLength(1);
     // The latest use of the address gives its parts, apartment included, and coordinates.
-    expect(mine[0]).toMatchObject({ street: '77 Suggestion Way', apartment: '210', latitude: 27.95, longitude: -82.45, precision: 'address', source: 'history', city: 'Tampa', state: 'Florida', zip: '33602' });
+    expect(mine[0]).toMatchObject({
+      street: '77 Suggestion Way',
+      apartment: '210',
+      latitude: 27.95,
+      longitude: -82.45,
+      precision: 'address',
+      source: 'history',
+      city: 'Tampa',
+      state: 'Florida',
+      zip: '33602',
+    });
     // Addresses typed without the maps service are offered too, with how precisely they were placed.
     const byLine = (suffix: string) => response.body.find((place: { description: string }) => place.description.endsWith(suffix));
     expect(byLine('(typed, not placed)')).toMatchObject({ latitude: null, longitude: null, precision: 'none' });
@@ -172,9 +216,13 @@ describe('GET /api/places/suggestions', () => {
     const client = await signedIn(mine.username);
     expect((await client.get(`/api/places/suggestions?q=${encodeURIComponent('Private Lane')}`)).body).toEqual([]);
     expect((await client.get('/api/places/suggestions?q=%25')).body).toEqual([]);
-    expect((await client.get('/api/places/suggestions?q=_')).body.map((place: { description: string }) => place.description)).toEqual(['1_0 Percent Way, Tampa, Florida']);
+    expect((await client.get('/api/places/suggestions?q=_')).body.map((place: { description: string }) => place.description)).toEqual([
+      '1_0 Percent Way, Tampa, Florida',
+    ]);
     const owner = await signedIn(theirs.username);
-    expect((await owner.get(`/api/places/suggestions?q=${encodeURIComponent('Private Lane')}`)).body.map((place: { description: string }) => place.description)).toEqual([secret]);
+    expect(
+      (await owner.get(`/api/places/suggestions?q=${encodeURIComponent('Private Lane')}`)).body.map((place: { description: string }) => place.description),
+    ).toEqual([secret]);
   });
 
   it("includes the addresses of the business's stops, read into parts", async () => {

@@ -127,7 +127,12 @@ describe('accepting and declining', () => {
     expect(response.status).toBe(200);
     expect(response.body.status).toBe('pending_courier');
     expect((await client.get('/api/orders/courier')).body).toEqual([]);
-    expect(await db.select().from(orderDeclines).where(and(eq(orderDeclines.orderId, offer.id), eq(orderDeclines.courierId, me.courier.id)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(orderDeclines)
+        .where(and(eq(orderDeclines.orderId, offer.id), eq(orderDeclines.courierId, me.courier.id))),
+    ).toHaveLength(1);
     const other = await signedIn((await insertSignableCourier(db, { zoneId: zone.id })).username);
     expect((await other.get('/api/orders/courier')).body.map((order: { id: number }) => order.id)).toEqual([offer.id]);
     // Declined, it can no longer be accepted by me.
@@ -174,7 +179,10 @@ describe('workflow steps (PATCH /api/orders/:id)', () => {
     expect(Date.parse(online.body.goOnlineTime)).toBeGreaterThan(Date.now() - MINUTE);
     expect(online.body.onWayToPickupTime).toBe(online.body.goOnlineTime);
 
-    expect((await step({ status: 'arrived_at_pickup', courierLatitude: BISTRO_POSITION.latitude, courierLongitude: BISTRO_POSITION.longitude })).body.arrivedAtPickupTime).toBeTruthy();
+    expect(
+      (await step({ status: 'arrived_at_pickup', courierLatitude: BISTRO_POSITION.latitude, courierLongitude: BISTRO_POSITION.longitude })).body
+        .arrivedAtPickupTime,
+    ).toBeTruthy();
     expect((await step({ status: 'picked_up' })).body.pickedUpTime).toBeTruthy();
     expect((await step({ status: 'on_way_to_customer' })).body.onWayToCustomerTime).toBeTruthy();
     const arrived = await step({ status: 'arrived_at_customer' });
@@ -216,7 +224,11 @@ describe('workflow steps (PATCH /api/orders/:id)', () => {
     const far = await client.patch(`/api/orders/${order.id}`, { status: 'arrived_at_pickup', courierLatitude: 27.95, courierLongitude: -82.46 });
     expect(far.status).toBe(409);
     expect(far.body).toEqual({ error: 'Not at Restaurant', details: 'Get closer to restaurant (within 50m)' });
-    const near = await client.patch(`/api/orders/${order.id}`, { status: 'arrived_at_pickup', courierLatitude: BISTRO_POSITION.latitude + 0.0002, courierLongitude: BISTRO_POSITION.longitude });
+    const near = await client.patch(`/api/orders/${order.id}`, {
+      status: 'arrived_at_pickup',
+      courierLatitude: BISTRO_POSITION.latitude + 0.0002,
+      courierLongitude: BISTRO_POSITION.longitude,
+    });
     expect(near.status).toBe(200);
     const [event] = (await getEvents(db, order.id)).filter((row) => row.toStatus === 'arrived_at_pickup' && row.outcome === 'applied');
     expect(event.detail).toMatch(/^Arrived \d+ m from the pickup$/);
@@ -265,7 +277,11 @@ describe('workflow steps (PATCH /api/orders/:id)', () => {
     const far = await client.patch(`/api/orders/${soon.id}`, { status: 'arrived_at_pharmacy', courierLatitude: 27.96, courierLongitude: -82.46 });
     expect(far.body).toEqual({ error: 'Not at Pharmacy', details: 'You must be within 500 feet of the pharmacy' });
     // 500 feet is about 152 m: 120 m away is close enough.
-    const near = await client.patch(`/api/orders/${soon.id}`, { status: 'arrived_at_pharmacy', courierLatitude: 27.9379 + 0.00108, courierLongitude: -82.4843 });
+    const near = await client.patch(`/api/orders/${soon.id}`, {
+      status: 'arrived_at_pharmacy',
+      courierLatitude: 27.9379 + 0.00108,
+      courierLongitude: -82.4843,
+    });
     expect(near.status).toBe(200);
     const noPhoto = await client.patch(`/api/orders/${soon.id}`, { status: 'pharmacy_picked_up' });
     expect(noPhoto.body).toEqual({ error: 'Photo Required', details: 'Please take a photo of all packages' });

@@ -17,7 +17,10 @@ async function courierAtCustomer() {
 describe('delivery photos', () => {
   it('accept image data strings and binary uploads, store them in R2 and keep only keys on the order', async () => {
     const { db, client, order } = await courierAtCustomer();
-    const saved = await client.post(`/api/orders/${order.id}/delivery-photos`, { photos: [dataString(png(40, 30, 1)), dataString(png(40, 30, 2))], notes: 'Left at reception' });
+    const saved = await client.post(`/api/orders/${order.id}/delivery-photos`, {
+      photos: [dataString(png(40, 30, 1)), dataString(png(40, 30, 2))],
+      notes: 'Left at reception',
+    });
     expect(saved.status).toBe(201);
     expect(saved.body.deliveryPhotos).toHaveLength(2);
     expect(saved.body.deliveryNotes).toBe('Left at reception');
@@ -56,7 +59,9 @@ describe('delivery photos', () => {
     const svg = await upload(client, `/api/orders/${order.id}/photos`, new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');
     expect(svg.status).toBe(400);
     expect(svg.body).toEqual({ error: 'Invalid photo', details: 'The file is not a JPEG, PNG or WebP image.' });
-    const labelled = await client.post(`/api/orders/${order.id}/delivery-photos`, { photos: [`data:image/jpeg;base64,${Buffer.from('not an image').toString('base64')}`] });
+    const labelled = await client.post(`/api/orders/${order.id}/delivery-photos`, {
+      photos: [`data:image/jpeg;base64,${Buffer.from('not an image').toString('base64')}`],
+    });
     expect(labelled.status).toBe(400);
     // A PNG header claiming 20000×20000 pixels: refused before anything decodes it.
     const bomb = png(1, 1);

@@ -16,7 +16,13 @@ describe('GET/PATCH /api/couriers/profile', () => {
     const client = await signedIn(username);
     const profile = await client.get('/api/couriers/profile');
     expect(profile.status).toBe(200);
-    expect(profile.body).toMatchObject({ id: courier.id, email: courier.email, vehicleMake: 'Toyota', driversLicenseExpiry: '2099-01-01', hasThermoBags: false });
+    expect(profile.body).toMatchObject({
+      id: courier.id,
+      email: courier.email,
+      vehicleMake: 'Toyota',
+      driversLicenseExpiry: '2099-01-01',
+      hasThermoBags: false,
+    });
 
     const saved = await client.patch('/api/couriers/profile', {
       phone: '8135550999',
@@ -28,7 +34,14 @@ describe('GET/PATCH /api/couriers/profile', () => {
       zoneId: 999,
     });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ phone: '8135550999', vehicleType: 'hatchback', vehicleYear: '2023', driversLicenseExpiry: '2031-05-31', hasThermoBags: true, hasCateringDolly: true });
+    expect(saved.body).toMatchObject({
+      phone: '8135550999',
+      vehicleType: 'hatchback',
+      vehicleYear: '2023',
+      driversLicenseExpiry: '2031-05-31',
+      hasThermoBags: true,
+      hasCateringDolly: true,
+    });
     // A new licence expiry needs checking again; the insurance did not change. The zone is not the courier's to change.
     expect(saved.body).toMatchObject({ driversLicenseVerified: false, insuranceVerified: true, zoneId: courier.zoneId });
     const [account] = await db.select().from(users).where(eq(users.id, user.id));
@@ -57,7 +70,12 @@ describe('GET /api/couriers/earnings', () => {
     // A minute ago, but never yesterday: 'today' is the service zone's day.
     const today = await insertHeldOrder(db, courier.id, 'delivered', { courierPayCents: 4000, tipCents: 700, completedAt: todayAt(-60_000, now) });
     await insertHeldOrder(db, courier.id, 'delivered', { courierPayCents: 3000, tipCents: 0, completedAt: now - 3 * DAY });
-    const { order: route } = await insertPharmacyOrder(db, { courierId: courier.id, status: 'pharmacy_completed', courierPayCents: null, completedAt: now - 20 * DAY });
+    const { order: route } = await insertPharmacyOrder(db, {
+      courierId: courier.id,
+      status: 'pharmacy_completed',
+      courierPayCents: null,
+      completedAt: now - 20 * DAY,
+    });
     await insertHeldOrder(db, courier.id, 'delivered', { courierPayCents: 9900, completedAt: now - 40 * DAY });
     await insertHeldOrder(db, courier.id, 'cancelled', { courierPayCents: 9900, completedAt: null });
 
@@ -70,7 +88,14 @@ describe('GET /api/couriers/earnings', () => {
       totalTips: ((700 + 300) / 100).toFixed(2),
       ordersCount: 3,
     });
-    expect(month.body.orders[0]).toMatchObject({ id: today.id, orderNumber: today.orderNumber, restaurantName: 'Harbor Bistro', basePay: '33.00', tipAmount: '7.00', totalPay: '40.00' });
+    expect(month.body.orders[0]).toMatchObject({
+      id: today.id,
+      orderNumber: today.orderNumber,
+      restaurantName: 'Harbor Bistro',
+      basePay: '33.00',
+      tipAmount: '7.00',
+      totalPay: '40.00',
+    });
     // A pharmacy order without courier pay earns its delivery fee.
     expect(month.body.orders.find((row: { id: number }) => row.id === route.id).totalPay).toBe((routeFee / 100).toFixed(2));
 
@@ -79,7 +104,10 @@ describe('GET /api/couriers/earnings', () => {
     const day = (offset: number) => new Date(now + offset * DAY).toISOString().slice(0, 10);
     const custom = await client.get(`/api/couriers/earnings?startDate=${day(-45)}&endDate=${day(-15)}`);
     expect(custom.body.summary.ordersCount).toBe(2);
-    expect((await client.get(`/api/couriers/earnings?startDate=${new Date(now - 2 * DAY).toISOString()}&endDate=${new Date(now).toISOString()}`)).body.summary.ordersCount).toBe(1);
+    expect(
+      (await client.get(`/api/couriers/earnings?startDate=${new Date(now - 2 * DAY).toISOString()}&endDate=${new Date(now).toISOString()}`)).body.summary
+        .ordersCount,
+    ).toBe(1);
     expect((await client.get(`/api/couriers/earnings?startDate=${day(0)}&endDate=${day(-3)}`)).status).toBe(400);
     expect((await client.get('/api/couriers/earnings?period=forever')).status).toBe(400);
   });

@@ -52,7 +52,11 @@ describe('with the Census geocoder', () => {
   beforeAll(async () => {
     census = await startFakeCensus({ '401 E Jackson St': JACKSON, '1201 N Franklin St': FRANKLIN, '3001 W Kennedy Blvd': KENNEDY });
     dir = mkdtempSync(join(tmpdir(), 'dispatch-census-'));
-    worker = await startWorker({ persistDir: dir, vars: { DATABASE_URL: inject('databaseUrl'), ...OFFLINE_VARS, CENSUS_GEOCODER_URL: census.url }, sourceDir: await testSources() });
+    worker = await startWorker({
+      persistDir: dir,
+      vars: { DATABASE_URL: inject('databaseUrl'), ...OFFLINE_VARS, CENSUS_GEOCODER_URL: census.url },
+      sourceDir: await testSources(),
+    });
   }, 120_000);
 
   /** A business of the test's own, signed in on the Worker with the fake geocoder (no other list sees its orders). */
@@ -66,7 +70,10 @@ describe('with the Census geocoder', () => {
 
   it('places a typed single order where the Census geocoder finds it, and records that it is the address', async () => {
     const business = await ownBusiness();
-    const response = await business.post('/api/orders', singleOrder({ line: '401 E Jackson St, Apt 210, Tampa, Florida, 33602', street: '401 E Jackson St', zip: '33602' }));
+    const response = await business.post(
+      '/api/orders',
+      singleOrder({ line: '401 E Jackson St, Apt 210, Tampa, Florida, 33602', street: '401 E Jackson St', zip: '33602' }),
+    );
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ customerLatitude: JACKSON.lat, customerLongitude: JACKSON.lng, customerLocationPrecision: 'address' });
     expect(census.requests.at(-1)).toEqual({
@@ -94,7 +101,10 @@ describe('with the Census geocoder', () => {
     try {
       const business = await ownBusiness();
       const started = Date.now();
-      const response = await business.post('/api/orders', singleOrder({ line: '401 E Jackson St, Tampa, Florida, 33602', street: '401 E Jackson St', zip: '33602' }));
+      const response = await business.post(
+        '/api/orders',
+        singleOrder({ line: '401 E Jackson St, Tampa, Florida, 33602', street: '401 E Jackson St', zip: '33602' }),
+      );
       expect(response.status).toBe(201);
       expect(Date.now() - started).toBeLessThan(8000);
       expect(response.body.customerLocationPrecision).toBe('zip');
@@ -108,7 +118,10 @@ describe('with the Census geocoder', () => {
     const asked = census.requests.length;
     const response = await business.post(
       '/api/orders',
-      singleOrder({ line: '401 E Jackson St, Tampa, Florida, 33602', street: '401 E Jackson St', zip: '33602' }, { customerLatitude: 27.95, customerLongitude: -82.45, customerLocationPrecision: 'zip' }),
+      singleOrder(
+        { line: '401 E Jackson St, Tampa, Florida, 33602', street: '401 E Jackson St', zip: '33602' },
+        { customerLatitude: 27.95, customerLongitude: -82.45, customerLocationPrecision: 'zip' },
+      ),
     );
     expect(response.body).toMatchObject({ customerLatitude: 27.95, customerLongitude: -82.45, customerLocationPrecision: 'zip' });
     expect(census.requests.length).toBe(asked);
@@ -148,12 +161,23 @@ describe('with the Census geocoder', () => {
       estimated: true,
       approximate: true,
       pickup: { ...JACKSON, precision: 'address' },
-      stops: [{ ...FRANKLIN, precision: 'address' }, { ...ZIP_33602, precision: 'zip' }, { ...KENNEDY, precision: 'address' }],
+      stops: [
+        { ...FRANKLIN, precision: 'address' },
+        { ...ZIP_33602, precision: 'zip' },
+        { ...KENNEDY, precision: 'address' },
+      ],
     });
     // The form sends the stops back with where the route placed them.
     const stops = typed.map((stop, index) => {
       const { lat, lng, precision } = route.body.routeDetails.stops[index];
-      return { customerName: `Stop ${index + 1}`, customerPhone: '8135550120', address: stop.address, latitude: lat, longitude: lng, locationPrecision: precision };
+      return {
+        customerName: `Stop ${index + 1}`,
+        customerPhone: '8135550120',
+        address: stop.address,
+        latitude: lat,
+        longitude: lng,
+        locationPrecision: precision,
+      };
     });
     const pickup = Date.now() + HOUR;
     const order = await pharmacy.post('/api/orders', {
@@ -177,7 +201,11 @@ describe('with the Census geocoder', () => {
     const { username } = await insertBusiness(testDb());
     const order = await insertOrder(testDb(), { business: username, status: 'new' });
     const business = await new Client(worker.url).login(username);
-    const response = await business.patch(`/api/orders/${order.id}`, { customerAddress: '3001 W Kennedy Blvd, Tampa, Florida, 33609', customerStreet: '3001 W Kennedy Blvd', customerZip: '33609' });
+    const response = await business.patch(`/api/orders/${order.id}`, {
+      customerAddress: '3001 W Kennedy Blvd, Tampa, Florida, 33609',
+      customerStreet: '3001 W Kennedy Blvd',
+      customerZip: '33609',
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ customerLatitude: KENNEDY.lat, customerLongitude: KENNEDY.lng, customerLocationPrecision: 'address' });
   });
@@ -192,10 +220,17 @@ describe('couriers at an approximate pickup', () => {
     await db.update(restaurants).set({ locationPrecision: 'zip' }).where(eq(restaurants.id, approximate.restaurant.id));
     const far = { courierLatitude: BISTRO_POSITION.latitude + 0.01, courierLongitude: BISTRO_POSITION.longitude };
 
-    const atCentre = await insertOrder(db, { business: approximate.username, status: 'courier_on_way_to_pickup', courierId: courier.id, courierPayCents: 3500 });
+    const atCentre = await insertOrder(db, {
+      business: approximate.username,
+      status: 'courier_on_way_to_pickup',
+      courierId: courier.id,
+      courierPayCents: 3500,
+    });
     const arrived = await client.patch(`/api/orders/${atCentre.id}`, { status: 'arrived_at_pickup', ...far });
     expect(arrived.status).toBe(200);
-    expect((await client.get('/api/orders/courier/active')).body.find((order: { id: number }) => order.id === atCentre.id)).toMatchObject({ pickupLocationPrecision: 'zip' });
+    expect((await client.get('/api/orders/courier/active')).body.find((order: { id: number }) => order.id === atCentre.id)).toMatchObject({
+      pickupLocationPrecision: 'zip',
+    });
 
     const exact = await insertHeldOrder(db, courier.id, 'courier_on_way_to_pickup');
     const refused = await client.patch(`/api/orders/${exact.id}`, { status: 'arrived_at_pickup', ...far });

@@ -15,7 +15,9 @@ async function watch(cookie: string) {
   const messages: Array<Record<string, unknown>> = [];
   socket.addEventListener('message', (event) => event.data !== 'pong' && messages.push(JSON.parse(String(event.data))));
   // Listened for from the start: the close may come while the test is still awaiting what causes it.
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason })),
+  );
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve);
     socket.addEventListener('error', reject);
@@ -85,7 +87,10 @@ describe('POST /api/couriers/location', () => {
     try {
       const now = Date.now();
       expect((await courier.post('/api/couriers/location', { ...TAMPA, recordedAt: now })).body).toEqual({ accepted: true });
-      expect((await courier.post('/api/couriers/location', { ...TAMPA, latitude: 27.96, recordedAt: now - 1000 })).body).toEqual({ accepted: false, reason: 'out_of_order' });
+      expect((await courier.post('/api/couriers/location', { ...TAMPA, latitude: 27.96, recordedAt: now - 1000 })).body).toEqual({
+        accepted: false,
+        reason: 'out_of_order',
+      });
       expect((await courier.post('/api/couriers/location', { ...TAMPA, recordedAt: now - 11 * 60_000 })).body).toEqual({ accepted: false, reason: 'stale' });
       await expect.poll(() => messages.filter((message) => message.courierId === courierId).length).toBe(1);
       expect(messages.find((message) => message.courierId === courierId)).toMatchObject({ type: 'position', ...TAMPA, recordedAt: now });

@@ -45,7 +45,13 @@ describe('changeOrder', () => {
   it('applies a repeated step once and does not record the repeat', async () => {
     const db = testDb();
     const order = await insertOrder(db, { status: 'courier_confirmed' });
-    const step = { orderId: order.id, from: ['courier_confirmed', 'assigned'] as const, to: 'courier_on_way_to_pickup' as const, actor: system, action: 'status' };
+    const step = {
+      orderId: order.id,
+      from: ['courier_confirmed', 'assigned'] as const,
+      to: 'courier_on_way_to_pickup' as const,
+      actor: system,
+      action: 'status',
+    };
     const first = await changeOrder(db, step);
     expect(first.applied).toBe(true);
     expect(first.order!.goOnlineTime).toBeTypeOf('number');
@@ -59,7 +65,14 @@ describe('changeOrder', () => {
   it('refuses a step from the wrong status, records it, and changes nothing', async () => {
     const db = testDb();
     const order = await insertOrder(db, { status: 'delivered' });
-    const result = await changeOrder(db, { orderId: order.id, from: ['new', 'assigned'], to: 'cancelled', set: { courierId: null }, actor: system, action: 'cancel' });
+    const result = await changeOrder(db, {
+      orderId: order.id,
+      from: ['new', 'assigned'],
+      to: 'cancelled',
+      set: { courierId: null },
+      actor: system,
+      action: 'cancel',
+    });
     expect(result.applied).toBe(false);
     expect(result.order!.status).toBe('delivered');
     expect(result.order!.updatedAt).toBe(order.updatedAt);

@@ -57,9 +57,9 @@ describe('POST /api/routes/calculate with optimize', () => {
       );
       expect(response.body.routeDetails.givenOrder).toEqual({
         totalDistanceMiles: roundMiles(given.miles),
-        calculatedDeliveryFee: (Math.round(roundMiles(given.miles) * 100) * 2 / 100).toFixed(2),
+        calculatedDeliveryFee: ((Math.round(roundMiles(given.miles) * 100) * 2) / 100).toFixed(2),
       });
-      expect(response.body.calculatedDeliveryFee).toBe((Math.round(roundMiles(reference.miles) * 100) * 2 / 100).toFixed(2));
+      expect(response.body.calculatedDeliveryFee).toBe(((Math.round(roundMiles(reference.miles) * 100) * 2) / 100).toFixed(2));
       // The stops keep the order they were sent in; the polyline is drawn through them in the new one.
       expect(response.body.routeDetails.stops).toEqual(asStops(stops).map((point) => ({ ...point, precision: 'address' })));
     }
@@ -106,7 +106,11 @@ describe('POST /api/routes/calculate with optimize', () => {
     expect(plain.body.routeDetails.lateStops).toEqual([]);
 
     // The far stop wanted within 25 minutes: no longer last, reached in time, at more miles.
-    const due = await client.post('/api/routes/calculate', { optimize: true, departureTime: iso(departure), stops: [{ ...far, deliverBy: iso(departure + 25 * MINUTE) }, ...near] });
+    const due = await client.post('/api/routes/calculate', {
+      optimize: true,
+      departureTime: iso(departure),
+      stops: [{ ...far, deliverBy: iso(departure + 25 * MINUTE) }, ...near],
+    });
     expect(due.status).toBe(200);
     expect(due.body.optimizedOrder.at(-1)).not.toBe(0);
     expect(due.body.routeDetails.lateStops).toEqual([]);
@@ -114,12 +118,19 @@ describe('POST /api/routes/calculate with optimize', () => {
     expect(Date.parse(due.body.routeDetails.arrivals[0])).toBeLessThanOrEqual(departure + 25 * MINUTE);
 
     // Within 5 minutes it cannot be met whatever the order: it is still first, and named late.
-    const impossible = await client.post('/api/routes/calculate', { optimize: true, departureTime: iso(departure), stops: [{ ...far, deliverBy: iso(departure + 5 * MINUTE) }, ...near] });
+    const impossible = await client.post('/api/routes/calculate', {
+      optimize: true,
+      departureTime: iso(departure),
+      stops: [{ ...far, deliverBy: iso(departure + 5 * MINUTE) }, ...near],
+    });
     expect(impossible.body.optimizedOrder[0]).toBe(0);
     expect(impossible.body.routeDetails.lateStops).toEqual([0]);
 
     // Without optimize, the answer still says which stop the order sent makes late.
-    const asSent = await client.post('/api/routes/calculate', { departureTime: iso(departure), stops: [...near, { ...far, deliverBy: iso(departure + 10 * MINUTE) }] });
+    const asSent = await client.post('/api/routes/calculate', {
+      departureTime: iso(departure),
+      stops: [...near, { ...far, deliverBy: iso(departure + 10 * MINUTE) }],
+    });
     expect(asSent.body.optimizedOrder).toBeUndefined();
     expect(asSent.body.routeDetails.lateStops).toEqual([3]);
     expect(asSent.body.routeDetails.arrivals).toHaveLength(4);
@@ -150,7 +161,13 @@ describe('with the maps service (a fake Routes API)', () => {
   let dir: string;
 
   const milesAlong = (points: Array<{ latitude: number; longitude: number }>) =>
-    points.slice(1).reduce((sum, point, index) => sum + Math.abs(road.get(key(point.latitude, point.longitude))! - road.get(key(points[index].latitude, points[index].longitude))!), 0);
+    points
+      .slice(1)
+      .reduce(
+        (sum, point, index) =>
+          sum + Math.abs(road.get(key(point.latitude, point.longitude))! - road.get(key(points[index].latitude, points[index].longitude))!),
+        0,
+      );
 
   beforeAll(async () => {
     server = createServer((request, response) => {
@@ -172,7 +189,13 @@ describe('with the maps service (a fake Routes API)', () => {
           const elements = origins.flatMap((from: any, originIndex: number) =>
             destinations.map((to: any, destinationIndex: number) => {
               const miles = milesAlong([from, to]);
-              return { originIndex, destinationIndex, distanceMeters: Math.round(miles * METERS_PER_MILE), duration: `${Math.round(miles * 120)}s`, condition: 'ROUTE_EXISTS' };
+              return {
+                originIndex,
+                destinationIndex,
+                distanceMeters: Math.round(miles * METERS_PER_MILE),
+                duration: `${Math.round(miles * 120)}s`,
+                condition: 'ROUTE_EXISTS',
+              };
             }),
           );
           return response.end(JSON.stringify(elements));
@@ -182,7 +205,14 @@ describe('with the maps service (a fake Routes API)', () => {
         const miles = milesAlong(path);
         response.end(
           JSON.stringify({
-            routes: [{ distanceMeters: Math.round(miles * METERS_PER_MILE), duration: `${Math.round(miles * 120)}s`, polyline: { encodedPolyline: encode(path.map((point: any) => [point.latitude, point.longitude])) }, legs }],
+            routes: [
+              {
+                distanceMeters: Math.round(miles * METERS_PER_MILE),
+                duration: `${Math.round(miles * 120)}s`,
+                polyline: { encodedPolyline: encode(path.map((point: any) => [point.latitude, point.longitude])) },
+                legs,
+              },
+            ],
           }),
         );
       });
@@ -342,7 +372,11 @@ describe('the courier reorders the stops not yet reached', () => {
       { lat: 27.955, lng: -82.46 },
       { lat: 27.97, lng: -82.46 },
     ];
-    for (const [index, place] of places.entries()) await db.update(orderStops).set({ latitude: place.lat, longitude: place.lng }).where(eq(orderStops.id, stops[index + 1].id));
+    for (const [index, place] of places.entries())
+      await db
+        .update(orderStops)
+        .set({ latitude: place.lat, longitude: place.lng })
+        .where(eq(orderStops.id, stops[index + 1].id));
     const response = await client.post(`/api/orders/${order.id}/stop-order/optimize`, { courierLatitude: position.lat, courierLongitude: position.lng });
     expect(response.status).toBe(200);
     expect(response.body.order.stops.map((stop: { id: number }) => stop.id)).toEqual([stops[0].id, stops[2].id, stops[3].id, stops[1].id]);

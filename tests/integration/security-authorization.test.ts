@@ -93,14 +93,40 @@ interface Fixtures {
 // ---------------------------------------------------------------------------
 
 /** An API route: 401 signed out (a deactivated user is signed out), 403 for the other roles, and the given statuses. */
-const api = (allowed: Partial<Expected>): Expected => ({ out: 401, admin: 403, bistro: 403, pharmacy: 403, courier: 403, courier2: 403, deactivated: 401, ...allowed });
+const api = (allowed: Partial<Expected>): Expected => ({
+  out: 401,
+  admin: 403,
+  bistro: 403,
+  pharmacy: 403,
+  courier: 403,
+  courier2: 403,
+  deactivated: 401,
+  ...allowed,
+});
 /** Any signed-in user. */
 const anyone = (status: number): Expected => api({ admin: status, bistro: status, pharmacy: status, courier: status, courier2: status });
 const businesses = (status: number, other: Partial<Expected> = {}) => api({ bistro: status, pharmacy: status, ...other });
 const couriers = (status: number, other: Partial<Expected> = {}) => api({ courier: status, courier2: status, ...other });
 /** A page: the allowed roles see it (or the given statuses); everyone else is sent to /auth (302). */
-const page = (allowed: Partial<Expected>): Expected => ({ out: 302, admin: 302, bistro: 302, pharmacy: 302, courier: 302, courier2: 302, deactivated: 302, ...allowed });
-const everyone = (status: number): Expected => ({ out: status, admin: status, bistro: status, pharmacy: status, courier: status, courier2: status, deactivated: status });
+const page = (allowed: Partial<Expected>): Expected => ({
+  out: 302,
+  admin: 302,
+  bistro: 302,
+  pharmacy: 302,
+  courier: 302,
+  courier2: 302,
+  deactivated: 302,
+  ...allowed,
+});
+const everyone = (status: number): Expected => ({
+  out: status,
+  admin: status,
+  bistro: status,
+  pharmacy: status,
+  courier: status,
+  courier2: status,
+  deactivated: status,
+});
 /** A sign-in page: shown signed out, a signed-in user is redirected to their area. */
 const signInPage: Expected = { ...everyone(302), out: 200, deactivated: 200 };
 
@@ -134,15 +160,37 @@ const REPORT_RANGE = 'from=2026-01-01&to=2026-01-31';
 // The table: one row per route, more for object-level cases
 // ---------------------------------------------------------------------------
 
-const BUSINESS_PAGES = ['/restaurant', '/dashboard', '/restaurant/orders', '/orders', '/restaurant/create-order', '/create-order', '/restaurant/profile', '/profile'];
-const BUSINESS_DIALOGS = ['/restaurant/orders/:id/live', '/restaurant/orders/:id', '/restaurant/orders/:id/edit', '/orders/:id/live', '/orders/:id', '/orders/:id/edit'];
+const BUSINESS_PAGES = [
+  '/restaurant',
+  '/dashboard',
+  '/restaurant/orders',
+  '/orders',
+  '/restaurant/create-order',
+  '/create-order',
+  '/restaurant/profile',
+  '/profile',
+];
+const BUSINESS_DIALOGS = [
+  '/restaurant/orders/:id/live',
+  '/restaurant/orders/:id',
+  '/restaurant/orders/:id/edit',
+  '/orders/:id/live',
+  '/orders/:id',
+  '/orders/:id/edit',
+];
 const ADMIN_PAGES = ['/admin', '/admin/zones', '/admin/orders', '/admin/couriers', '/admin/courier-tracking', '/admin/restaurants', '/admin/earnings'];
 const COURIER_PAGES = ['/courier/dashboard', '/courier/tasks', '/courier/profile', '/courier/earnings'];
 const COURIER_SIGN_IN = ['/courier', '/courier/auth', '/courier/login'];
 
 const TABLE: Row[] = [
   // Session and accounts
-  { route: 'POST /api/login', kind: 'public', ownSession: true, request: (caller, fx) => post('/api/login', { username: fx.loginAs[caller.role], password: 'demo1234' }), expect: everyone(200) },
+  {
+    route: 'POST /api/login',
+    kind: 'public',
+    ownSession: true,
+    request: (caller, fx) => post('/api/login', { username: fx.loginAs[caller.role], password: 'demo1234' }),
+    expect: everyone(200),
+  },
   { route: 'POST /api/logout', kind: 'public', ownSession: true, request: () => post('/api/logout'), expect: everyone(200) },
   { route: 'GET /api/user', kind: 'api', request: () => get('/api/user'), expect: anyone(200) },
   {
@@ -152,7 +200,12 @@ const TABLE: Row[] = [
     expect: api({ admin: 201 }),
   },
   // A wrong current password: past the guard, refused by the route, nothing changed.
-  { route: 'POST /api/change-password', kind: 'api', request: () => post('/api/change-password', { currentPassword: 'not-it', newPassword: 'whatever1' }), expect: anyone(400) },
+  {
+    route: 'POST /api/change-password',
+    kind: 'api',
+    request: () => post('/api/change-password', { currentPassword: 'not-it', newPassword: 'whatever1' }),
+    expect: anyone(400),
+  },
 
   // The courier's lists and actions
   { route: 'GET /api/orders/courier', kind: 'api', request: () => get('/api/orders/courier'), expect: couriers(200) },
@@ -170,7 +223,8 @@ const TABLE: Row[] = [
     route: 'POST /api/orders/:id/courier-response',
     object: 'an order a third courier holds',
     kind: 'api',
-    request: async (_, fx) => post(`/api/orders/${await fx.fresh.bistroOrder({ status: 'assigned', courierId: fx.courierC })}/courier-response`, { action: 'accept' }),
+    request: async (_, fx) =>
+      post(`/api/orders/${await fx.fresh.bistroOrder({ status: 'assigned', courierId: fx.courierC })}/courier-response`, { action: 'accept' }),
     expect: couriers(404),
   },
   {
@@ -238,7 +292,12 @@ const TABLE: Row[] = [
     kind: 'api',
     request: async (caller, fx) => {
       const id = await fx.fresh.bistroOrder();
-      const body = caller.role === 'admin' ? { status: 'cancelled' } : caller.role === 'courier' || caller.role === 'courier2' ? { status: 'courier_on_way_to_pickup' } : { customerName: 'Edited Name' };
+      const body =
+        caller.role === 'admin'
+          ? { status: 'cancelled' }
+          : caller.role === 'courier' || caller.role === 'courier2'
+            ? { status: 'courier_on_way_to_pickup' }
+            : { customerName: 'Edited Name' };
       return patch(`/api/orders/${id}`, body);
     },
     expect: api({ admin: 200, bistro: 200, pharmacy: 404, courier: 404, courier2: 404 }),
@@ -249,7 +308,12 @@ const TABLE: Row[] = [
     kind: 'api',
     request: async (caller, fx) => {
       const id = await fx.fresh.bistroOrder({ status: 'courier_confirmed', courierId: fx.courierA });
-      const body = caller.role === 'admin' ? { status: 'cancelled' } : caller.role === 'courier' || caller.role === 'courier2' ? { status: 'courier_on_way_to_pickup' } : { deliveryInstructions: 'Side door' };
+      const body =
+        caller.role === 'admin'
+          ? { status: 'cancelled' }
+          : caller.role === 'courier' || caller.role === 'courier2'
+            ? { status: 'courier_on_way_to_pickup' }
+            : { deliveryInstructions: 'Side door' };
       return patch(`/api/orders/${id}`, body);
     },
     expect: api({ admin: 200, bistro: 200, pharmacy: 404, courier: 200, courier2: 404 }),
@@ -293,7 +357,8 @@ const TABLE: Row[] = [
     route: 'POST /api/orders/:id/stop-order/optimize',
     object: 'a route courier B holds',
     kind: 'api',
-    request: async (_, fx) => post(`/api/orders/${(await fx.fresh.routeOfCourierB()).orderId}/stop-order/optimize`, { courierLatitude: 27.95, courierLongitude: -82.46 }),
+    request: async (_, fx) =>
+      post(`/api/orders/${(await fx.fresh.routeOfCourierB()).orderId}/stop-order/optimize`, { courierLatitude: 27.95, courierLongitude: -82.46 }),
     expect: couriers(200, { courier: 404 }),
   },
   {
@@ -306,9 +371,24 @@ const TABLE: Row[] = [
 
   // Zones, users, couriers, businesses
   { route: 'GET /api/zones', kind: 'api', request: () => get('/api/zones'), expect: api({ admin: 200 }) },
-  { route: 'POST /api/zones', kind: 'api', request: () => post('/api/zones', { name: unique('Matrix Zone '), cities: ['Tampa'] }), expect: api({ admin: 201 }) },
-  { route: 'PATCH /api/zones/:id', kind: 'api', request: (_, fx) => patch(`/api/zones/${fx.spareZoneId}`, { name: `Matrix Spare ${fx.spareZoneId}`, cities: ['Tampa'] }), expect: api({ admin: 200 }) },
-  { route: 'PATCH /api/users/:id', kind: 'api', request: (_, fx) => patch(`/api/users/${fx.spareCourier.userId}`, { name: 'Spare Courier' }), expect: api({ admin: 200 }) },
+  {
+    route: 'POST /api/zones',
+    kind: 'api',
+    request: () => post('/api/zones', { name: unique('Matrix Zone '), cities: ['Tampa'] }),
+    expect: api({ admin: 201 }),
+  },
+  {
+    route: 'PATCH /api/zones/:id',
+    kind: 'api',
+    request: (_, fx) => patch(`/api/zones/${fx.spareZoneId}`, { name: `Matrix Spare ${fx.spareZoneId}`, cities: ['Tampa'] }),
+    expect: api({ admin: 200 }),
+  },
+  {
+    route: 'PATCH /api/users/:id',
+    kind: 'api',
+    request: (_, fx) => patch(`/api/users/${fx.spareCourier.userId}`, { name: 'Spare Courier' }),
+    expect: api({ admin: 200 }),
+  },
   { route: 'GET /api/couriers/profile', kind: 'api', request: () => get('/api/couriers/profile'), expect: couriers(200) },
   { route: 'PATCH /api/couriers/profile', kind: 'api', request: () => patch('/api/couriers/profile', {}), expect: couriers(200) },
   { route: 'GET /api/couriers/earnings', kind: 'api', request: () => get('/api/couriers/earnings?period=today'), expect: couriers(200) },
@@ -324,7 +404,12 @@ const TABLE: Row[] = [
     request: (_, fx) => get(`/api/couriers/${fx.courierC}`),
     expect: api({ admin: 200, bistro: 200, pharmacy: 404 }),
   },
-  { route: 'PATCH /api/couriers/:id', kind: 'api', request: (_, fx) => patch(`/api/couriers/${fx.spareCourier.courierId}`, { hasThermoBags: true }), expect: api({ admin: 200 }) },
+  {
+    route: 'PATCH /api/couriers/:id',
+    kind: 'api',
+    request: (_, fx) => patch(`/api/couriers/${fx.spareCourier.courierId}`, { hasThermoBags: true }),
+    expect: api({ admin: 200 }),
+  },
   { route: 'GET /api/restaurants/profile', kind: 'api', request: () => get('/api/restaurants/profile'), expect: businesses(200) },
   { route: 'GET /api/restaurants', kind: 'api', request: () => get('/api/restaurants'), expect: api({ admin: 200 }) },
   { route: 'GET /api/restaurants/:id', object: 'bistro', kind: 'api', request: (_, fx) => get(`/api/restaurants/${fx.bistroId}`), expect: api({ admin: 200 }) },
@@ -346,12 +431,27 @@ const TABLE: Row[] = [
       }),
     expect: api({ admin: 201 }),
   },
-  { route: 'PATCH /api/restaurants/:id', kind: 'api', request: (_, fx) => patch(`/api/restaurants/${fx.spareBusinessId}`, { businessHours: '9am-5pm' }), expect: api({ admin: 200 }) },
+  {
+    route: 'PATCH /api/restaurants/:id',
+    kind: 'api',
+    request: (_, fx) => patch(`/api/restaurants/${fx.spareBusinessId}`, { businessHours: '9am-5pm' }),
+    expect: api({ admin: 200 }),
+  },
 
   // Reports, routes, places, photos
-  { route: 'GET /api/reports/earnings', kind: 'api', request: () => get(`/api/reports/earnings?${REPORT_RANGE}&page=1&pageSize=5`), expect: api({ admin: 200 }) },
+  {
+    route: 'GET /api/reports/earnings',
+    kind: 'api',
+    request: () => get(`/api/reports/earnings?${REPORT_RANGE}&page=1&pageSize=5`),
+    expect: api({ admin: 200 }),
+  },
   { route: 'GET /api/reports/earnings.csv', kind: 'api', request: () => get(`/api/reports/earnings.csv?${REPORT_RANGE}`), expect: api({ admin: 200 }) },
-  { route: 'POST /api/routes/calculate', kind: 'api', request: () => post('/api/routes/calculate', { stops: [{ lat: 27.95, lng: -82.46 }] }), expect: businesses(200) },
+  {
+    route: 'POST /api/routes/calculate',
+    kind: 'api',
+    request: () => post('/api/routes/calculate', { stops: [{ lat: 27.95, lng: -82.46 }] }),
+    expect: businesses(200),
+  },
   { route: 'GET /api/places/suggestions', kind: 'api', request: () => get('/api/places/suggestions?q=Tampa'), expect: businesses(200) },
   {
     route: 'GET /api/photos/:key',
@@ -387,7 +487,12 @@ const TABLE: Row[] = [
   // Integrations: /api/v1 with API keys, and its public reference
   { route: 'GET /api/v1/openapi.json', kind: 'public', request: () => get('/api/v1/openapi.json'), expect: everyone(200) },
   { route: 'GET /api/v1/docs', kind: 'public', request: () => get('/api/v1/docs'), expect: everyone(200) },
-  { route: 'GET /api/v1/orders', kind: 'api', request: (caller, fx) => withKey(get('/api/v1/orders?limit=5'), caller, fx), expect: keyed({ bistro: 200, pharmacy: 200 }) },
+  {
+    route: 'GET /api/v1/orders',
+    kind: 'api',
+    request: (caller, fx) => withKey(get('/api/v1/orders?limit=5'), caller, fx),
+    expect: keyed({ bistro: 200, pharmacy: 200 }),
+  },
   {
     route: 'POST /api/v1/orders',
     kind: 'api',
@@ -428,19 +533,23 @@ const TABLE: Row[] = [
   { route: 'GET /', kind: 'public', request: () => get('/'), expect: everyone(302) },
   { route: 'GET /auth', kind: 'public', request: () => get('/auth'), expect: signInPage },
   ...ADMIN_PAGES.map((path): Row => ({ route: `GET ${path}`, kind: 'page', request: () => get(path), expect: page({ admin: 200 }) })),
-  { route: 'GET /admin/orders/:id', object: 'pharmacy’s route', kind: 'page', request: (_, fx) => get(`/admin/orders/${fx.orderB.id}`), expect: page({ admin: 200 }) },
+  {
+    route: 'GET /admin/orders/:id',
+    object: 'pharmacy’s route',
+    kind: 'page',
+    request: (_, fx) => get(`/admin/orders/${fx.orderB.id}`),
+    expect: page({ admin: 200 }),
+  },
   ...COURIER_PAGES.map((path): Row => ({ route: `GET ${path}`, kind: 'page', request: () => get(path), expect: page({ courier: 200, courier2: 200 }) })),
   ...COURIER_SIGN_IN.map((path): Row => ({ route: `GET ${path}`, kind: 'public', request: () => get(path), expect: signInPage })),
   ...BUSINESS_PAGES.map((path): Row => ({ route: `GET ${path}`, kind: 'page', request: () => get(path), expect: page({ bistro: 200, pharmacy: 200 }) })),
-  ...BUSINESS_DIALOGS.map(
-    (path): Row => ({
-      route: `GET ${path}`,
-      object: 'bistro’s order',
-      kind: 'page',
-      request: (_, fx) => get(path.replace(':id', String(fx.orderA.id))),
-      expect: page({ bistro: 200, pharmacy: 404 }),
-    }),
-  ),
+  ...BUSINESS_DIALOGS.map((path): Row => ({
+    route: `GET ${path}`,
+    object: 'bistro’s order',
+    kind: 'page',
+    request: (_, fx) => get(path.replace(':id', String(fx.orderA.id))),
+    expect: page({ bistro: 200, pharmacy: 404 }),
+  })),
 ];
 
 // ---------------------------------------------------------------------------
@@ -463,7 +572,8 @@ function problems(row: Row, request: Request, answer: Pick<ApiResponse, 'status'
   const found: string[] = [];
   if (answer.status === 101) return found;
   if (request.path.startsWith('/api/') && answer.status >= 400 && !isErrorShape(answer)) found.push('no JSON error shape');
-  if (row.kind === 'page' && answer.status === 302 && !answer.headers.get('location')?.startsWith('/auth?next=')) found.push(`redirected to ${answer.headers.get('location')}`);
+  if (row.kind === 'page' && answer.status === 302 && !answer.headers.get('location')?.startsWith('/auth?next='))
+    found.push(`redirected to ${answer.headers.get('location')}`);
   if (answer.headers.get('x-content-type-options') !== 'nosniff') found.push('no nosniff');
   // Answers are personal or live: no shared cache may keep them, and none is kept without revalidation.
   const cache = answer.headers.get('cache-control') ?? '';
@@ -501,13 +611,19 @@ async function makeFixtures(db: Db, as: Record<Role, Caller>): Promise<Fixtures>
   await insertOrder(db, { status: 'delivered', courierId: courierC.courier.id, courierPayCents: 2000 });
   const spareCourier = await insertCourier(db);
   const spareBusiness = await insertBusiness(db);
-  const [spareZone] = await db.insert(zones).values({ name: unique('Matrix Spare '), cities: ['Tampa'] }).returning();
+  const [spareZone] = await db
+    .insert(zones)
+    .values({ name: unique('Matrix Spare '), cities: ['Tampa'] })
+    .returning();
   // An account per caller: seven sign-ins of one username at once would be throttled (at most 5 attempts at a time).
   const logins = {} as Record<Role, string>;
   for (const role of ROLES) logins[role] = (await insertBusiness(db)).username;
   const keyOf = async (restaurantId: number) => {
     const key = newApiKey();
-    const [row] = await db.insert(apiKeys).values({ restaurantId, name: 'Matrix', prefix: apiKeyShownPrefix(key), keyHash: await sha256Hex(key) }).returning();
+    const [row] = await db
+      .insert(apiKeys)
+      .values({ restaurantId, name: 'Matrix', prefix: apiKeyShownPrefix(key), keyHash: await sha256Hex(key) })
+      .returning();
     return { key, id: row.id };
   };
 
@@ -555,10 +671,20 @@ afterAll(async () => {
 
 describe('the authorization matrix', () => {
   it('has a row for every route of the app, and no row for a route that is gone', () => {
-    const routes = new Set(createApp().routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`));
+    const routes = new Set(
+      createApp()
+        .routes.filter((route) => route.method !== 'ALL')
+        .map((route) => `${route.method} ${route.path}`),
+    );
     const rows = new Set(TABLE.map((row) => row.route));
-    expect([...routes].filter((route) => !rows.has(route)), 'routes without a row').toEqual([]);
-    expect([...rows].filter((row) => !routes.has(row)), 'rows naming no route').toEqual([]);
+    expect(
+      [...routes].filter((route) => !rows.has(route)),
+      'routes without a row',
+    ).toEqual([]);
+    expect(
+      [...rows].filter((row) => !routes.has(row)),
+      'rows naming no route',
+    ).toEqual([]);
     expect(routes.size).toBeGreaterThanOrEqual(89);
   });
 
@@ -570,7 +696,12 @@ describe('the authorization matrix', () => {
       const cells = await Promise.all(
         ROLES.map(async (role) => {
           const caller = who[role];
-          return { role, expected: row.expect[role], request: await row.request(caller, fx), client: await (row.ownSession ? caller.throwaway() : caller.client()) };
+          return {
+            role,
+            expected: row.expect[role],
+            request: await row.request(caller, fx),
+            client: await (row.ownSession ? caller.throwaway() : caller.client()),
+          };
         }),
       );
       const refused = cells.filter((cell) => cell.expected >= 300);
@@ -616,7 +747,10 @@ describe('lists show each caller only what they may see', () => {
       const seen = lists.flatMap((list) => list.body as Array<{ id: number; courierId: number | null }>);
       expect(ids(seen)).toContain(own);
       expect(ids(seen)).not.toContain(other);
-      expect(seen.every((order) => order.courierId === mine.courierId || order.courierId === null), `${mine.role} sees ${theirs.role}'s orders`).toBe(true);
+      expect(
+        seen.every((order) => order.courierId === mine.courierId || order.courierId === null),
+        `${mine.role} sees ${theirs.role}'s orders`,
+      ).toBe(true);
       const everything = (await client.get('/api/orders?page=1&pageSize=200')).body as Array<{ id: number; courierId: number | null }>;
       expect(everything.every((order) => order.courierId === mine.courierId || order.courierId === null)).toBe(true);
     }
@@ -643,5 +777,7 @@ describe('lists show each caller only what they may see', () => {
 });
 
 afterAll(() => {
-  console.info(`authorization matrix: ${TABLE.length} rows (${new Set(TABLE.map((row) => row.route)).size} routes) × ${ROLES.length} callers = ${cellsWalked} cells walked`);
+  console.info(
+    `authorization matrix: ${TABLE.length} rows (${new Set(TABLE.map((row) => row.route)).size} routes) × ${ROLES.length} callers = ${cellsWalked} cells walked`,
+  );
 });

@@ -72,7 +72,12 @@ describe('headers over https', () => {
   });
 
   it('the API, its errors, a missing page and the liveness probe carry HSTS too', async () => {
-    for (const answer of [await client().get('/api/user'), await client().post('/api/login', '{', { 'Content-Type': 'application/json' }), await client().get('/no-such-page'), await client().get('/healthz')]) {
+    for (const answer of [
+      await client().get('/api/user'),
+      await client().post('/api/login', '{', { 'Content-Type': 'application/json' }),
+      await client().get('/no-such-page'),
+      await client().get('/healthz'),
+    ]) {
       expect(answer.status).toBeLessThan(500);
       expectHsts(answer.headers, true);
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');

@@ -64,7 +64,17 @@ const enumOf = (...extra: unknown[]) => ['nope', 'DELIVERED', ' ', '', 1, null, 
 const notNull = (values: Values) => values.filter((value) => value !== null);
 const idOrUnknown = [...id, UNKNOWN_ID];
 const PAGE = ['0', '-1', 'abc', '1.5', '1e3', '100001', "1' OR '1'='1"];
-const DAY_QUERY = ['2030-02-30', '2030-13-01', 'tomorrow', '20300101', "2030-01-01' OR 1=1--", '<script>alert(1)</script>', '0999-01-01', '0000-01-01', '9999-12-31'];
+const DAY_QUERY = [
+  '2030-02-30',
+  '2030-13-01',
+  'tomorrow',
+  '20300101',
+  "2030-01-01' OR 1=1--",
+  '<script>alert(1)</script>',
+  '0999-01-01',
+  '0000-01-01',
+  '9999-12-31',
+];
 const MONTH_QUERY = ['2030-13', '2030-1', 'abc', "2030-01' OR 1=1--", '<b>x</b>', '0999-01', '0000-01', '9999-12'];
 const STATUS_QUERY = ['bogus', "' OR 1=1--", '<script>alert(1)</script>', 'x'.repeat(41)];
 const COURIER_STEP_TEXT = [...optionalText.filter((value) => value !== null)];
@@ -102,7 +112,8 @@ async function apiBusiness(keyCount = 12) {
   const business = await insertBusiness(db);
   await db.update(restaurants).set({ apiEnabled: true }).where(eq(restaurants.id, business.restaurant.id));
   const keys = Array.from({ length: keyCount }, () => newApiKey());
-  for (const key of keys) await db.insert(apiKeys).values({ restaurantId: business.restaurant.id, name: 'Hostile', prefix: apiKeyShownPrefix(key), keyHash: await sha256Hex(key) });
+  for (const key of keys)
+    await db.insert(apiKeys).values({ restaurantId: business.restaurant.id, name: 'Hostile', prefix: apiKeyShownPrefix(key), keyHash: await sha256Hex(key) });
   const session = new Client();
   session.cookie = sessionCookie(await insertSession(db, business.user.id));
   return { ...business, keys: new KeyRing(keys), session };
@@ -198,7 +209,12 @@ const ORDER_FIELDS = {
 const TARGETS: Target[] = [
   {
     route: 'POST /api/login',
-    setup: async () => ({ caller: new Client(), method: 'POST', path: '/api/login', body: { username: (await insertBusiness(db)).username, password: 'demo1234' } }),
+    setup: async () => ({
+      caller: new Client(),
+      method: 'POST',
+      path: '/api/login',
+      body: { username: (await insertBusiness(db)).username, password: 'demo1234' },
+    }),
     fields: { username: requiredText, password: HOSTILE.password },
     required: ['username', 'password'],
     control: 200,
@@ -206,8 +222,30 @@ const TARGETS: Target[] = [
   {
     route: 'POST /api/register',
     setup: async () => ({ caller: await client(who.admin), method: 'POST', path: '/api/register', body: courierRegistration() }),
-    fields: { role: enumOf('restaurant', 'superadmin'), username: ['has space', 'bad/char', '<script>', ...requiredText], password: HOSTILE.password, name: requiredText, zoneId: idOrUnknown, ...COURIER_FIELDS },
-    required: ['role', 'username', 'password', 'name', 'zoneId', 'email', 'address', 'vehicleMake', 'vehicleModel', 'vehicleYear', 'driversLicense', 'driversLicenseExpiry', 'insurance', 'insuranceExpiry'],
+    fields: {
+      role: enumOf('restaurant', 'superadmin'),
+      username: ['has space', 'bad/char', '<script>', ...requiredText],
+      password: HOSTILE.password,
+      name: requiredText,
+      zoneId: idOrUnknown,
+      ...COURIER_FIELDS,
+    },
+    required: [
+      'role',
+      'username',
+      'password',
+      'name',
+      'zoneId',
+      'email',
+      'address',
+      'vehicleMake',
+      'vehicleModel',
+      'vehicleYear',
+      'driversLicense',
+      'driversLicenseExpiry',
+      'insurance',
+      'insuranceExpiry',
+    ],
     control: 201,
   },
   {
@@ -238,7 +276,14 @@ const TARGETS: Target[] = [
     setup: async () => {
       const order = await insertOrder(db, { status: 'arrived_at_customer', courierId: who.courier.courierId });
       const path = (segment: string) => `/api/orders/${segment}/delivery-photos`;
-      return { caller: await client(who.courier), method: 'POST', path: path(String(order.id)), withId: path, body: { photos: [dataString(png(8, 8))], notes: 'At the door' }, idempotent: true };
+      return {
+        caller: await client(who.courier),
+        method: 'POST',
+        path: path(String(order.id)),
+        withId: path,
+        body: { photos: [dataString(png(8, 8))], notes: 'At the door' },
+        idempotent: true,
+      };
     },
     fields: { photos: [...PHOTOS, []], notes: COURIER_STEP_TEXT },
     required: ['photos'],
@@ -265,11 +310,22 @@ const TARGETS: Target[] = [
     setup: async () => ({ caller: await client(who.bistro), method: 'POST', path: '/api/orders', body: singleOrderBody() }),
     fields: {
       ...ORDER_FIELDS,
-      items: [...array, [], [{}], [{ name: 'x', quantity: 0, price: 1 }], [{ name: 'x', quantity: 1.5, price: 1 }], [{ name: 'x', quantity: 1, price: -1 }], [{ name: MEGABYTE, quantity: 1, price: 1 }], Array.from({ length: 101 }, () => ({ name: 'x', quantity: 1, price: 1 }))],
+      items: [
+        ...array,
+        [],
+        [{}],
+        [{ name: 'x', quantity: 0, price: 1 }],
+        [{ name: 'x', quantity: 1.5, price: 1 }],
+        [{ name: 'x', quantity: 1, price: -1 }],
+        [{ name: MEGABYTE, quantity: 1, price: 1 }],
+        Array.from({ length: 101 }, () => ({ name: 'x', quantity: 1, price: 1 })),
+      ],
       status: enumOf('delivered', 'cancelled'),
     },
     required: ['customerName', 'customerPhone', 'customerAddress', 'internalOrderNumber', 'amount', 'pickupTime', 'deliveryTime'],
-    more: (valid) => [{ what: 'delivery before pickup', body: { ...valid.body, pickupTime: iso(Date.now() + 3 * HOUR), deliveryTime: iso(Date.now() + 2 * HOUR) } }],
+    more: (valid) => [
+      { what: 'delivery before pickup', body: { ...valid.body, pickupTime: iso(Date.now() + 3 * HOUR), deliveryTime: iso(Date.now() + 2 * HOUR) } },
+    ],
     control: 201,
   },
   {
@@ -283,7 +339,10 @@ const TARGETS: Target[] = [
         [{ ...STOP, latitude: 91 }],
         [{ ...STOP, longitude: 'east' }],
         [{ ...STOP, customerName: MEGABYTE }],
-        [{ ...STOP, sequence: 1 }, { ...STOP, sequence: 3 }],
+        [
+          { ...STOP, sequence: 1 },
+          { ...STOP, sequence: 3 },
+        ],
         [{ ...STOP, sequence: 0 }],
         [{ ...STOP, status: 'delivered' }],
         Array.from({ length: 26 }, () => STOP),
@@ -316,9 +375,21 @@ const TARGETS: Target[] = [
     setup: async () => {
       const order = await insertOrder(db);
       const path = (segment: string) => `/api/orders/${segment}`;
-      return { caller: await client(who.admin), method: 'PATCH', path: path(String(order.id)), withId: path, body: { status: 'assigned', courierId: who.courier2.courierId, deliveryFee: 12.5, tip: 2, expectedStatus: 'new' } };
+      return {
+        caller: await client(who.admin),
+        method: 'PATCH',
+        path: path(String(order.id)),
+        withId: path,
+        body: { status: 'assigned', courierId: who.courier2.courierId, deliveryFee: 12.5, tip: 2, expectedStatus: 'new' },
+      };
     },
-    fields: { status: enumOf('delivered'), courierId: idOrUnknown, deliveryFee: money, tip: money, expectedStatus: enumOf('DELIVERED') .filter((value) => value !== null) },
+    fields: {
+      status: enumOf('delivered'),
+      courierId: idOrUnknown,
+      deliveryFee: money,
+      tip: money,
+      expectedStatus: enumOf('DELIVERED').filter((value) => value !== null),
+    },
     required: ['status', 'courierId', 'deliveryFee', 'tip'],
     control: 200,
   },
@@ -327,7 +398,13 @@ const TARGETS: Target[] = [
     setup: async () => {
       const order = await insertOrder(db);
       const path = (segment: string) => `/api/orders/${segment}`;
-      return { caller: await client(who.bistro), method: 'PATCH', path: path(String(order.id)), withId: path, body: { customerName: 'Edited Customer', amount: '180.00' } };
+      return {
+        caller: await client(who.bistro),
+        method: 'PATCH',
+        path: path(String(order.id)),
+        withId: path,
+        body: { customerName: 'Edited Customer', amount: '180.00' },
+      };
     },
     fields: {
       ...ORDER_FIELDS,
@@ -345,7 +422,14 @@ const TARGETS: Target[] = [
     setup: async () => {
       const order = await insertOrder(db, { status: 'courier_confirmed', courierId: who.courier.courierId });
       const path = (segment: string) => `/api/orders/${segment}`;
-      return { caller: await client(who.courier), method: 'PATCH', path: path(String(order.id)), withId: path, body: { status: 'courier_on_way_to_pickup' }, idempotent: true };
+      return {
+        caller: await client(who.courier),
+        method: 'PATCH',
+        path: path(String(order.id)),
+        withId: path,
+        body: { status: 'courier_on_way_to_pickup' },
+        idempotent: true,
+      };
     },
     fields: {
       status: enumOf().filter((value) => value !== null),
@@ -362,7 +446,12 @@ const TARGETS: Target[] = [
     route: 'POST /api/order-stops',
     setup: async () => {
       const { order } = await insertPharmacyOrder(db, { status: 'new', stops: 2 });
-      return { caller: await client(who.pharmacy), method: 'POST', path: '/api/order-stops', body: { orderId: order.id, sequence: 3, ...STOP, deliveryInstructions: 'Gate code 12' } };
+      return {
+        caller: await client(who.pharmacy),
+        method: 'POST',
+        path: '/api/order-stops',
+        body: { orderId: order.id, sequence: 3, ...STOP, deliveryInstructions: 'Gate code 12' },
+      };
     },
     fields: {
       orderId: idOrUnknown,
@@ -383,7 +472,14 @@ const TARGETS: Target[] = [
     setup: async () => {
       const { stops } = await insertPharmacyOrder(db, { courierId: who.courier2.courierId, status: 'pharmacy_picked_up', stops: 2 });
       const path = (segment: string) => `/api/order-stops/${segment}`;
-      return { caller: await client(who.courier2), method: 'PATCH', path: path(String(stops[0].id)), withId: path, body: { status: 'arrived', deliveryNotes: 'Knocked' }, idempotent: true };
+      return {
+        caller: await client(who.courier2),
+        method: 'PATCH',
+        path: path(String(stops[0].id)),
+        withId: path,
+        body: { status: 'arrived', deliveryNotes: 'Knocked' },
+        idempotent: true,
+      };
     },
     fields: { status: enumOf('ARRIVED'), deliveryPhoto: notNull(photo), deliveryNotes: COURIER_STEP_TEXT },
     required: ['status'],
@@ -400,17 +496,36 @@ const TARGETS: Target[] = [
   },
   {
     route: 'POST /api/zones',
-    setup: async () => ({ caller: await client(who.admin), method: 'POST', path: '/api/zones', body: { name: unique('Hostile Zone '), description: 'East side', cities: ['Tampa'], isActive: true } }),
-    fields: { name: requiredText, description: optionalText, cities: [...array, [], [12], [''], [MEGABYTE], Array.from({ length: 201 }, (_, i) => `City ${i}`)], isActive: strictBoolean.filter((value) => value !== null) },
+    setup: async () => ({
+      caller: await client(who.admin),
+      method: 'POST',
+      path: '/api/zones',
+      body: { name: unique('Hostile Zone '), description: 'East side', cities: ['Tampa'], isActive: true },
+    }),
+    fields: {
+      name: requiredText,
+      description: optionalText,
+      cities: [...array, [], [12], [''], [MEGABYTE], Array.from({ length: 201 }, (_, i) => `City ${i}`)],
+      isActive: strictBoolean.filter((value) => value !== null),
+    },
     required: ['name', 'cities'],
     control: 201,
   },
   {
     route: 'PATCH /api/zones/:id',
     setup: async () => {
-      const [zone] = await db.insert(zones).values({ name: unique('Hostile Spare '), cities: ['Tampa'] }).returning();
+      const [zone] = await db
+        .insert(zones)
+        .values({ name: unique('Hostile Spare '), cities: ['Tampa'] })
+        .returning();
       const path = (segment: string) => `/api/zones/${segment}`;
-      return { caller: await client(who.admin), method: 'PATCH', path: path(String(zone.id)), withId: path, body: { name: zone.name, cities: ['Tampa', 'Brandon'] } };
+      return {
+        caller: await client(who.admin),
+        method: 'PATCH',
+        path: path(String(zone.id)),
+        withId: path,
+        body: { name: zone.name, cities: ['Tampa', 'Brandon'] },
+      };
     },
     fields: { name: requiredText, description: optionalText, cities: [...array, [], [12]], isActive: strictBoolean.filter((value) => value !== null) },
     required: ['name', 'cities'],
@@ -442,7 +557,12 @@ const TARGETS: Target[] = [
   },
   {
     route: 'POST /api/couriers/location',
-    setup: async () => ({ caller: (await freshCourierCaller()).client, method: 'POST', path: '/api/couriers/location', body: { latitude: 27.95, longitude: -82.46, accuracy: 12 } }),
+    setup: async () => ({
+      caller: (await freshCourierCaller()).client,
+      method: 'POST',
+      path: '/api/couriers/location',
+      body: { latitude: 27.95, longitude: -82.46, accuracy: 12 },
+    }),
     fields: {
       latitude: [...latitude, '27.95', null],
       longitude: [...longitude, '-82.46', null],
@@ -475,7 +595,13 @@ const TARGETS: Target[] = [
     setup: async () => {
       const { courier } = await insertCourier(db);
       const path = (segment: string) => `/api/couriers/${segment}`;
-      return { caller: await client(who.admin), method: 'PATCH', path: path(String(courier.id)), withId: path, body: { vehicleMake: 'Ford', hasThermoBags: true } };
+      return {
+        caller: await client(who.admin),
+        method: 'PATCH',
+        path: path(String(courier.id)),
+        withId: path,
+        body: { vehicleMake: 'Ford', hasThermoBags: true },
+      };
     },
     fields: { ...COURIER_FIELDS, zoneId: idOrUnknown },
     control: 200,
@@ -503,7 +629,18 @@ const TARGETS: Target[] = [
       customerType: enumOf('hospital').filter((value) => value !== null),
       ...RESTAURANT_FIELDS,
     },
-    required: ['username', 'password', 'zoneId', 'name', 'address', 'phone', 'contactPersonName', 'contactPersonPosition', 'contactPersonPhone', 'contactPersonEmail'],
+    required: [
+      'username',
+      'password',
+      'zoneId',
+      'name',
+      'address',
+      'phone',
+      'contactPersonName',
+      'contactPersonPosition',
+      'contactPersonPhone',
+      'contactPersonEmail',
+    ],
     control: 201,
   },
   {
@@ -511,7 +648,13 @@ const TARGETS: Target[] = [
     setup: async () => {
       const { restaurant } = await insertBusiness(db);
       const path = (segment: string) => `/api/restaurants/${segment}`;
-      return { caller: await client(who.admin), method: 'PATCH', path: path(String(restaurant.id)), withId: path, body: { businessHours: '8am-4pm', latitude: 27.9 } };
+      return {
+        caller: await client(who.admin),
+        method: 'PATCH',
+        path: path(String(restaurant.id)),
+        withId: path,
+        body: { businessHours: '8am-4pm', latitude: 27.9 },
+      };
     },
     fields: RESTAURANT_FIELDS,
     control: 200,
@@ -531,9 +674,23 @@ const TARGETS: Target[] = [
   },
   {
     route: 'POST /api/routes/calculate',
-    setup: async () => ({ caller: await client(who.pharmacy), method: 'POST', path: '/api/routes/calculate', body: { stops: TAMPA_STOPS.map((stop) => ({ lat: stop.latitude, lng: stop.longitude })) } }),
+    setup: async () => ({
+      caller: await client(who.pharmacy),
+      method: 'POST',
+      path: '/api/routes/calculate',
+      body: { stops: TAMPA_STOPS.map((stop) => ({ lat: stop.latitude, lng: stop.longitude })) },
+    }),
     fields: {
-      stops: [...array, [], [{}], [{ lat: 91, lng: 0 }], [{ lat: 'x', lng: 0 }], [{ address: MEGABYTE }], [{ address: 12 }], Array.from({ length: 26 }, () => ({ lat: 27.9, lng: -82.4 }))],
+      stops: [
+        ...array,
+        [],
+        [{}],
+        [{ lat: 91, lng: 0 }],
+        [{ lat: 'x', lng: 0 }],
+        [{ address: MEGABYTE }],
+        [{ address: 12 }],
+        Array.from({ length: 26 }, () => ({ lat: 27.9, lng: -82.4 })),
+      ],
       pharmacyAddress: [12, {}, MEGABYTE],
     },
     required: ['stops'],
@@ -600,7 +757,9 @@ const TARGETS: Target[] = [
     setup: async () => ({ caller: (await apiBusiness()).keys, method: 'POST', path: '/api/v1/orders', body: singleOrderBody(), idempotent: true }),
     fields: { ...ORDER_FIELDS, status: enumOf('delivered', 'cancelled') },
     required: ['customerName', 'customerPhone', 'customerAddress', 'internalOrderNumber', 'amount', 'pickupTime', 'deliveryTime'],
-    more: (valid) => [{ what: 'delivery before pickup', body: { ...valid.body, pickupTime: iso(Date.now() + 3 * HOUR), deliveryTime: iso(Date.now() + 2 * HOUR) } }],
+    more: (valid) => [
+      { what: 'delivery before pickup', body: { ...valid.body, pickupTime: iso(Date.now() + 3 * HOUR), deliveryTime: iso(Date.now() + 2 * HOUR) } },
+    ],
     control: 201,
   },
   {
@@ -638,7 +797,16 @@ const TARGETS: Target[] = [
 ];
 
 /** Segments for a photo key: paths out of the bucket, wrong extensions, keys of the wrong shape. */
-const HOSTILE_KEYS = ['..%2F..%2Fetc%2Fpasswd', '..', `${'a'.repeat(32)}.exe`, `${'A'.repeat(32)}.png`, `${'a'.repeat(31)}.png`, 'x.png', '%00.png', `${'0'.repeat(32)}.png`];
+const HOSTILE_KEYS = [
+  '..%2F..%2Fetc%2Fpasswd',
+  '..',
+  `${'a'.repeat(32)}.exe`,
+  `${'A'.repeat(32)}.png`,
+  `${'a'.repeat(31)}.png`,
+  'x.png',
+  '%00.png',
+  `${'0'.repeat(32)}.png`,
+];
 
 // ---------------------------------------------------------------------------
 // Generating and sending the cases
@@ -727,7 +895,9 @@ afterAll(() => {
 
 describe('fields a client may not set are ignored, whatever it sends', () => {
   it('a new order belongs to the signed-in business, starts new, unassigned and priced by the server', async () => {
-    const created = await (await client(who.bistro)).post('/api/orders', {
+    const created = await (
+      await client(who.bistro)
+    ).post('/api/orders', {
       ...singleOrderBody(),
       id: 1,
       orderNumber: 'HACKED',
@@ -744,14 +914,25 @@ describe('fields a client may not set are ignored, whatever it sends', () => {
     });
     expect(created.status).toBe(201);
     const [stored] = await db.select().from(orders).where(eq(orders.id, created.body.id));
-    expect(stored).toMatchObject({ restaurantId: who.bistro.restaurantId, restaurantName: 'Harbor Bistro', courierId: null, status: 'new', orderNumber: String(10_000 + stored.id), courierPayCents: null, completedAt: null, deliveryPhotos: [] });
+    expect(stored).toMatchObject({
+      restaurantId: who.bistro.restaurantId,
+      restaurantName: 'Harbor Bistro',
+      courierId: null,
+      status: 'new',
+      orderNumber: String(10_000 + stored.id),
+      courierPayCents: null,
+      completedAt: null,
+      deliveryPhotos: [],
+    });
     expect(stored.deliveryFeeCents).toBeGreaterThan(0);
     expect(stored.zoneId).not.toBe(999);
   });
 
   it('an edit cannot move an order to another business, zone or price', async () => {
     const order = await insertOrder(db);
-    const edited = await (await client(who.bistro)).patch(`/api/orders/${order.id}`, {
+    const edited = await (
+      await client(who.bistro)
+    ).patch(`/api/orders/${order.id}`, {
       customerName: 'Still Mine',
       restaurantId: who.pharmacy.restaurantId,
       zoneId: 999,
@@ -762,12 +943,29 @@ describe('fields a client may not set are ignored, whatever it sends', () => {
     });
     expect(edited.status).toBe(200);
     const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
-    expect(stored).toMatchObject({ customerName: 'Still Mine', restaurantId: order.restaurantId, zoneId: order.zoneId, deliveryFeeCents: order.deliveryFeeCents, courierPayCents: null, orderNumber: order.orderNumber });
+    expect(stored).toMatchObject({
+      customerName: 'Still Mine',
+      restaurantId: order.restaurantId,
+      zoneId: order.zoneId,
+      deliveryFeeCents: order.deliveryFeeCents,
+      courierPayCents: null,
+      orderNumber: order.orderNumber,
+    });
   });
 
   it('an assignment pays the courier fee + tip, whatever pay or zone is sent', async () => {
     const order = await insertOrder(db);
-    const assigned = await (await client(who.admin)).patch(`/api/orders/${order.id}`, { status: 'assigned', courierId: who.courier2.courierId, deliveryFee: 10, tip: 2.5, courierPay: 1000, courierPayCents: 5, zoneId: 999 });
+    const assigned = await (
+      await client(who.admin)
+    ).patch(`/api/orders/${order.id}`, {
+      status: 'assigned',
+      courierId: who.courier2.courierId,
+      deliveryFee: 10,
+      tip: 2.5,
+      courierPay: 1000,
+      courierPayCents: 5,
+      zoneId: 999,
+    });
     expect(assigned.status).toBe(200);
     const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
     expect(stored).toMatchObject({ courierPayCents: 1250, tipCents: 250, zoneId: order.zoneId });
@@ -780,7 +978,14 @@ describe('fields a client may not set are ignored, whatever it sends', () => {
     const saved = await courier.client.patch('/api/couriers/profile', body, { 'Content-Type': 'application/json' });
     expect(saved.status).toBe(200);
     const [stored] = await db.select().from(couriers).where(eq(couriers.id, courier.courierId));
-    expect(stored).toMatchObject({ vehicleMake: 'Mazda', zoneId: tampaZoneId, driversLicenseVerified: false, insuranceVerified: false, userId: courier.userId, courierLatitude: null });
+    expect(stored).toMatchObject({
+      vehicleMake: 'Mazda',
+      zoneId: tampaZoneId,
+      driversLicenseVerified: false,
+      insuranceVerified: false,
+      userId: courier.userId,
+      courierLatitude: null,
+    });
     const [user] = await db.select().from(users).where(eq(users.id, courier.userId));
     expect(user).toMatchObject({ role: 'courier', isActive: true });
     // Nothing leaked into later requests: roles still come from the session.
@@ -794,14 +999,31 @@ describe('fields a client may not set are ignored, whatever it sends', () => {
 // ---------------------------------------------------------------------------
 
 /** Values a page might echo into its markup. */
-const REFLECTED = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "'><svg onload=alert(1)>", 'javascript:alert(1)', "' OR 1=1--", 'x'.repeat(5000), '0999-01', '0999-01-01'];
+const REFLECTED = [
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  "'><svg onload=alert(1)>",
+  'javascript:alert(1)',
+  "' OR 1=1--",
+  'x'.repeat(5000),
+  '0999-01',
+  '0999-01-01',
+];
 const enc = encodeURIComponent;
 
 const PAGE_PROBES: Array<{ as: Role; paths: (value: string) => string[]; ids?: (segment: string) => string[] }> = [
   { as: 'out', paths: (v) => [`/auth?next=${enc(v)}`, `/courier/login?next=${enc(v)}`] },
   {
     as: 'admin',
-    paths: (v) => [`/admin/orders?status=${enc(v)}`, `/admin/orders?month=${enc(v)}`, `/admin/orders?day=${enc(v)}`, `/admin/orders?page=${enc(v)}`, `/admin/couriers?page=${enc(v)}`, `/admin/restaurants?page=${enc(v)}`, `/admin/earnings?from=${enc(v)}&to=${enc(v)}`],
+    paths: (v) => [
+      `/admin/orders?status=${enc(v)}`,
+      `/admin/orders?month=${enc(v)}`,
+      `/admin/orders?day=${enc(v)}`,
+      `/admin/orders?page=${enc(v)}`,
+      `/admin/couriers?page=${enc(v)}`,
+      `/admin/restaurants?page=${enc(v)}`,
+      `/admin/earnings?from=${enc(v)}&to=${enc(v)}`,
+    ],
     ids: (segment) => [`/admin/orders/${segment}`],
   },
   {
@@ -809,21 +1031,31 @@ const PAGE_PROBES: Array<{ as: Role; paths: (value: string) => string[]; ids?: (
     paths: (v) => [`/orders?status=${enc(v)}`, `/restaurant/orders?month=${enc(v)}&day=${enc(v)}&page=${enc(v)}`],
     ids: (segment) => ['/orders/', '/restaurant/orders/'].flatMap((base) => [`${base}${segment}`, `${base}${segment}/live`, `${base}${segment}/edit`]),
   },
-  { as: 'courier', paths: (v) => [`/courier/dashboard?order=${enc(v)}`, `/courier/tasks?order=${enc(v)}`, `/courier/earnings?period=${enc(v)}&startDate=${enc(v)}&endDate=${enc(v)}`] },
+  {
+    as: 'courier',
+    paths: (v) => [
+      `/courier/dashboard?order=${enc(v)}`,
+      `/courier/tasks?order=${enc(v)}`,
+      `/courier/earnings?period=${enc(v)}&startDate=${enc(v)}&endDate=${enc(v)}`,
+    ],
+  },
 ];
 
 describe('pages given hostile queries and ids', () => {
   it('never answer 5xx, refuse bad ids with 4xx, and echo nothing unescaped', async () => {
     const requests = PAGE_PROBES.flatMap((probe) => [
       ...REFLECTED.flatMap((value) => probe.paths(value).map((path) => ({ as: probe.as, path, value, id: false }))),
-      ...[...HOSTILE_ID_SEGMENTS, String(UNKNOWN_ID)].flatMap((segment) => (probe.ids?.(segment) ?? []).map((path) => ({ as: probe.as, path, value: decodeURIComponent(segment), id: true }))),
+      ...[...HOSTILE_ID_SEGMENTS, String(UNKNOWN_ID)].flatMap((segment) =>
+        (probe.ids?.(segment) ?? []).map((path) => ({ as: probe.as, path, value: decodeURIComponent(segment), id: true })),
+      ),
     ]);
     casesTried['pages'] = requests.length;
     const wrong: string[] = [];
     await inBatches(requests, 6, async ({ as, path, value, id: isId }) => {
       const answer = await (await client(who[as])).get(path);
       const reflected = /[<>"']/.test(value) && answer.text.includes(value);
-      if (answer.status >= 500 || (isId && (answer.status < 400 || answer.status >= 500)) || reflected) wrong.push(`${as} ${path.slice(0, 120)}: ${answer.status}${reflected ? ' (echoed unescaped)' : ''}`);
+      if (answer.status >= 500 || (isId && (answer.status < 400 || answer.status >= 500)) || reflected)
+        wrong.push(`${as} ${path.slice(0, 120)}: ${answer.status}${reflected ? ' (echoed unescaped)' : ''}`);
     });
     expect(wrong).toEqual([]);
   }, 120_000);
@@ -896,7 +1128,13 @@ describe('cookies and texts that break parsers', () => {
   it('a tz cookie that is not a zone (or not even URI-encoded) is ignored on every page and API, signed in or out', async () => {
     const admin = await client(who.admin);
     for (const tz of ['%', '%E0%A4%A', 'Mars%2FOlympus', '%00', 'x'.repeat(5000)]) {
-      for (const [caller, path] of [[new Client(), '/auth'], [new Client(), '/courier/login'], [admin, '/admin'], [admin, '/admin/orders'], [admin, '/api/user']] as const) {
+      for (const [caller, path] of [
+        [new Client(), '/auth'],
+        [new Client(), '/courier/login'],
+        [admin, '/admin'],
+        [admin, '/admin/orders'],
+        [admin, '/api/user'],
+      ] as const) {
         const answer = await caller.get(path, { Cookie: [caller.cookie, `tz=${tz}`].filter(Boolean).join('; ') });
         expect(answer.status, `${path} with tz=${tz.slice(0, 20)}`).toBe(200);
       }
@@ -1025,7 +1263,15 @@ describe('text from users that looks like markup or SQL', () => {
     const courier = await insertCourier(db);
     await db.update(users).set({ name: '+SUM(1,2)' }).where(eq(users.id, courier.user.id));
     const completedAt = Date.UTC(2026, 0, 20, 17);
-    await insertOrder(db, { business: undefined, restaurantId: restaurant.id, restaurantName: restaurant.name, status: 'delivered', courierId: courier.courier.id, courierPayCents: 1000, completedAt } as Parameters<typeof insertOrder>[1]);
+    await insertOrder(db, {
+      business: undefined,
+      restaurantId: restaurant.id,
+      restaurantName: restaurant.name,
+      status: 'delivered',
+      courierId: courier.courier.id,
+      courierPayCents: 1000,
+      completedAt,
+    } as Parameters<typeof insertOrder>[1]);
     const csv = await (await client(who.admin)).get('/api/reports/earnings.csv?from=2026-01-20&to=2026-01-20');
     expect(csv.status).toBe(200);
     expect(csv.text).toContain(`"'=HYPERLINK(""http://evil.example"",""Open"")"`);

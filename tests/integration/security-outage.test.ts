@@ -130,7 +130,11 @@ describe('sqld hangs (the process is alive but answers nothing)', () => {
   it('API requests answer 503 within the 5 s database deadline, and all is well once it answers again', async () => {
     process.kill(-sqld.process.pid!, 'SIGSTOP');
     try {
-      const answers = await Promise.all(apiRequests().slice(0, 3).map(async ([what, send]) => ({ what, ...(await timed(send)) })));
+      const answers = await Promise.all(
+        apiRequests()
+          .slice(0, 3)
+          .map(async ([what, send]) => ({ what, ...(await timed(send)) })),
+      );
       for (const { what, answer, ms } of answers) expectUnavailable(what, answer, ms, 8000);
     } finally {
       process.kill(-sqld.process.pid!, 'SIGCONT');
@@ -152,7 +156,9 @@ describe('a multi-stop order is all or nothing', () => {
     const countBefore = await db.$count(orders, eq(orders.restaurantId, pharmacyId));
     // A stream of creations, each with four stops; sqld dies in the middle of it.
     const creations = Array.from({ length: 24 }, (_, i) =>
-      new Promise((resolve) => setTimeout(resolve, i * 15)).then(() => pharmacy.post('/api/orders', multiStopBody(TAMPA_STOPS, { internalOrderNumber: `OUTAGE-${i}` }))),
+      new Promise((resolve) => setTimeout(resolve, i * 15)).then(() =>
+        pharmacy.post('/api/orders', multiStopBody(TAMPA_STOPS, { internalOrderNumber: `OUTAGE-${i}` })),
+      ),
     );
     await new Promise((resolve) => setTimeout(resolve, 120));
     await killSqld();
@@ -160,7 +166,10 @@ describe('a multi-stop order is all or nothing', () => {
     await restartSqld();
 
     const statuses = answers.map((answer) => answer.status);
-    expect(statuses.every((status) => status === 201 || status === 503), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((status) => status === 201 || status === 503),
+      statuses.join(','),
+    ).toBe(true);
     expect(statuses).toContain(503);
     for (const answer of answers.filter((one) => one.status === 503)) expect(isErrorShape(answer)).toBe(true);
 
@@ -178,6 +187,8 @@ describe('a multi-stop order is all or nothing', () => {
     const stored = await db.$count(orders, eq(orders.restaurantId, pharmacyId));
     expect(stored - countBefore).toBeGreaterThanOrEqual(statuses.filter((status) => status === 201).length);
     for (const answer of answers.filter((one) => one.status === 201)) expect(answer.body.stops).toHaveLength(TAMPA_STOPS.length);
-    console.info(`multi-stop creations while sqld died: ${statuses.filter((status) => status === 201).length} stored, ${statuses.filter((status) => status === 503).length} answered 503, ${stored - countBefore} orders stored in all`);
+    console.info(
+      `multi-stop creations while sqld died: ${statuses.filter((status) => status === 201).length} stored, ${statuses.filter((status) => status === 503).length} answered 503, ${stored - countBefore} orders stored in all`,
+    );
   }, 60_000);
 });

@@ -107,7 +107,10 @@ describe('an admin cancels while the courier goes online', () => {
         expect(online.status).toBe(200);
         expect(stored).toMatchObject({ status: 'courier_on_way_to_pickup', courierId: courier.courierId });
         expect(stored.goOnlineTime).toBeTypeOf('number');
-        expect(attempts.map((event) => [event.action, event.outcome])).toEqual([['status', 'applied'], ['cancel', 'refused']]);
+        expect(attempts.map((event) => [event.action, event.outcome])).toEqual([
+          ['status', 'applied'],
+          ['cancel', 'refused'],
+        ]);
       }
     }
     console.info(`cancel vs going online: ${[...outcomes].join(', ')} over ${rounds.length} rounds`);
@@ -223,7 +226,10 @@ describe('an admin cancels while the courier delivers a stop with a large photo'
         // The cancel won: the stop did not move, the step was refused (409) and recorded so, and its photo was not kept.
         expect(stored.status, round).toBe('arrived');
         expect(delivery.status, round).toBe(409);
-        expect(stopEvents.every((event) => event.outcome === 'refused'), round).toBe(true);
+        expect(
+          stopEvents.every((event) => event.outcome === 'refused'),
+          round,
+        ).toBe(true);
         expect(storedPhotos, round).toHaveLength(0);
         expect((await storedOrder(order.id)).status, round).toBe('cancelled');
       }

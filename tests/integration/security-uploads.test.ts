@@ -105,7 +105,10 @@ describe('uploads that are not photos', () => {
       if (answer.status !== 400 || !isErrorShape(answer) || !detail.test(details)) wrong.push(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
     };
 
-    const cases = [...NOT_IMAGES.map(([what, data, type]) => ({ what, data, type, detail: /not a JPEG, PNG or WebP|empty|Send the photo as the body/ })), ...BOMBS.map(([what, data]) => ({ what, data, type: 'image/png', detail: /pixels, more than a photo needs|no pixels/ }))];
+    const cases = [
+      ...NOT_IMAGES.map(([what, data, type]) => ({ what, data, type, detail: /not a JPEG, PNG or WebP|empty|Send the photo as the body/ })),
+      ...BOMBS.map(([what, data]) => ({ what, data, type: 'image/png', detail: /pixels, more than a photo needs|no pixels/ })),
+    ];
     for (const { what, data, type, detail } of cases) {
       check(`upload ${what}`, await upload(courier.client, `/api/orders/${order.id}/photos?kind=delivery`, data, type), detail);
       check(`binary delivery photo ${what}`, await upload(courier.client, `/api/orders/${order.id}/delivery-photos`, data, type), detail);
@@ -163,7 +166,9 @@ describe('uploads that are not photos', () => {
     expect(labelledJpeg.body).toMatchObject({ contentType: 'image/png', width: 6, height: 6 });
     expect(labelledJpeg.body.key).toMatch(/\.png$/);
 
-    const jpegAsPngData = await courier.client.post(`/api/orders/${order.id}/delivery-photos`, { photos: [`data:image/png;base64,${jpegHeader(640, 480).toString('base64')}`] });
+    const jpegAsPngData = await courier.client.post(`/api/orders/${order.id}/delivery-photos`, {
+      photos: [`data:image/png;base64,${jpegHeader(640, 480).toString('base64')}`],
+    });
     expect(jpegAsPngData.status).toBe(201);
     expect(jpegAsPngData.body.deliveryPhotos[0]).toMatch(/\.jpg$/);
 
@@ -193,7 +198,10 @@ describe('stored keys', () => {
     const keys: string[] = [];
     for (let i = 0; i < 24; i++) {
       // The same bytes every time, with a name and a key the client would like.
-      const answer = await upload(courier.client, `/api/orders/${order.id}/photos?kind=delivery&key=chosen.png&filename=../../x.png`, same, 'image/png', { 'X-Filename': 'chosen.png', 'Content-Disposition': 'attachment; filename="chosen.png"' });
+      const answer = await upload(courier.client, `/api/orders/${order.id}/photos?kind=delivery&key=chosen.png&filename=../../x.png`, same, 'image/png', {
+        'X-Filename': 'chosen.png',
+        'Content-Disposition': 'attachment; filename="chosen.png"',
+      });
       expect(answer.status).toBe(201);
       keys.push(answer.body.key);
       expect(answer.body.url).toBe(`/api/photos/${answer.body.key}`);
@@ -290,7 +298,9 @@ describe('uploads are limited per order and per courier per hour', () => {
     const [user] = await db.select({ userId: couriers.userId }).from(couriers).where(eq(couriers.id, courier.courierId));
     // Five places left; fifteen uploads arrive at once.
     await storedPhotos(order.id, user.userId, MAX_UPLOADS_PER_ORDER - 5);
-    const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => upload(courier.client, `/api/orders/${order.id}/photos?kind=delivery`, png(4, 4, i))));
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => upload(courier.client, `/api/orders/${order.id}/photos?kind=delivery`, png(4, 4, i))),
+    );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(5);
     const refused = answers.filter((answer) => answer.status !== 201);
     for (const answer of refused) expect(answer.body).toMatchObject({ error: 'Photo limit reached' });
@@ -334,7 +344,16 @@ describe('uploads are limited per order and per courier per hour', () => {
     const courier = await signedInCourier();
     const order = await insertHeldOrder(db, courier.courierId, 'arrived_at_customer');
     const [user] = await db.select({ userId: couriers.userId }).from(couriers).where(eq(couriers.id, courier.courierId));
-    const photo = { key: `${randomBytes(16).toString('hex')}.png`, orderId: order.id, kind: 'delivery' as const, contentType: 'image/png', sizeBytes: 100, width: 1, height: 1, uploadedByUserId: user.userId };
+    const photo = {
+      key: `${randomBytes(16).toString('hex')}.png`,
+      orderId: order.id,
+      kind: 'delivery' as const,
+      contentType: 'image/png',
+      sizeBytes: 100,
+      width: 1,
+      height: 1,
+      uploadedByUserId: user.userId,
+    };
     const other = await insertCourier(db);
     expect(await insertPhotoWithinLimits(db, photo, other.courier.id)).toEqual({ reason: 'not-held' });
     expect(await insertPhotoWithinLimits(db, photo, courier.courierId)).toMatchObject({ key: photo.key });
@@ -347,7 +366,10 @@ describe('uploads are limited per order and per courier per hour', () => {
     const dayAgo = Date.now() - 25 * 3_600_000;
     const [delivery, pickup, stopPhoto, retake, abandoned] = await storedPhotos(order.id, user.userId, 5, { createdAt: dayAgo });
     const [fresh] = await storedPhotos(order.id, user.userId, 1);
-    await db.update(orders).set({ deliveryPhotos: [delivery], pharmacyPickupPhoto: pickup }).where(eq(orders.id, order.id));
+    await db
+      .update(orders)
+      .set({ deliveryPhotos: [delivery], pharmacyPickupPhoto: pickup })
+      .where(eq(orders.id, order.id));
     await db.update(orderStops).set({ deliveryPhoto: stopPhoto }).where(eq(orderStops.id, stops[0].id));
     const cron = await new Client().get('/__scheduled?cron=*+*+*+*+*');
     expect(cron.status).toBe(200);

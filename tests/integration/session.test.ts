@@ -22,7 +22,13 @@ async function newAdmin(password = 'secret-pass') {
 
 describe('POST /api/login', () => {
   it('signs in each demo account and answers its user', async () => {
-    for (const [username, role] of [['admin', 'admin'], ['bistro', 'restaurant'], ['pharmacy', 'restaurant'], ['courier', 'courier'], ['courier2', 'courier']]) {
+    for (const [username, role] of [
+      ['admin', 'admin'],
+      ['bistro', 'restaurant'],
+      ['pharmacy', 'restaurant'],
+      ['courier', 'courier'],
+      ['courier2', 'courier'],
+    ]) {
       const client = new Client();
       const response = await client.post('/api/login', { username, password: DEMO_PASSWORD });
       expect(response.status).toBe(200);
@@ -143,12 +149,18 @@ describe('session lifetime', () => {
     const { username, password, id } = await newAdmin();
     const idle = await signedIn(username, password);
     const day = 24 * 60 * 60 * 1000;
-    await testDb().update(sessions).set({ lastSeenAt: Date.now() - 7 * day - 1000 }).where(eq(sessions.userId, id));
+    await testDb()
+      .update(sessions)
+      .set({ lastSeenAt: Date.now() - 7 * day - 1000 })
+      .where(eq(sessions.userId, id));
     expect((await idle.get('/api/user')).status).toBe(401);
 
     const old = await signedIn(username, password);
     expect((await old.get('/api/user')).status).toBe(200);
-    await testDb().update(sessions).set({ expiresAt: Date.now() - 1000 }).where(eq(sessions.userId, id));
+    await testDb()
+      .update(sessions)
+      .set({ expiresAt: Date.now() - 1000 })
+      .where(eq(sessions.userId, id));
     expect((await old.get('/api/user')).status).toBe(401);
   });
 
@@ -217,22 +229,44 @@ describe('POST /api/register', () => {
     expect(shortCourier.status).toBe(400);
     expect(shortCourier.body.fields.password).toEqual(['Password must be at least 6 characters']);
     const shortBusiness = await admin.post('/api/restaurants', {
-      username: unique('biz'), password: 'abc', zoneId: await tampaZoneId(), name: 'Short Password Cafe', address: '1 Main St, Tampa, FL 33602', phone: '8135550100',
-      contactPersonName: 'Ann', contactPersonPosition: 'Owner', contactPersonPhone: '8135550101', contactPersonEmail: 'ann@example.com',
+      username: unique('biz'),
+      password: 'abc',
+      zoneId: await tampaZoneId(),
+      name: 'Short Password Cafe',
+      address: '1 Main St, Tampa, FL 33602',
+      phone: '8135550100',
+      contactPersonName: 'Ann',
+      contactPersonPosition: 'Owner',
+      contactPersonPhone: '8135550101',
+      contactPersonEmail: 'ann@example.com',
     });
     expect(shortBusiness.status).toBe(400);
     expect(shortBusiness.body.fields.password).toEqual(['Password must be at least 6 characters']);
-    expect((await admin.post('/api/register', { role: 'admin', username: unique('adm'), password: '', name: 'Blank' })).body.details).toBe('Password is required');
+    expect((await admin.post('/api/register', { role: 'admin', username: unique('adm'), password: '', name: 'Blank' })).body.details).toBe(
+      'Password is required',
+    );
   });
 
   it('reports every missing courier field with the spec messages', async () => {
     const admin = await signedIn('admin');
     const response = await admin.post('/api/register', { role: 'courier', username: unique('c'), password: 'x', name: 'X' });
     expect(response.status).toBe(400);
-    for (const message of ['Zone is required', 'Address is required', 'Valid email is required', 'Vehicle make is required', "Driver's license number is required", 'License expiry date is required', 'Insurance number is required', 'Insurance expiry date is required']) {
+    for (const message of [
+      'Zone is required',
+      'Address is required',
+      'Valid email is required',
+      'Vehicle make is required',
+      "Driver's license number is required",
+      'License expiry date is required',
+      'Insurance number is required',
+      'Insurance expiry date is required',
+    ]) {
       expect(response.body.details).toContain(message);
     }
-    const [{ count }] = await testDb().select({ count: sql<number>`count(*)` }).from(users).where(sql`${users.name} = 'X'`);
+    const [{ count }] = await testDb()
+      .select({ count: sql<number>`count(*)` })
+      .from(users)
+      .where(sql`${users.name} = 'X'`);
     expect(count).toBe(0);
   });
 });

@@ -13,7 +13,11 @@ const whenCompleted = (column: unknown) => sql<number>`sum(case when ${completed
 async function storedAndComputed() {
   const db = testDb();
   const [stored, computed] = await db.batch([
-    db.select().from(restaurantOrderTotals).where(sql`${restaurantOrderTotals.ordersCount} > 0`).orderBy(restaurantOrderTotals.restaurantId),
+    db
+      .select()
+      .from(restaurantOrderTotals)
+      .where(sql`${restaurantOrderTotals.ordersCount} > 0`)
+      .orderBy(restaurantOrderTotals.restaurantId),
     db
       .select({
         restaurantId: orders.restaurantId,

@@ -28,184 +28,241 @@ async function listening(options: Parameters<typeof startReceiver>[0] = {}, busi
   const receiver = await startReceiver(options);
   const saved = await integrated.portal.put('/api/webhook-endpoint', { url: receiver.url });
   expect(saved.status).toBe(200);
-  cleanup.push(() => integrated.portal.delete('/api/webhook-endpoint'), () => receiver.close());
+  cleanup.push(
+    () => integrated.portal.delete('/api/webhook-endpoint'),
+    () => receiver.close(),
+  );
   return { db, ...integrated, receiver, secret: saved.body.secret as string };
 }
 
 const ofOrder = (orderId: number) => (entry: Received) => entry.event?.data?.order?.id === orderId;
-const deliveriesOf = (db: ReturnType<typeof testDb>, restaurantId: number) => db.select().from(webhookDeliveries).where(eq(webhookDeliveries.restaurantId, restaurantId));
+const deliveriesOf = (db: ReturnType<typeof testDb>, restaurantId: number) =>
+  db.select().from(webhookDeliveries).where(eq(webhookDeliveries.restaurantId, restaurantId));
 
 afterAll(async () => {
   for (const step of cleanup) await step().catch(() => {});
 });
 
 describe('an integrator’s day', () => {
-  it('hears order.created and every status change of a 3-stop route, signed, once each; a 500 is retried with the same webhook-id; the log shows it', { timeout: 90_000 }, async () => {
-    const validator = await openApiValidator();
-    // The receiver refuses the very first delivery once, then takes everything.
-    const { db, api, restaurant, portal, receiver, secret } = await listening({ answer: (_, count) => (count === 0 ? 500 : 200) }, { customerType: 'pharmacy' });
-    const body = multiStopBody(TAMPA_STOPS.slice(0, 3), { pickupTime: new Date(Date.now() + 40 * MINUTE).toISOString(), deliveryTime: new Date(Date.now() + 160 * MINUTE).toISOString() });
+  it(
+    'hears order.created and every status change of a 3-stop route, signed, once each; a 500 is retried with the same webhook-id; the log shows it',
+    { timeout: 90_000 },
+    async () => {
+      const validator = await openApiValidator();
+      // The receiver refuses the very first delivery once, then takes everything.
+      const { db, api, restaurant, portal, receiver, secret } = await listening(
+        { answer: (_, count) => (count === 0 ? 500 : 200) },
+        { customerType: 'pharmacy' },
+      );
+      const body = multiStopBody(TAMPA_STOPS.slice(0, 3), {
+        pickupTime: new Date(Date.now() + 40 * MINUTE).toISOString(),
+        deliveryTime: new Date(Date.now() + 160 * MINUTE).toISOString(),
+      });
 
-    const started = Date.now();
-    const created = await api.post('/api/v1/orders', body, { 'Idempotency-Key': unique('route-') });
-    expect(created.status).toBe(201);
-    const orderId = created.body.id as number;
+      const started = Date.now();
+      const created = await api.post('/api/v1/orders', body, { 'Idempotency-Key': unique('route-') });
+      expect(created.status).toBe(201);
+      const orderId = created.body.id as number;
 
-    // order.created: refused once, then the same event again, same id, within the first retry's delay.
-    const [first, second] = await receiver.waitFor((entry) => ofOrder(orderId)(entry) && entry.event.type === 'order.created', 2);
-    expect([first.status, second.status]).toEqual([500, 200]);
-    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
-    expect(first.at - started).toBeLessThan(5000);
-    expect(second.at - first.at).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[0] - 1000);
-    expect(second.body).toBe(first.body);
-    expect(Number(second.headers['webhook-timestamp'])).toBeGreaterThanOrEqual(Number(first.headers['webhook-timestamp']));
+      // order.created: refused once, then the same event again, same id, within the first retry's delay.
+      const [first, second] = await receiver.waitFor((entry) => ofOrder(orderId)(entry) && entry.event.type === 'order.created', 2);
+      expect([first.status, second.status]).toEqual([500, 200]);
+      expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+      expect(first.at - started).toBeLessThan(5000);
+      expect(second.at - first.at).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[0] - 1000);
+      expect(second.body).toBe(first.body);
+      expect(Number(second.headers['webhook-timestamp'])).toBeGreaterThanOrEqual(Number(first.headers['webhook-timestamp']));
 
-    // The courier's day, through the API: assigned by the dispatcher, accepted, the pharmacy route, three stops.
-    const { courier, username } = await insertSignableCourier(db);
-    const admin = await signedIn('admin');
-    const courierApi = await signedIn(username);
-    const step = async (call: Promise<{ status: number; text: string }>) => {
-      const answer = await call;
-      expect(answer.status, answer.text).toBe(200);
-    };
-    await step(admin.patch(`/api/orders/${orderId}`, { status: 'assigned', courierId: courier.id, deliveryFee: '20', tip: '5', expectedStatus: 'new' }));
-    await step(courierApi.post(`/api/orders/${orderId}/courier-response`, { action: 'accept' }));
-    await step(courierApi.patch(`/api/orders/${orderId}`, { status: 'awaiting_pharmacy_pickup' }));
-    await step(courierApi.patch(`/api/orders/${orderId}`, { status: 'courier_on_way_to_pharmacy' }));
-    await step(courierApi.patch(`/api/orders/${orderId}`, { status: 'arrived_at_pharmacy', courierLatitude: restaurant.latitude, courierLongitude: restaurant.longitude }));
-    await step(courierApi.patch(`/api/orders/${orderId}`, { status: 'pharmacy_picked_up', pharmacyPickupPhoto: dataString(png(12, 12, 1)) }));
-    const stops = await db.select().from(orderStops).where(eq(orderStops.orderId, orderId)).orderBy(orderStops.sequence);
-    for (const [index, stop] of stops.entries()) {
-      await step(courierApi.patch(`/api/order-stops/${stop.id}`, { status: 'arrived' }));
-      await step(courierApi.patch(`/api/order-stops/${stop.id}`, { status: 'delivered', deliveryPhoto: dataString(png(12, 12, 10 + index)) }));
-    }
-    const [final] = await db.select().from(orders).where(eq(orders.id, orderId));
-    expect(final.status).toBe('delivered');
+      // The courier's day, through the API: assigned by the dispatcher, accepted, the pharmacy route, three stops.
+      const { courier, username } = await insertSignableCourier(db);
+      const admin = await signedIn('admin');
+      const courierApi = await signedIn(username);
+      const step = async (call: Promise<{ status: number; text: string }>) => {
+        const answer = await call;
+        expect(answer.status, answer.text).toBe(200);
+      };
+      await step(admin.patch(`/api/orders/${orderId}`, { status: 'assigned', courierId: courier.id, deliveryFee: '20', tip: '5', expectedStatus: 'new' }));
+      await step(courierApi.post(`/api/orders/${orderId}/courier-response`, { action: 'accept' }));
+      await step(courierApi.patch(`/api/orders/${orderId}`, { status: 'awaiting_pharmacy_pickup' }));
+      await step(courierApi.patch(`/api/orders/${orderId}`, { status: 'courier_on_way_to_pharmacy' }));
+      await step(
+        courierApi.patch(`/api/orders/${orderId}`, {
+          status: 'arrived_at_pharmacy',
+          courierLatitude: restaurant.latitude,
+          courierLongitude: restaurant.longitude,
+        }),
+      );
+      await step(courierApi.patch(`/api/orders/${orderId}`, { status: 'pharmacy_picked_up', pharmacyPickupPhoto: dataString(png(12, 12, 1)) }));
+      const stops = await db.select().from(orderStops).where(eq(orderStops.orderId, orderId)).orderBy(orderStops.sequence);
+      for (const [index, stop] of stops.entries()) {
+        await step(courierApi.patch(`/api/order-stops/${stop.id}`, { status: 'arrived' }));
+        await step(courierApi.patch(`/api/order-stops/${stop.id}`, { status: 'delivered', deliveryPhoto: dataString(png(12, 12, 10 + index)) }));
+      }
+      const [final] = await db.select().from(orders).where(eq(orders.id, orderId));
+      expect(final.status).toBe('delivered');
 
-    // Every applied change of status (and the courier taking it) is one event, no more.
-    const changes = (await getEvents(db, orderId)).filter((event) => event.outcome === 'applied' && event.action !== 'create' && event.fromStatus !== event.toStatus);
-    const delivered = await receiver.waitFor((entry) => ofOrder(orderId)(entry) && entry.event.type === 'order.delivered');
-    const byId = new Map<string, Received>();
-    for (const entry of receiver.received.filter((received) => ofOrder(orderId)(received) && received.status === 200)) byId.set(entry.headers['webhook-id'] as string, entry);
-    const events = [...byId.values()];
-    const pair = (from: string | null, to: string | null) => `${from} -> ${to}`;
-    expect(events.map((entry) => pair(entry.event.data.from, entry.event.data.to)).sort()).toEqual([pair(null, 'new'), ...changes.map((change) => pair(change.fromStatus, change.toStatus))].sort());
-    const types = events.map((entry) => entry.event.type);
-    expect(types.filter((type) => type === 'order.created')).toHaveLength(1);
-    expect(types.filter((type) => type === 'order.assigned')).toHaveLength(1);
-    expect(types.filter((type) => type === 'order.delivered')).toHaveLength(1);
-    expect(types.filter((type) => type === 'order.status_changed')).toHaveLength(changes.length - 2);
-    expect(events.find((entry) => entry.event.type === 'order.assigned')!.event.data).toMatchObject({ from: 'new', to: 'assigned' });
-    expect(changes.length).toBeGreaterThanOrEqual(7);
+      // Every applied change of status (and the courier taking it) is one event, no more.
+      const changes = (await getEvents(db, orderId)).filter(
+        (event) => event.outcome === 'applied' && event.action !== 'create' && event.fromStatus !== event.toStatus,
+      );
+      const delivered = await receiver.waitFor((entry) => ofOrder(orderId)(entry) && entry.event.type === 'order.delivered');
+      const byId = new Map<string, Received>();
+      for (const entry of receiver.received.filter((received) => ofOrder(orderId)(received) && received.status === 200))
+        byId.set(entry.headers['webhook-id'] as string, entry);
+      const events = [...byId.values()];
+      const pair = (from: string | null, to: string | null) => `${from} -> ${to}`;
+      expect(events.map((entry) => pair(entry.event.data.from, entry.event.data.to)).sort()).toEqual(
+        [pair(null, 'new'), ...changes.map((change) => pair(change.fromStatus, change.toStatus))].sort(),
+      );
+      const types = events.map((entry) => entry.event.type);
+      expect(types.filter((type) => type === 'order.created')).toHaveLength(1);
+      expect(types.filter((type) => type === 'order.assigned')).toHaveLength(1);
+      expect(types.filter((type) => type === 'order.delivered')).toHaveLength(1);
+      expect(types.filter((type) => type === 'order.status_changed')).toHaveLength(changes.length - 2);
+      expect(events.find((entry) => entry.event.type === 'order.assigned')!.event.data).toMatchObject({ from: 'new', to: 'assigned' });
+      expect(changes.length).toBeGreaterThanOrEqual(7);
 
-    // Each verifies with the Standard Webhooks library and fits the document.
-    for (const entry of events) {
-      expect(verify(secret, entry)).toEqual(entry.event);
-      expect(validator.problems('OrderWebhook', entry.event)).toEqual([]);
-    }
-    expect(() => verify(secret.replace(/^whsec_./, 'whsec_A'), events[0])).toThrow();
-    expect(() => verify(secret, { ...events[0], body: events[0].body.replace('"new"', '"old"') })).toThrow();
+      // Each verifies with the Standard Webhooks library and fits the document.
+      for (const entry of events) {
+        expect(verify(secret, entry)).toEqual(entry.event);
+        expect(validator.problems('OrderWebhook', entry.event)).toEqual([]);
+      }
+      expect(() => verify(secret.replace(/^whsec_./, 'whsec_A'), events[0])).toThrow();
+      expect(() => verify(secret, { ...events[0], body: events[0].body.replace('"new"', '"old"') })).toThrow();
 
-    // order.delivered carries photo links that work without a session.
-    const order = delivered[0].event.data.order;
-    const links = [order.pharmacyPickupPhoto, ...order.deliveryPhotos, ...order.stops.map((stop: { deliveryPhoto: string }) => stop.deliveryPhoto)].filter(Boolean);
-    expect(links.length).toBeGreaterThanOrEqual(4);
-    for (const link of links) {
-      expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/photos\/[0-9a-f]{32}\.(png|jpg|webp)\?expires=\d+&signature=[0-9a-f]{64}$/);
-      const photo = await fetch(link);
-      expect(photo.status, link).toBe(200);
-      expect(photo.headers.get('content-type')).toMatch(/^image\//);
-    }
-    expect(Number(new URL(links[0]).searchParams.get('expires')) * 1000 - Date.now()).toBeGreaterThan(6 * 24 * 60 * MINUTE);
+      // order.delivered carries photo links that work without a session.
+      const order = delivered[0].event.data.order;
+      const links = [order.pharmacyPickupPhoto, ...order.deliveryPhotos, ...order.stops.map((stop: { deliveryPhoto: string }) => stop.deliveryPhoto)].filter(
+        Boolean,
+      );
+      expect(links.length).toBeGreaterThanOrEqual(4);
+      for (const link of links) {
+        expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/photos\/[0-9a-f]{32}\.(png|jpg|webp)\?expires=\d+&signature=[0-9a-f]{64}$/);
+        const photo = await fetch(link);
+        expect(photo.status, link).toBe(200);
+        expect(photo.headers.get('content-type')).toMatch(/^image\//);
+      }
+      expect(Number(new URL(links[0]).searchParams.get('expires')) * 1000 - Date.now()).toBeGreaterThan(6 * 24 * 60 * MINUTE);
 
-    // The business sees it all in its delivery log: the refused attempt and the one that took.
-    const rows = await deliveriesOf(db, restaurant.id);
-    expect(rows.filter((row) => row.orderId === orderId)).toHaveLength(events.length);
-    const createdDelivery = rows.find((row) => row.type === 'order.created')!;
-    expect(createdDelivery).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200 });
-    const attempts = await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, createdDelivery.id)).orderBy(webhookAttempts.id);
-    expect(attempts.map((attempt) => attempt.statusCode)).toEqual([500, 200]);
-    const log = await portal.get('/profile');
-    expect(log.status).toBe(200);
-    for (const text of ['Recent deliveries', 'order.created', 'order.assigned', 'order.status_changed', 'order.delivered', `Order #${created.body.orderNumber}`, 'Delivered', '2 of at most 8 attempts', '>500<']) {
-      expect(log.text, text).toContain(text);
-    }
-  });
+      // The business sees it all in its delivery log: the refused attempt and the one that took.
+      const rows = await deliveriesOf(db, restaurant.id);
+      expect(rows.filter((row) => row.orderId === orderId)).toHaveLength(events.length);
+      const createdDelivery = rows.find((row) => row.type === 'order.created')!;
+      expect(createdDelivery).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200 });
+      const attempts = await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, createdDelivery.id)).orderBy(webhookAttempts.id);
+      expect(attempts.map((attempt) => attempt.statusCode)).toEqual([500, 200]);
+      const log = await portal.get('/profile');
+      expect(log.status).toBe(200);
+      for (const text of [
+        'Recent deliveries',
+        'order.created',
+        'order.assigned',
+        'order.status_changed',
+        'order.delivered',
+        `Order #${created.body.orderNumber}`,
+        'Delivered',
+        '2 of at most 8 attempts',
+        '>500<',
+      ]) {
+        expect(log.text, text).toContain(text);
+      }
+    },
+  );
 });
 
 describe('retries', () => {
-  it('tries a failing endpoint again on the schedule, from the queue and from the cron when a message is lost, and gives up after the last attempt', { timeout: 60_000 }, async () => {
-    const { db, portal, restaurant, receiver } = await listening({ answer: () => 503 });
-    expect((await portal.post('/api/webhook-endpoint/test')).status).toBe(202);
-    const [firstTry, secondTry] = await receiver.waitFor((entry) => entry.event.type === 'webhook.test', 2);
-    expect(secondTry.headers['webhook-id']).toBe(firstTry.headers['webhook-id']);
-    expect(secondTry.at - firstTry.at).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[0] - 1000);
+  it(
+    'tries a failing endpoint again on the schedule, from the queue and from the cron when a message is lost, and gives up after the last attempt',
+    { timeout: 60_000 },
+    async () => {
+      const { db, portal, restaurant, receiver } = await listening({ answer: () => 503 });
+      expect((await portal.post('/api/webhook-endpoint/test')).status).toBe(202);
+      const [firstTry, secondTry] = await receiver.waitFor((entry) => entry.event.type === 'webhook.test', 2);
+      expect(secondTry.headers['webhook-id']).toBe(firstTry.headers['webhook-id']);
+      expect(secondTry.at - firstTry.at).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[0] - 1000);
 
-    const [delivery] = await eventually(
-      () => deliveriesOf(db, restaurant.id),
-      ([row]) => row?.attempts === 2 && row.leasedUntil == null,
-    );
-    expect(delivery).toMatchObject({ status: 'pending', lastStatusCode: 503, lastError: 'not now' });
-    expect(delivery.nextAttemptAt! - delivery.updatedAt).toBe(RETRY_DELAYS_MS[1]);
+      const [delivery] = await eventually(
+        () => deliveriesOf(db, restaurant.id),
+        ([row]) => row?.attempts === 2 && row.leasedUntil == null,
+      );
+      expect(delivery).toMatchObject({ status: 'pending', lastStatusCode: 503, lastError: 'not now' });
+      expect(delivery.nextAttemptAt! - delivery.updatedAt).toBe(RETRY_DELAYS_MS[1]);
 
-    // Five minutes later in the database's eyes, and the queue's message lost: the cron sends it.
-    await db.update(webhookDeliveries).set({ nextAttemptAt: Date.now() - 2 * MINUTE }).where(eq(webhookDeliveries.id, delivery.id));
-    await runCron();
-    const third = await receiver.waitFor((entry) => entry.event.type === 'webhook.test', 3);
-    expect(third[2].headers['webhook-id']).toBe(firstTry.headers['webhook-id']);
-    const afterThird = await eventually(
-      () => deliveriesOf(db, restaurant.id),
-      ([row]) => row.attempts === 3 && row.leasedUntil == null,
-    );
-    expect(afterThird[0].nextAttemptAt! - afterThird[0].updatedAt).toBe(RETRY_DELAYS_MS[2]);
+      // Five minutes later in the database's eyes, and the queue's message lost: the cron sends it.
+      await db
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: Date.now() - 2 * MINUTE })
+        .where(eq(webhookDeliveries.id, delivery.id));
+      await runCron();
+      const third = await receiver.waitFor((entry) => entry.event.type === 'webhook.test', 3);
+      expect(third[2].headers['webhook-id']).toBe(firstTry.headers['webhook-id']);
+      const afterThird = await eventually(
+        () => deliveriesOf(db, restaurant.id),
+        ([row]) => row.attempts === 3 && row.leasedUntil == null,
+      );
+      expect(afterThird[0].nextAttemptAt! - afterThird[0].updatedAt).toBe(RETRY_DELAYS_MS[2]);
 
-    // The last attempt: nothing more is scheduled, and the delivery is failed.
-    await db.update(webhookDeliveries).set({ attempts: MAX_ATTEMPTS - 1, nextAttemptAt: Date.now() - 2 * MINUTE }).where(eq(webhookDeliveries.id, delivery.id));
-    await runCron();
-    const [last] = await eventually(
-      () => deliveriesOf(db, restaurant.id),
-      ([row]) => row.status !== 'pending',
-    );
-    expect(last).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, nextAttemptAt: null, lastStatusCode: 503 });
-    const count = receiver.received.length;
-    await runCron();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(receiver.received.length).toBe(count);
-    expect((await portal.get('/profile')).text).toContain('Failed');
-  });
+      // The last attempt: nothing more is scheduled, and the delivery is failed.
+      await db
+        .update(webhookDeliveries)
+        .set({ attempts: MAX_ATTEMPTS - 1, nextAttemptAt: Date.now() - 2 * MINUTE })
+        .where(eq(webhookDeliveries.id, delivery.id));
+      await runCron();
+      const [last] = await eventually(
+        () => deliveriesOf(db, restaurant.id),
+        ([row]) => row.status !== 'pending',
+      );
+      expect(last).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, nextAttemptAt: null, lastStatusCode: 503 });
+      const count = receiver.received.length;
+      await runCron();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(receiver.received.length).toBe(count);
+      expect((await portal.get('/profile')).text).toContain('Failed');
+    },
+  );
 
-  it('turns off an endpoint that has failed for days, says so in the Profile, sends nothing more, and turns it back on when saved again', { timeout: 60_000 }, async () => {
-    const { db, api, portal, restaurant, receiver } = await listening({ answer: () => 500 });
-    await db.update(webhookEndpoints).set({ failingSince: Date.now() - 6 * 24 * 60 * MINUTE }).where(eq(webhookEndpoints.restaurantId, restaurant.id));
-    expect((await portal.post('/api/webhook-endpoint/test')).status).toBe(202);
-    await receiver.waitFor((entry) => entry.event.type === 'webhook.test');
-    const [endpoint] = await eventually(
-      () => db.select().from(webhookEndpoints).where(eq(webhookEndpoints.restaurantId, restaurant.id)),
-      ([row]) => row.disabledAt != null,
-    );
-    expect(endpoint.disabledAt).toBeGreaterThan(Date.now() - MINUTE);
-    const [delivery] = await eventually(() => deliveriesOf(db, restaurant.id), ([row]) => row.status !== 'pending');
-    expect(delivery).toMatchObject({ status: 'failed', attempts: 1 });
+  it(
+    'turns off an endpoint that has failed for days, says so in the Profile, sends nothing more, and turns it back on when saved again',
+    { timeout: 60_000 },
+    async () => {
+      const { db, api, portal, restaurant, receiver } = await listening({ answer: () => 500 });
+      await db
+        .update(webhookEndpoints)
+        .set({ failingSince: Date.now() - 6 * 24 * 60 * MINUTE })
+        .where(eq(webhookEndpoints.restaurantId, restaurant.id));
+      expect((await portal.post('/api/webhook-endpoint/test')).status).toBe(202);
+      await receiver.waitFor((entry) => entry.event.type === 'webhook.test');
+      const [endpoint] = await eventually(
+        () => db.select().from(webhookEndpoints).where(eq(webhookEndpoints.restaurantId, restaurant.id)),
+        ([row]) => row.disabledAt != null,
+      );
+      expect(endpoint.disabledAt).toBeGreaterThan(Date.now() - MINUTE);
+      const [delivery] = await eventually(
+        () => deliveriesOf(db, restaurant.id),
+        ([row]) => row.status !== 'pending',
+      );
+      expect(delivery).toMatchObject({ status: 'failed', attempts: 1 });
 
-    const profile = await portal.get('/profile');
-    expect(profile.text).toContain('This endpoint was turned off on');
-    expect(profile.text).toContain('Turned off');
-    expect((await portal.get('/api/webhook-endpoint')).body).toMatchObject({ enabled: false, url: receiver.url });
-    const refused = await portal.post('/api/webhook-endpoint/test');
-    expect(refused.status).toBe(409);
-    expect(refused.body.error).toBe('The endpoint is turned off');
+      const profile = await portal.get('/profile');
+      expect(profile.text).toContain('This endpoint was turned off on');
+      expect(profile.text).toContain('Turned off');
+      expect((await portal.get('/api/webhook-endpoint')).body).toMatchObject({ enabled: false, url: receiver.url });
+      const refused = await portal.post('/api/webhook-endpoint/test');
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toBe('The endpoint is turned off');
 
-    // Orders keep happening; a turned-off endpoint gets no events (decisions I10), so nothing is sent.
-    const order = await api.post('/api/v1/orders', singleOrderBody());
-    expect(order.status).toBe(201);
-    await runCron();
-    expect(await db.select().from(eventOutbox).where(eq(eventOutbox.orderId, order.body.id))).toEqual([]);
-    expect((await deliveriesOf(db, restaurant.id)).filter((row) => row.orderId === order.body.id)).toEqual([]);
+      // Orders keep happening; a turned-off endpoint gets no events (decisions I10), so nothing is sent.
+      const order = await api.post('/api/v1/orders', singleOrderBody());
+      expect(order.status).toBe(201);
+      await runCron();
+      expect(await db.select().from(eventOutbox).where(eq(eventOutbox.orderId, order.body.id))).toEqual([]);
+      expect((await deliveriesOf(db, restaurant.id)).filter((row) => row.orderId === order.body.id)).toEqual([]);
 
-    const saved = await portal.put('/api/webhook-endpoint', { url: receiver.url });
-    expect(saved.body).toMatchObject({ enabled: true, disabledAt: null, failingSince: null });
-    expect((await portal.post('/api/webhook-endpoint/test')).status).toBe(202);
-  });
+      const saved = await portal.put('/api/webhook-endpoint', { url: receiver.url });
+      expect(saved.body).toMatchObject({ enabled: true, disabledAt: null, failingSince: null });
+      expect((await portal.post('/api/webhook-endpoint/test')).status).toBe(202);
+    },
+  );
 });
 
 describe('the endpoint', () => {
@@ -301,8 +358,14 @@ describe('in the background', () => {
     // Without an endpoint no event is even written (decisions I10); with API access off it is, and is dropped.
     expect(order.status).toBe(201);
     expect(await db.select().from(eventOutbox).where(eq(eventOutbox.orderId, order.body.id))).toEqual([]);
-    await eventually(() => db.select().from(eventOutbox).where(eq(eventOutbox.orderId, off.id)), (rows) => rows.length > 0 && rows.every((row) => row.processedAt != null));
-    const [count] = await db.select({ n: sql<number>`count(*)` }).from(webhookDeliveries).where(sql`${webhookDeliveries.orderId} in (${order.body.id}, ${off.id})`);
+    await eventually(
+      () => db.select().from(eventOutbox).where(eq(eventOutbox.orderId, off.id)),
+      (rows) => rows.length > 0 && rows.every((row) => row.processedAt != null),
+    );
+    const [count] = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(webhookDeliveries)
+      .where(sql`${webhookDeliveries.orderId} in (${order.body.id}, ${off.id})`);
     expect(count.n).toBe(0);
     expect(receiver.received).toEqual([]);
   });

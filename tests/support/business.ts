@@ -4,7 +4,11 @@ import type { Db } from '../../src/db/client';
 import { restaurants, users, type Restaurant } from '../../src/db/schema';
 
 export async function businessOf(db: Db, username: string): Promise<Restaurant> {
-  const [row] = await db.select({ restaurant: restaurants }).from(restaurants).innerJoin(users, eq(users.id, restaurants.userId)).where(eq(users.username, username));
+  const [row] = await db
+    .select({ restaurant: restaurants })
+    .from(restaurants)
+    .innerJoin(users, eq(users.id, restaurants.userId))
+    .where(eq(users.username, username));
   return row.restaurant;
 }
 
@@ -51,7 +55,10 @@ export const TAMPA_STOPS = [
 ];
 
 /** The multi-stop form's body, with the stops in one request (a stop may add fields, such as its locationPrecision). */
-export function multiStopBody(stops: ReadonlyArray<(typeof TAMPA_STOPS)[number] & Record<string, unknown>> = TAMPA_STOPS, overrides: Record<string, unknown> = {}) {
+export function multiStopBody(
+  stops: ReadonlyArray<(typeof TAMPA_STOPS)[number] & Record<string, unknown>> = TAMPA_STOPS,
+  overrides: Record<string, unknown> = {},
+) {
   const pickup = Date.now() + 2 * HOUR;
   return {
     internalOrderNumber: 'RX-9001',

@@ -18,12 +18,22 @@ export const BISTRO_POSITION = { latitude: 27.9427, longitude: -82.4497 };
 export const PHARMACY_POSITION = { latitude: 27.9379, longitude: -82.4843 };
 
 /** A restaurant order held by the courier, in `status`. */
-export function insertHeldOrder(db: Db, courierId: number, status: (typeof orders.$inferInsert)['status'], overrides: Partial<typeof orders.$inferInsert> = {}) {
+export function insertHeldOrder(
+  db: Db,
+  courierId: number,
+  status: (typeof orders.$inferInsert)['status'],
+  overrides: Partial<typeof orders.$inferInsert> = {},
+) {
   return insertOrder(db, { status, courierId, courierPayCents: 3500, tipCents: 500, ...overrides });
 }
 
 /** A pharmacy route (distance-priced, with stops), of the demo pharmacy unless `business` names another. */
-export async function insertPharmacyOrder(db: Db, options: { courierId?: number | null; status?: (typeof orders.$inferInsert)['status']; stops?: number; pickupIn?: number; business?: string } & Partial<typeof orders.$inferInsert> = {}) {
+export async function insertPharmacyOrder(
+  db: Db,
+  options: { courierId?: number | null; status?: (typeof orders.$inferInsert)['status']; stops?: number; pickupIn?: number; business?: string } & Partial<
+    typeof orders.$inferInsert
+  > = {},
+) {
   const { courierId = null, status = 'assigned', stops = 3, pickupIn = 0.5 * HOUR, ...fields } = options;
   const miles = 6.4;
   const order = await insertOrder(db, {
@@ -62,7 +72,11 @@ export async function insertStops(db: Db, orderId: number, count: number) {
 }
 
 export async function restaurantIdOf(db: Db, username: string): Promise<number> {
-  const [row] = await db.select({ id: restaurants.id }).from(restaurants).innerJoin(users, eq(users.id, restaurants.userId)).where(eq(users.username, username));
+  const [row] = await db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .innerJoin(users, eq(users.id, restaurants.userId))
+    .where(eq(users.username, username));
   return row.id;
 }
 

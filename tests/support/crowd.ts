@@ -34,7 +34,15 @@ export async function crowdSharedAccounts(db: Db, now = Date.now()): Promise<voi
   const { courier } = await insertCourier(db);
   const completed = Array.from({ length: 61 }, (_, day) => {
     const completedAt = now - day * DAY;
-    return { customerName: 'Crowd Customer', status: 'delivered' as const, courierId: courier.id, courierPayCents: 30_00, pickupTime: completedAt - DAY, deliveryTime: completedAt, completedAt };
+    return {
+      customerName: 'Crowd Customer',
+      status: 'delivered' as const,
+      courierId: courier.id,
+      courierPayCents: 30_00,
+      pickupTime: completedAt - DAY,
+      deliveryTime: completedAt,
+      completedAt,
+    };
   });
   await insertOrders(db, 'bistro', [...waiting, ...completed]);
 }

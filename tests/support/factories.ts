@@ -11,7 +11,11 @@ const HOUR = 3_600_000;
 type OrderFields = Partial<typeof orders.$inferInsert>;
 
 async function restaurantOf(db: Db, username: string) {
-  const [row] = await db.select({ restaurant: restaurants }).from(restaurants).innerJoin(users, eq(users.id, restaurants.userId)).where(eq(users.username, username));
+  const [row] = await db
+    .select({ restaurant: restaurants })
+    .from(restaurants)
+    .innerJoin(users, eq(users.id, restaurants.userId))
+    .where(eq(users.username, username));
   return row.restaurant;
 }
 
@@ -47,7 +51,10 @@ function orderValues(restaurant: typeof restaurants.$inferSelect, fields: OrderF
 /** A single-stop order of a business ('bistro' by default), status new unless given. */
 export async function insertOrder(db: Db, overrides: OrderFields & { business?: string } = {}) {
   const { business = 'bistro', ...fields } = overrides;
-  const [order] = await db.insert(orders).values(orderValues(await restaurantOf(db, business), fields)).returning();
+  const [order] = await db
+    .insert(orders)
+    .values(orderValues(await restaurantOf(db, business), fields))
+    .returning();
   return order;
 }
 
@@ -55,7 +62,13 @@ export async function insertOrder(db: Db, overrides: OrderFields & { business?: 
 export async function insertOrders(db: Db, business: string, each: OrderFields[]) {
   const restaurant = await restaurantOf(db, business);
   const made: Array<typeof orders.$inferSelect> = [];
-  for (let i = 0; i < each.length; i += 100) made.push(...(await db.insert(orders).values(each.slice(i, i + 100).map((fields) => orderValues(restaurant, fields))).returning()));
+  for (let i = 0; i < each.length; i += 100)
+    made.push(
+      ...(await db
+        .insert(orders)
+        .values(each.slice(i, i + 100).map((fields) => orderValues(restaurant, fields)))
+        .returning()),
+    );
   return made;
 }
 
@@ -67,7 +80,10 @@ async function tampaZoneId(db: Db): Promise<number> {
 
 /** A zone of its own: offers to it reach only the couriers a test puts in it. */
 export async function insertZone(db: Db, name = `Zone ${uniqueSuffix()}`) {
-  const [zone] = await db.insert(zones).values({ name, cities: ['Tampa'] }).returning();
+  const [zone] = await db
+    .insert(zones)
+    .values({ name, cities: ['Tampa'] })
+    .returning();
   return zone;
 }
 
@@ -81,7 +97,10 @@ const uniqueSuffix = () => `${Date.now().toString(36)}${Math.floor(Math.random()
 export async function insertCourier(db: Db, overrides: Partial<typeof couriers.$inferInsert> = {}) {
   const zoneId = overrides.zoneId ?? (await tampaZoneId(db));
   const username = `c${uniqueSuffix()}`;
-  const [user] = await db.insert(users).values({ username, passwordHash: 'x', role: 'courier', name: `Courier ${username}`, zoneId }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ username, passwordHash: 'x', role: 'courier', name: `Courier ${username}`, zoneId })
+    .returning();
   const [courier] = await db
     .insert(couriers)
     .values({
@@ -110,7 +129,9 @@ export async function insertCourier(db: Db, overrides: Partial<typeof couriers.$
 export async function insertSession(db: Db, userId: number, lifetimeMs = 24 * 3_600_000): Promise<string> {
   const token = randomBytes(16).toString('base64url');
   const now = Date.now();
-  await db.insert(sessions).values({ id: createHash('sha256').update(token).digest('hex'), userId, createdAt: now, lastSeenAt: now, expiresAt: now + lifetimeMs });
+  await db
+    .insert(sessions)
+    .values({ id: createHash('sha256').update(token).digest('hex'), userId, createdAt: now, lastSeenAt: now, expiresAt: now + lifetimeMs });
   return token;
 }
 
@@ -140,7 +161,11 @@ export async function insertBusiness(db: Db, options: { customerType?: 'restaura
   const [restaurant] = await db
     .insert(restaurants)
     .values({
-      userId: user.id, name, address: BUSINESS_PLACE.address, phone: '8135559000', zoneId,
+      userId: user.id,
+      name,
+      address: BUSINESS_PLACE.address,
+      phone: '8135559000',
+      zoneId,
       customerType: options.customerType ?? 'restaurant',
       latitude: located ? BUSINESS_PLACE.latitude : null,
       longitude: located ? BUSINESS_PLACE.longitude : null,

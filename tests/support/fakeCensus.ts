@@ -25,7 +25,9 @@ export async function startFakeCensus(known: Record<string, { lat: number; lng: 
     const body = {
       result: {
         input: { address: { address }, benchmark: { benchmarkName: url.searchParams.get('benchmark') } },
-        addressMatches: found ? [{ matchedAddress: found[0].toUpperCase(), coordinates: { x: found[1].lng, y: found[1].lat }, tigerLine: { side: 'L', tigerLineId: '1' } }] : [],
+        addressMatches: found
+          ? [{ matchedAddress: found[0].toUpperCase(), coordinates: { x: found[1].lng, y: found[1].lat }, tigerLine: { side: 'L', tigerLineId: '1' } }]
+          : [],
       },
     };
     setTimeout(() => {

@@ -22,7 +22,8 @@ export function bruteForce(problem: RouteProblem): { miles: number; lateMinutes:
   const order: number[] = [];
   const visit = (from: number, total: number, late: number, time: number) => {
     if (order.length === n) {
-      if (late < best.lateMinutes - 1e-9 || (late <= best.lateMinutes + 1e-9 && total < best.miles - 1e-9)) best = { miles: total, lateMinutes: late, order: [...order] };
+      if (late < best.lateMinutes - 1e-9 || (late <= best.lateMinutes + 1e-9 && total < best.miles - 1e-9))
+        best = { miles: total, lateMinutes: late, order: [...order] };
       return;
     }
     for (let stop = 0; stop < n; stop++) {

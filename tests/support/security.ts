@@ -93,7 +93,14 @@ export async function callers(db: Db): Promise<Record<Role, Caller>> {
     pharmacy: await signedIn('pharmacy'),
     courier: await signedIn('courier'),
     courier2: await signedIn('courier2'),
-    deactivated: { role: 'deactivated', userId: fired.user.id, courierId: fired.courier.id, restaurantId: null, client: deactivatedSession, throwaway: deactivatedSession },
+    deactivated: {
+      role: 'deactivated',
+      userId: fired.user.id,
+      courierId: fired.courier.id,
+      restaurantId: null,
+      client: deactivatedSession,
+      throwaway: deactivatedSession,
+    },
   };
 }
 

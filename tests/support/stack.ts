@@ -61,7 +61,9 @@ export const OFFLINE_VARS = { CENSUS_GEOCODER_URL: `${UNREACHABLE}/geocoder`, MA
  * `crowded`: the demo accounts get more orders than any screen lists (crowd.ts), as the
  * stack every suite shares does.
  */
-export async function startTestStack(options: { vars?: Record<string, string>; keepDir?: boolean; https?: boolean; crowded?: boolean } = {}): Promise<TestStack> {
+export async function startTestStack(
+  options: { vars?: Record<string, string>; keepDir?: boolean; https?: boolean; crowded?: boolean } = {},
+): Promise<TestStack> {
   const sourceDir = await testSources();
   const dir = mkdtempSync(join(tmpdir(), 'dispatch-test-'));
   const sqld = await startSqld({ dataDir: join(dir, 'sqld'), logFile: join(dir, 'sqld.log') });
@@ -75,7 +77,13 @@ export async function startTestStack(options: { vars?: Record<string, string>; k
       port,
       persistDir: join(dir, 'wrangler'),
       // Tests receive webhooks on loopback; links in them name this server.
-      vars: { DATABASE_URL: sqld.url, PUBLIC_URL: `${options.https ? 'https' : 'http'}://127.0.0.1:${port}`, ALLOW_LOCAL_WEBHOOKS: 'on', ...OFFLINE_VARS, ...options.vars },
+      vars: {
+        DATABASE_URL: sqld.url,
+        PUBLIC_URL: `${options.https ? 'https' : 'http'}://127.0.0.1:${port}`,
+        ALLOW_LOCAL_WEBHOOKS: 'on',
+        ...OFFLINE_VARS,
+        ...options.vars,
+      },
       logFile: join(dir, 'wrangler.log'),
       sourceDir,
       https: options.https,

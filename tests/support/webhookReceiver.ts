@@ -46,7 +46,10 @@ export async function startReceiver(options: { answer?: (received: Omit<Received
       for (;;) {
         const found = received.filter(match);
         if (found.length >= count) return found;
-        if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${count} deliveries; got ${received.map((entry) => `${entry.event?.type}:${entry.status}`).join(', ') || 'none'}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `waited ${timeoutMs} ms for ${count} deliveries; got ${received.map((entry) => `${entry.event?.type}:${entry.status}`).join(', ') || 'none'}`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
@@ -55,5 +58,5 @@ export async function startReceiver(options: { answer?: (received: Omit<Received
 }
 
 /** Verifies a delivery as a receiver would, with the Standard Webhooks library: the event, or a thrown error. */
-export const verify = (secret: string, entry: Pick<Received, 'body' | 'headers'>) => new Webhook(secret).verify(entry.body, entry.headers as Record<string, string>);
-
+export const verify = (secret: string, entry: Pick<Received, 'body' | 'headers'>) =>
+  new Webhook(secret).verify(entry.body, entry.headers as Record<string, string>);

@@ -7,7 +7,17 @@ import { courierCardLabel, isInDelivery } from '../../../src/domain/courierFlow'
 import { dateOf, orderTotal, timeOf, usd } from './format';
 import type { CourierOrder } from './types';
 
-export function OrderCard({ order, zone, onOpen, actions = true }: { order: CourierOrder; zone: string; onOpen: (order: CourierOrder) => void; actions?: boolean }) {
+export function OrderCard({
+  order,
+  zone,
+  onOpen,
+  actions = true,
+}: {
+  order: CourierOrder;
+  zone: string;
+  onOpen: (order: CourierOrder) => void;
+  actions?: boolean;
+}) {
   const active = isInDelivery(order.status);
   const titleId = `order-${order.id}-title`;
   return (
@@ -23,7 +33,9 @@ export function OrderCard({ order, zone, onOpen, actions = true }: { order: Cour
           <p className="text-xl font-bold tabular-nums">{usd(orderTotal(order))}</p>
           <p className="text-xs text-slate-500">{dateOf(order.pickupTime, zone)}</p>
         </div>
-        <span className={`badge ${order.status === 'pending_courier' ? 'bg-amber-100 text-amber-800' : active ? 'bg-emerald-100 text-emerald-800' : 'bg-violet-100 text-violet-800'}`}>
+        <span
+          className={`badge ${order.status === 'pending_courier' ? 'bg-amber-100 text-amber-800' : active ? 'bg-emerald-100 text-emerald-800' : 'bg-violet-100 text-violet-800'}`}
+        >
           {courierCardLabel(order)}
         </span>
       </div>

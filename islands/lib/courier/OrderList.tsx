@@ -4,9 +4,33 @@ import { OrderCard } from './OrderCard';
 import type { CourierOrder, CourierView } from './types';
 import type { ListState } from './useCourierOrders';
 
-export function OrderList({ state, orders, view, onOpen, empty, actions = true }: { state: ListState; orders: CourierOrder[] | undefined; view: CourierView; onOpen: (order: CourierOrder) => void; empty: string; actions?: boolean }) {
-  if (state === 'forbidden') return <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">{DOCUMENTS_EXPIRED.details}</p>;
-  if (state === 'failed' && !orders) return <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">Failed to load orders. Please try again later.</p>;
+export function OrderList({
+  state,
+  orders,
+  view,
+  onOpen,
+  empty,
+  actions = true,
+}: {
+  state: ListState;
+  orders: CourierOrder[] | undefined;
+  view: CourierView;
+  onOpen: (order: CourierOrder) => void;
+  empty: string;
+  actions?: boolean;
+}) {
+  if (state === 'forbidden')
+    return (
+      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        {DOCUMENTS_EXPIRED.details}
+      </p>
+    );
+  if (state === 'failed' && !orders)
+    return (
+      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        Failed to load orders. Please try again later.
+      </p>
+    );
   if (!orders) return <p className="p-4 text-center text-sm text-slate-500">Loading orders...</p>;
   if (orders.length === 0) return <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{empty}</p>;
   return (
@@ -24,4 +48,3 @@ export function OrderList({ state, orders, view, onOpen, empty, actions = true }
     </ul>
   );
 }
-

@@ -29,7 +29,12 @@ const noSubscription = () => () => undefined;
  * False on the server and while hydrating, true after: the lazy workflows render only in
  * the browser (the server's renderToString cannot wait for a lazy module).
  */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 export function OrderView({ order, asWorkflow, view, waiting, onClose, onDone, onChanged }: OrderViewProps) {
   const screen = detailScreen(order, asWorkflow);
@@ -73,7 +78,15 @@ export function OrderView({ order, asWorkflow, view, waiting, onClose, onDone, o
 }
 
 /** The order view of a page's open order, if one is open (useCourierOrders). */
-export function OpenOrderView({ orders, view, onChanged }: { orders: ReturnType<typeof useCourierOrders>; view: CourierView; onChanged: () => Promise<unknown> }) {
+export function OpenOrderView({
+  orders,
+  view,
+  onChanged,
+}: {
+  orders: ReturnType<typeof useCourierOrders>;
+  view: CourierView;
+  onChanged: () => Promise<unknown>;
+}) {
   const open = orders.open;
   if (!open) return null;
   return (

@@ -137,7 +137,10 @@ function ToPharmacy({ order, view, onNavigate }: { order: CourierOrder; view: Wo
   async function arrive() {
     if (!near) return errorToast('You must be within 500 feet of the pharmacy', 'Not at Pharmacy');
     const position = device.position ? { courierLatitude: device.position.lat, courierLongitude: device.position.lng } : {};
-    report(await sendStep(order, { status: 'arrived_at_pharmacy', ...position }, 'Arrived at pharmacy'), { title: 'Arrival Confirmed', description: 'Now collect all packages' });
+    report(await sendStep(order, { status: 'arrived_at_pharmacy', ...position }, 'Arrived at pharmacy'), {
+      title: 'Arrival Confirmed',
+      description: 'Now collect all packages',
+    });
   }
   return (
     <>
@@ -165,7 +168,10 @@ function CollectPackages({ order }: { order: CourierOrder }) {
   function confirm() {
     if (!photo) return errorToast('Please take a photo of all packages', 'Photo Required');
     const first = currentStop(order.stops);
-    const effect: Effect = { order: { status: 'pharmacy_picked_up', pharmacyPickupPhoto: photo }, stops: first && first.status === 'pending' ? [{ id: first.id, status: 'on_way' }] : [] };
+    const effect: Effect = {
+      order: { status: 'pharmacy_picked_up', pharmacyPickupPhoto: photo },
+      stops: first && first.status === 'pending' ? [{ id: first.id, status: 'on_way' }] : [],
+    };
     void sendStep(order, { status: 'pharmacy_picked_up', pharmacyPickupPhoto: photo }, 'Pickup confirmed', effect).then((outcome) =>
       report(outcome, { title: 'Pickup Complete!', description: 'Now delivering to first stop' }),
     );
@@ -181,14 +187,21 @@ function CollectPackages({ order }: { order: CourierOrder }) {
         <ol className="mt-3 space-y-1">
           {order.stops.map((stop) => (
             <li key={stop.id} className="flex gap-2 text-sm">
-              <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-900 text-xs font-semibold text-white">{stop.sequence}</span>
+              <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-900 text-xs font-semibold text-white">
+                {stop.sequence}
+              </span>
               <span>{stop.customerName}</span>
             </li>
           ))}
         </ol>
       </section>
       <section className="card p-4" aria-label="Pickup photo">
-        <PhotoCapture photos={draft.photos} max={1} onChange={(photos) => updateDraft({ photos })} upload={(blob) => uploadPhoto(order, blob, 'pharmacy_pickup')} />
+        <PhotoCapture
+          photos={draft.photos}
+          max={1}
+          onChange={(photos) => updateDraft({ photos })}
+          upload={(blob) => uploadPhoto(order, blob, 'pharmacy_pickup')}
+        />
       </section>
       <StepButton disabled={!photo} onClick={confirm}>
         Confirm Pickup & Start Deliveries
@@ -225,7 +238,9 @@ function Deliveries({
             <li key={stop.id}>
               <details open={index < EXPANDED_STOP_CARDS} className={`card p-4 ${stop.id === current?.id ? 'border-brand-500 ring-1 ring-brand-500' : ''}`}>
                 <summary className="flex cursor-pointer items-center gap-3">
-                  <span className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-semibold text-white ${done ? 'bg-emerald-600' : 'bg-slate-900'}`}>
+                  <span
+                    className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-semibold text-white ${done ? 'bg-emerald-600' : 'bg-slate-900'}`}
+                  >
                     {done ? <CheckIcon width={14} height={14} aria-label="Delivered" /> : stop.sequence}
                   </span>
                   <span className="font-medium">{stop.customerName}</span>
@@ -245,7 +260,17 @@ function Deliveries({
   );
 }
 
-function CurrentStop({ order, stop, view, onNavigate }: { order: CourierOrder; stop: CourierStop; view: WorkflowProps['view']; onNavigate: (address: string) => void }) {
+function CurrentStop({
+  order,
+  stop,
+  view,
+  onNavigate,
+}: {
+  order: CourierOrder;
+  stop: CourierStop;
+  view: WorkflowProps['view'];
+  onNavigate: (address: string) => void;
+}) {
   const arrived = stop.status === 'arrived';
   const device = usePosition(!arrived);
   const distance = distanceTo(device, stop.latitude, stop.longitude);
@@ -273,13 +298,14 @@ function CurrentStop({ order, stop, view, onNavigate }: { order: CourierOrder; s
       stops: [{ id: stop.id, status: 'delivered', deliveryPhoto: photo, deliveryNotes: notes }, ...(next ? [{ id: next.id, status: 'on_way' as const }] : [])],
       order: { status: next ? 'in_pharmacy_delivery' : 'delivered' },
     };
-    void sendStopStep(order, stop, { status: 'delivered', deliveryPhoto: photo, deliveryNotes: notes }, `Stop ${stop.sequence} delivered`, effect).then((outcome) =>
-      report(
-        outcome,
-        next
-          ? { title: `Stop ${stop.sequence} Delivered!`, description: `${delivered}/${total} completed` }
-          : { title: 'All Deliveries Complete!', description: `Successfully delivered to all ${total} stops` },
-      ),
+    void sendStopStep(order, stop, { status: 'delivered', deliveryPhoto: photo, deliveryNotes: notes }, `Stop ${stop.sequence} delivered`, effect).then(
+      (outcome) =>
+        report(
+          outcome,
+          next
+            ? { title: `Stop ${stop.sequence} Delivered!`, description: `${delivered}/${total} completed` }
+            : { title: 'All Deliveries Complete!', description: `Successfully delivered to all ${total} stops` },
+        ),
     );
     clearDraft();
   }
@@ -291,7 +317,12 @@ function CurrentStop({ order, stop, view, onNavigate }: { order: CourierOrder; s
       </button>
       {arrived ? (
         <>
-          <PhotoCapture photos={draft.photos} max={1} onChange={(photos) => updateDraft({ photos })} upload={(blob) => uploadPhoto(order, blob, 'stop', stop.id)} />
+          <PhotoCapture
+            photos={draft.photos}
+            max={1}
+            onChange={(photos) => updateDraft({ photos })}
+            upload={(blob) => uploadPhoto(order, blob, 'stop', stop.id)}
+          />
           <div>
             <label htmlFor={`stop-notes-${stop.id}`} className="label">
               Delivery notes (optional)
@@ -305,7 +336,11 @@ function CurrentStop({ order, stop, view, onNavigate }: { order: CourierOrder; s
       ) : (
         <>
           <p className="text-center text-sm text-slate-600" aria-live="polite">
-            {distance != null ? distanceLabel(distance, stop.locationPrecision) : device.failed || !view.proximityCheck ? 'Location unavailable' : 'Finding your location...'}
+            {distance != null
+              ? distanceLabel(distance, stop.locationPrecision)
+              : device.failed || !view.proximityCheck
+                ? 'Location unavailable'
+                : 'Finding your location...'}
           </p>
           <StepButton onClick={() => void arrive()}>Arrived at Stop {stop.sequence}</StepButton>
         </>

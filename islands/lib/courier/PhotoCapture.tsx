@@ -63,7 +63,10 @@ export function PhotoCapture({ photos, max, onChange, upload, label = 'Take Phot
           {shown.map((photo, i) => {
             if (!photo) {
               return (
-                <li key={`slot-${i}`} className="flex aspect-square items-center justify-center rounded-md border-2 border-dashed border-slate-300 text-sm text-slate-400">
+                <li
+                  key={`slot-${i}`}
+                  className="flex aspect-square items-center justify-center rounded-md border-2 border-dashed border-slate-300 text-sm text-slate-400"
+                >
                   Photo {i + 1}
                 </li>
               );
@@ -72,7 +75,11 @@ export function PhotoCapture({ photos, max, onChange, upload, label = 'Take Phot
             const status = statusOf(photo);
             return (
               <li key={photo} className="relative overflow-hidden rounded-md border border-slate-200 bg-slate-100">
-                {src ? <img src={src} alt={`Taken ${i + 1} of ${photos.length}`} className="aspect-square w-full object-cover" /> : <div className="aspect-square" />}
+                {src ? (
+                  <img src={src} alt={`Taken ${i + 1} of ${photos.length}`} className="aspect-square w-full object-cover" />
+                ) : (
+                  <div className="aspect-square" />
+                )}
                 <button
                   type="button"
                   className="absolute top-1 right-1 flex h-8 w-8 items-center justify-center rounded-full bg-slate-900/70 text-white"

@@ -97,7 +97,9 @@ export function Preview({ order, view, onBack, onChanged }: PreviewProps) {
             <ol className="mt-2 space-y-3">
               {order.stops.map((stop) => (
                 <li key={stop.id} className="flex gap-3 text-sm">
-                  <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-900 text-xs font-semibold text-white">{stop.sequence}</span>
+                  <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-900 text-xs font-semibold text-white">
+                    {stop.sequence}
+                  </span>
                   <div>
                     <p className="font-medium">{stop.customerName}</p>
                     <p className="text-slate-600">{stop.customerPhone}</p>

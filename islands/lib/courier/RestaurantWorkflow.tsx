@@ -67,7 +67,9 @@ export default function RestaurantWorkflow({ order, view, waiting, onClose, onDo
   useEffect(() => {
     if (status !== 'picked_up' || onWayQueued) return;
     const timer = window.setTimeout(() => {
-      void sendStep(latest.current, { status: 'on_way_to_customer' }, 'On the way to the customer').then((outcome) => report(outcome, statusUpdated('on_way_to_customer'), null));
+      void sendStep(latest.current, { status: 'on_way_to_customer' }, 'On the way to the customer').then((outcome) =>
+        report(outcome, statusUpdated('on_way_to_customer'), null),
+      );
     }, PICKED_UP_AUTO_ADVANCE_MS);
     return () => window.clearTimeout(timer);
   }, [status, onWayQueued]);
@@ -171,7 +173,17 @@ function RestaurantCard({ order }: { order: CourierOrder }) {
   );
 }
 
-function ToRestaurant({ order, view, onNavigate, onArrive }: { order: CourierOrder; view: WorkflowProps['view']; onNavigate: (address: string) => void; onArrive: (body: StepBody, label: string) => Promise<void> }) {
+function ToRestaurant({
+  order,
+  view,
+  onNavigate,
+  onArrive,
+}: {
+  order: CourierOrder;
+  view: WorkflowProps['view'];
+  onNavigate: (address: string) => void;
+  onArrive: (body: StepBody, label: string) => Promise<void>;
+}) {
   const device = usePosition(view.proximityCheck);
   const distance = distanceTo(device, order.pickupLatitude, order.pickupLongitude);
   const near = isNear(device, distance, RESTAURANT_ARRIVAL_RADIUS_M, view.proximityCheck, order.pickupLocationPrecision);
@@ -257,12 +269,19 @@ function ToCustomer({
             {order.stops.map((stop) => {
               const isCurrent = stop.id === current?.id;
               return (
-                <li key={stop.id} className={`rounded-md border p-3 text-sm ${isCurrent ? 'border-brand-500 bg-brand-50' : stop.status === 'delivered' ? 'border-slate-200' : 'border-slate-200 opacity-60'}`}>
+                <li
+                  key={stop.id}
+                  className={`rounded-md border p-3 text-sm ${isCurrent ? 'border-brand-500 bg-brand-50' : stop.status === 'delivered' ? 'border-slate-200' : 'border-slate-200 opacity-60'}`}
+                >
                   <p className="flex items-center justify-between font-medium">
                     <span>
                       {stop.sequence}. {stop.customerName}
                     </span>
-                    {isCurrent ? <span className="badge bg-brand-600 text-white">Current</span> : stop.status === 'delivered' ? <span className="text-emerald-700">✓ Delivered</span> : null}
+                    {isCurrent ? (
+                      <span className="badge bg-brand-600 text-white">Current</span>
+                    ) : stop.status === 'delivered' ? (
+                      <span className="text-emerald-700">✓ Delivered</span>
+                    ) : null}
                   </p>
                   <p className="text-slate-600">{stop.address}</p>
                   {isCurrent ? (
@@ -353,13 +372,17 @@ function AtCustomer({ order }: { order: CourierOrder }) {
       // Delivering a stop: the next one sets off and the order goes back on the way, or it is delivered.
       const next = order.stops.find((candidate) => candidate.sequence > stop.sequence && candidate.status !== 'delivered');
       const effect: Effect = {
-        stops: [{ id: stop.id, status: 'delivered', deliveryPhoto: photos[0], deliveryNotes: notes }, ...(next ? [{ id: next.id, status: 'on_way' as const }] : [])],
+        stops: [
+          { id: stop.id, status: 'delivered', deliveryPhoto: photos[0], deliveryNotes: notes },
+          ...(next ? [{ id: next.id, status: 'on_way' as const }] : []),
+        ],
         order: next ? { status: 'on_way_to_customer' } : { status: 'delivered', deliveryNotes: 'All stops delivered' },
       };
-      void sendStopStep(order, stop, { status: 'delivered', deliveryPhoto: photos[0], deliveryNotes: notes }, `Stop ${stop.sequence} delivered`, effect).then((outcome) =>
-        next
-          ? report(outcome, { title: 'Stop Delivered!', description: `Moving to stop ${next.sequence} of ${order.stops.length}` })
-          : report(outcome, COMPLETED, COMPLETED_DESPITE_ERRORS),
+      void sendStopStep(order, stop, { status: 'delivered', deliveryPhoto: photos[0], deliveryNotes: notes }, `Stop ${stop.sequence} delivered`, effect).then(
+        (outcome) =>
+          next
+            ? report(outcome, { title: 'Stop Delivered!', description: `Moving to stop ${next.sequence} of ${order.stops.length}` })
+            : report(outcome, COMPLETED, COMPLETED_DESPITE_ERRORS),
       );
     } else {
       const effect: Effect = { order: { status: 'delivered', deliveryPhotos: [...new Set([...order.deliveryPhotos, ...photos])], deliveryNotes: notes } };
@@ -415,11 +438,12 @@ function AtCustomer({ order }: { order: CourierOrder }) {
       <StepButton disabled={missing > 0 || busy} onClick={complete}>
         {busy ? 'Processing...' : missing > 0 ? `Need ${missing} more photos` : 'Complete Delivery'}
       </StepButton>
-      {missing > 0 ? <p className="text-center text-sm text-red-700">Please upload all {RESTAURANT_REQUIRED_PHOTOS} required photos before completing delivery</p> : null}
+      {missing > 0 ? (
+        <p className="text-center text-sm text-red-700">Please upload all {RESTAURANT_REQUIRED_PHOTOS} required photos before completing delivery</p>
+      ) : null}
     </>
   );
 }
-
 
 function Delivered({ order, onDone }: { order: CourierOrder; onDone: () => void }) {
   const [busy, setBusy] = useState(false);

@@ -16,16 +16,43 @@ import type { CourierOrder } from './types';
 function markersOf(order: CourierOrder): MapMarker[] {
   const pickup: MapMarker[] =
     order.pickupLatitude != null && order.pickupLongitude != null
-      ? [{ key: 'pickup', point: { lat: order.pickupLatitude, lng: order.pickupLongitude }, kind: 'pickup', label: 'P', title: approximateTitle(`Pickup: ${order.restaurantName}`, isApproximate(order.pickupLocationPrecision)), approximate: isApproximate(order.pickupLocationPrecision) }]
+      ? [
+          {
+            key: 'pickup',
+            point: { lat: order.pickupLatitude, lng: order.pickupLongitude },
+            kind: 'pickup',
+            label: 'P',
+            title: approximateTitle(`Pickup: ${order.restaurantName}`, isApproximate(order.pickupLocationPrecision)),
+            approximate: isApproximate(order.pickupLocationPrecision),
+          },
+        ]
       : [];
   const drops: MapMarker[] = order.stops.length
     ? order.stops.flatMap((stop) =>
         stop.latitude != null && stop.longitude != null
-          ? [{ key: `stop-${stop.id}`, point: { lat: stop.latitude, lng: stop.longitude }, kind: 'stop' as const, label: String(stop.sequence), title: approximateTitle(`Stop ${stop.sequence}: ${stop.customerName}`, isApproximate(stop.locationPrecision)), approximate: isApproximate(stop.locationPrecision) }]
+          ? [
+              {
+                key: `stop-${stop.id}`,
+                point: { lat: stop.latitude, lng: stop.longitude },
+                kind: 'stop' as const,
+                label: String(stop.sequence),
+                title: approximateTitle(`Stop ${stop.sequence}: ${stop.customerName}`, isApproximate(stop.locationPrecision)),
+                approximate: isApproximate(stop.locationPrecision),
+              },
+            ]
           : [],
       )
     : order.customerLatitude != null && order.customerLongitude != null
-      ? [{ key: 'delivery', point: { lat: order.customerLatitude, lng: order.customerLongitude }, kind: 'stop', label: 'D', title: approximateTitle(`Delivery: ${order.customerName}`, isApproximate(order.customerLocationPrecision)), approximate: isApproximate(order.customerLocationPrecision) }]
+      ? [
+          {
+            key: 'delivery',
+            point: { lat: order.customerLatitude, lng: order.customerLongitude },
+            kind: 'stop',
+            label: 'D',
+            title: approximateTitle(`Delivery: ${order.customerName}`, isApproximate(order.customerLocationPrecision)),
+            approximate: isApproximate(order.customerLocationPrecision),
+          },
+        ]
       : [];
   return [...pickup, ...drops];
 }
@@ -66,7 +93,12 @@ export function RouteMap({ order, openMap }: { order: CourierOrder; openMap: Ope
       {distance || approximate ? (
         <figcaption className="border-t border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-700">
           {distance ? `Distance: ${distance}` : null}
-          {approximate ? <span className="block text-xs text-amber-800" data-approximate-location="">{`A place is shown at its ZIP code's centre (${APPROXIMATE_LOCATION}).`}</span> : null}
+          {approximate ? (
+            <span
+              className="block text-xs text-amber-800"
+              data-approximate-location=""
+            >{`A place is shown at its ZIP code's centre (${APPROXIMATE_LOCATION}).`}</span>
+          ) : null}
         </figcaption>
       ) : null}
     </figure>

@@ -7,7 +7,15 @@ import { arrayMove } from '@dnd-kit/sortable';
 import { DragHandle, SortableList } from '../SortableList';
 import type { CourierStop } from './types';
 
-export default function StopDragList({ stops, firstNumber, onChange }: { stops: CourierStop[]; firstNumber: number; onChange: (stops: CourierStop[]) => void }) {
+export default function StopDragList({
+  stops,
+  firstNumber,
+  onChange,
+}: {
+  stops: CourierStop[];
+  firstNumber: number;
+  onChange: (stops: CourierStop[]) => void;
+}) {
   const describe = (stop: CourierStop, index: number) => `Stop ${firstNumber + index}, ${stop.customerName}`;
   return (
     <SortableList
@@ -20,7 +28,9 @@ export default function StopDragList({ stops, firstNumber, onChange }: { stops: 
       {(stop, index, handle) => (
         <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-white p-2 text-sm">
           <DragHandle handle={handle} label={`Move ${describe(stop, index)}`} size="large" />
-          <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-900 text-xs font-semibold text-white">{firstNumber + index}</span>
+          <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-900 text-xs font-semibold text-white">
+            {firstNumber + index}
+          </span>
           <span className="min-w-0">
             <span className="block truncate font-medium">{stop.customerName}</span>
             <span className="block truncate text-slate-600">{stop.address}</span>

@@ -52,7 +52,11 @@ export function StopOrder({
     setBusy('optimizing');
     try {
       const position = await currentPosition();
-      const answer = await apiRequest<Optimized>('POST', `/api/orders/${order.id}/stop-order/optimize`, position ? { courierLatitude: position.lat, courierLongitude: position.lng } : {});
+      const answer = await apiRequest<Optimized>(
+        'POST',
+        `/api/orders/${order.id}/stop-order/optimize`,
+        position ? { courierLatitude: position.lat, courierLongitude: position.lng } : {},
+      );
       await onChanged();
       const { previousMiles, miles, lateStopIds } = answer.optimization;
       const now = movableStops(answer.order.stops);
@@ -60,7 +64,8 @@ export function StopOrder({
       const lateText = late.length
         ? ` ${late.map((stop) => `Stop ${stop.sequence} (${stop.customerName}) cannot be reached by ${formatTime(stop.deliverBy)}.`).join(' ')}`
         : '';
-      if (miles < previousMiles) tell('Route optimized', `New order: ${listed(now, now[0]?.sequence ?? firstNumber)}. Saves ${milesText(previousMiles - miles)}.${lateText}`);
+      if (miles < previousMiles)
+        tell('Route optimized', `New order: ${listed(now, now[0]?.sequence ?? firstNumber)}. Saves ${milesText(previousMiles - miles)}.${lateText}`);
       else tell('Route unchanged', `Your remaining stops are already in the best order.${lateText}`);
     } catch (error) {
       errorToast(serverMessage(error, 'The route could not be optimized. Try again.'));
@@ -101,14 +106,26 @@ export function StopOrder({
             <button type="button" className="btn btn-outline h-11" onClick={() => setDraft(null)} disabled={busy != null}>
               Cancel
             </button>
-            <button type="button" className="btn btn-brand h-11" onClick={() => void save(draft)} disabled={busy != null} aria-busy={busy === 'saving' || undefined}>
+            <button
+              type="button"
+              className="btn btn-brand h-11"
+              onClick={() => void save(draft)}
+              disabled={busy != null}
+              aria-busy={busy === 'saving' || undefined}
+            >
               {busy === 'saving' ? 'Saving...' : 'Save order'}
             </button>
           </div>
         </>
       ) : (
         <div className="grid gap-2">
-          <button type="button" className="btn btn-brand h-11 w-full" onClick={() => void optimize()} disabled={syncing || busy != null} aria-busy={busy === 'optimizing' || undefined}>
+          <button
+            type="button"
+            className="btn btn-brand h-11 w-full"
+            onClick={() => void optimize()}
+            disabled={syncing || busy != null}
+            aria-busy={busy === 'optimizing' || undefined}
+          >
             {busy === 'optimizing' ? 'Optimizing...' : 'Optimize remaining stops'}
           </button>
           <button

@@ -37,7 +37,11 @@ export const usd = (value: Cents) => formatUsd(value);
 
 /** What the courier earns on an order as the API gives it (2-decimal strings). */
 export const earningsOf = (order: { courierPay: string | null; deliveryFee: string; tip: string }): Earnings =>
-  deliveryEarnings({ courierPayCents: order.courierPay == null ? null : cents(order.courierPay), deliveryFeeCents: cents(order.deliveryFee), tipCents: cents(order.tip) });
+  deliveryEarnings({
+    courierPayCents: order.courierPay == null ? null : cents(order.courierPay),
+    deliveryFeeCents: cents(order.deliveryFee),
+    tipCents: cents(order.tip),
+  });
 
 /** Card and preview total: deliveryFee + tip (spec 3-courier-area.md §2.5). */
 export const orderTotal = (order: { deliveryFee: string; tip: string }) => cents(order.deliveryFee) + cents(order.tip);

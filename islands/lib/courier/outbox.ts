@@ -355,7 +355,11 @@ function subscribe(listener: () => void): () => void {
 const serverState: OutboxState = { entries: [], progress: new Map(), needsSignIn: false, loaded: false };
 
 export function useOutbox(): OutboxState {
-  return useSyncExternalStore(subscribe, () => state, () => serverState);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => serverState,
+  );
 }
 
 /** The order with what its waiting entries will do to it. */

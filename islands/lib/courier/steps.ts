@@ -30,7 +30,12 @@ export interface StepBody {
 }
 
 /** PATCH /api/orders/:id, shown at once as `effect` (by default, the new status). */
-export function sendStep(order: CourierOrder, body: StepBody, label: string, effect: Effect = { order: body.status ? { status: body.status } : {} }): Promise<Outcome> {
+export function sendStep(
+  order: CourierOrder,
+  body: StepBody,
+  label: string,
+  effect: Effect = { order: body.status ? { status: body.status } : {} },
+): Promise<Outcome> {
   return enqueue({ orderId: order.id, method: 'PATCH', url: `/api/orders/${order.id}`, json: body, effect, label });
 }
 
@@ -61,7 +66,14 @@ export function sendDeliveryPhotos(order: CourierOrder, photos: string[], notes:
 export async function uploadPhoto(order: CourierOrder, photo: Blob, kind: 'delivery' | 'pharmacy_pickup' | 'stop', stopId?: number): Promise<string> {
   const ref = newPhotoRef();
   const query = new URLSearchParams({ kind, ...(stopId ? { stopId: String(stopId) } : {}) });
-  const { outcome } = await submit({ orderId: order.id, method: 'POST', url: `/api/orders/${order.id}/photos?${query}`, blob: photo, photoRef: ref, label: 'Photo' });
+  const { outcome } = await submit({
+    orderId: order.id,
+    method: 'POST',
+    url: `/api/orders/${order.id}/photos?${query}`,
+    blob: photo,
+    photoRef: ref,
+    label: 'Photo',
+  });
   void outcome.then((result) => result.state === 'refused' && errorToast(result.message, 'Photo not saved'));
   return ref;
 }
@@ -72,11 +84,20 @@ export async function uploadPhoto(order: CourierOrder, photo: Blob, kind: 'deliv
  */
 export async function goOnline(order: CourierOrder): Promise<Outcome> {
   if (!isPharmacyOrder(order)) {
-    return report(await sendStep(order, { status: 'courier_on_way_to_pickup' }, 'Go online'), { title: 'You are online', description: 'Head to the restaurant to pick up the order' });
+    return report(await sendStep(order, { status: 'courier_on_way_to_pickup' }, 'Go online'), {
+      title: 'You are online',
+      description: 'Head to the restaurant to pick up the order',
+    });
   }
   if (order.status !== 'awaiting_pharmacy_pickup') void sendStep(order, { status: 'awaiting_pharmacy_pickup' }, 'Ready to start');
-  return report(await sendStep(order, { status: 'courier_on_way_to_pharmacy' }, 'Go online'), { title: "You're Online!", description: 'Head to the pharmacy for pickup' });
+  return report(await sendStep(order, { status: 'courier_on_way_to_pharmacy' }, 'Go online'), {
+    title: "You're Online!",
+    description: 'Head to the pharmacy for pickup',
+  });
 }
 
 /** "Order Status Updated" after a step of the restaurant workflow. */
-export const statusUpdated = (status: OrderStatus): ToastDetail => ({ title: 'Order Status Updated', description: `Order is now in status: ${courierStatusLabel(status)}` });
+export const statusUpdated = (status: OrderStatus): ToastDetail => ({
+  title: 'Order Status Updated',
+  description: `Order is now in status: ${courierStatusLabel(status)}`,
+});

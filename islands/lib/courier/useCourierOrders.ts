@@ -61,7 +61,9 @@ export function useCourierOrders({
 }) {
   const queryClient = useQueryClient();
   const { entries, loaded } = useOutbox();
-  const [open, setOpen] = useState<{ id: number; asWorkflow: boolean } | null>(initialOrder ? { id: initialOrder.id, asWorkflow: isInDelivery(initialOrder.status) } : null);
+  const [open, setOpen] = useState<{ id: number; asWorkflow: boolean } | null>(
+    initialOrder ? { id: initialOrder.id, asWorkflow: isInDelivery(initialOrder.status) } : null,
+  );
   const [replies, setReplies] = useState<ReadonlyMap<number, CourierOrder>>(new Map());
   const pushed = useRef(false);
 
@@ -80,7 +82,11 @@ export function useCourierOrders({
   // An order opened from outside the lists (the header indicator on the tasks page) is read
   // with the courier's active orders (spec 3-courier-area.md §2.3: "re-fetches the active order").
   const known = useCallback(
-    (id: number) => [id === initialOrder?.id ? initialOrder : undefined, replies.get(id), ...lists.flatMap((list) => list?.filter((order) => order.id === id) ?? [])],
+    (id: number) => [
+      id === initialOrder?.id ? initialOrder : undefined,
+      replies.get(id),
+      ...lists.flatMap((list) => list?.filter((order) => order.id === id) ?? []),
+    ],
     [initialOrder, replies, lists],
   );
   const active = useQuery({
@@ -160,7 +166,8 @@ export function useCourierOrders({
     if (!stored || !held) return;
     const current = find(stored);
     const waiting = entries.some((entry) => entry.orderId === stored);
-    if (!waiting && (!current || isFinished(current.status) || !held.some((candidate) => candidate.id === stored))) localStorage.removeItem(ACTIVE_ORDER_STORAGE_KEY);
+    if (!waiting && (!current || isFinished(current.status) || !held.some((candidate) => candidate.id === stored)))
+      localStorage.removeItem(ACTIVE_ORDER_STORAGE_KEY);
   }, [order, held, find, entries]);
 
   return { open: open && order ? { order, asWorkflow: open.asWorkflow } : null, isOpen: open != null, openOrder, close, done, entries, outboxLoaded: loaded };

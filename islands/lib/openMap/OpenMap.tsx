@@ -32,7 +32,19 @@ export type OpenMapView = 'schematic' | 'tiles' | 'failed';
 
 const NO_LINES: readonly MapLine[] = [];
 
-export function OpenMap({ config, markers, lines = NO_LINES, label, schematic, refit = true, onSelect, onView, className = '', tilesClassName = '', caption }: OpenMapProps) {
+export function OpenMap({
+  config,
+  markers,
+  lines = NO_LINES,
+  label,
+  schematic,
+  refit = true,
+  onSelect,
+  onView,
+  className = '',
+  tilesClassName = '',
+  caption,
+}: OpenMapProps) {
   const [view, setView] = useState<OpenMapView>('schematic');
   const wrapper = useRef<HTMLDivElement>(null);
   const element = useRef<HTMLDivElement>(null);

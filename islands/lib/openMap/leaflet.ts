@@ -30,7 +30,9 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.ch
 
 function icon(marker: MapMarker): L.DivIcon {
   const { shape } = MARKER_STYLE[marker.kind];
-  const classes = ['map-pin', `map-pin-${shape}`, marker.selected ? 'map-pin-selected' : '', marker.approximate ? 'map-pin-approximate' : ''].filter(Boolean).join(' ');
+  const classes = ['map-pin', `map-pin-${shape}`, marker.selected ? 'map-pin-selected' : '', marker.approximate ? 'map-pin-approximate' : '']
+    .filter(Boolean)
+    .join(' ');
   const name = marker.name ? `<span class="map-pin-name">${escape(marker.name)}</span>` : '';
   return L.divIcon({
     className: 'map-marker',
@@ -81,7 +83,11 @@ export function createOpenMap(container: HTMLElement, options: OpenMapOptions): 
           existing.setIcon(icon(marker));
           existing.getElement()?.setAttribute('title', marker.title);
         } else {
-          const layer = L.marker(toLeaflet(marker.point), { icon: icon(marker), title: marker.title, keyboard: options.onSelect != null && marker.kind === 'courier' });
+          const layer = L.marker(toLeaflet(marker.point), {
+            icon: icon(marker),
+            title: marker.title,
+            keyboard: options.onSelect != null && marker.kind === 'courier',
+          });
           if (options.onSelect && marker.kind === 'courier') layer.on('click', () => options.onSelect!(marker.key));
           markers.set(marker.key, layer.addTo(map));
         }

@@ -16,7 +16,10 @@ export function CourierMap(props: MapProps) {
   const select = useCallback((key: string) => onSelect(Number(key.split(':')[1])), [onSelect]);
   const markers = useMemo(() => mapMarkers(props), [props]);
   const lines = useMemo<MapLine[]>(
-    () => (props.track.length > 1 ? [{ key: 'track', points: props.track.map(({ latitude, longitude }) => ({ lat: latitude, lng: longitude })), color: '#1d63db', label: RU.track }] : []),
+    () =>
+      props.track.length > 1
+        ? [{ key: 'track', points: props.track.map(({ latitude, longitude }) => ({ lat: latitude, lng: longitude })), color: '#1d63db', label: RU.track }]
+        : [],
     [props.track],
   );
   const schematic = <Schematic markers={markers} lines={lines} label={RU.map} testId="schematic-map" className="h-[60dvh] w-full" onSelect={select} />;
@@ -31,7 +34,16 @@ export function CourierMap(props: MapProps) {
       {props.apiKey != null && !failed ? (
         <ServiceMap {...props} apiKey={props.apiKey} onFail={onFail} />
       ) : props.apiKey == null ? (
-        <OpenMap config={props.openMap} markers={markers} lines={lines} label={RU.map} schematic={schematic} refit={false} onSelect={select} onView={setTiles} />
+        <OpenMap
+          config={props.openMap}
+          markers={markers}
+          lines={lines}
+          label={RU.map}
+          schematic={schematic}
+          refit={false}
+          onSelect={select}
+          onView={setTiles}
+        />
       ) : (
         schematic
       )}
@@ -45,7 +57,11 @@ function Legend() {
     <ul aria-label={RU.legend} className="flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-100 px-4 py-2 text-xs text-slate-600">
       {RU.legendItems.map(([color, shape, label]) => (
         <li key={label} className="flex items-center gap-1.5">
-          <span className={`inline-block h-3 w-3 ${shape === 'circle' ? 'rounded-full' : shape === 'diamond' ? 'rotate-45' : 'rounded-sm'}`} style={{ background: color }} aria-hidden="true" />
+          <span
+            className={`inline-block h-3 w-3 ${shape === 'circle' ? 'rounded-full' : shape === 'diamond' ? 'rotate-45' : 'rounded-sm'}`}
+            style={{ background: color }}
+            aria-hidden="true"
+          />
           {label}
         </li>
       ))}

@@ -56,7 +56,14 @@ export function ServiceMap({ apiKey, couriers, orders, now, selectedId, track, o
       }
     }
     for (const [key, spec] of wanted) {
-      const icon: google.maps.Symbol = { path: google.maps.SymbolPath.CIRCLE, scale: spec.scale, fillColor: spec.color, fillOpacity: 1, strokeColor: '#ffffff', strokeWeight: 2 };
+      const icon: google.maps.Symbol = {
+        path: google.maps.SymbolPath.CIRCLE,
+        scale: spec.scale,
+        fillColor: spec.color,
+        fillOpacity: 1,
+        strokeColor: '#ffffff',
+        strokeWeight: 2,
+      };
       const existing = markers.current.get(key);
       if (existing) {
         existing.setPosition(spec.position);

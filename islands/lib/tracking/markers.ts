@@ -22,7 +22,14 @@ export function mapMarkers({ couriers, orders, now, selectedId }: Pick<MapProps,
       const key = `pickup:${order.restaurantLatitude},${order.restaurantLongitude}`;
       if (!pickups.has(key)) {
         pickups.add(key);
-        markers.push({ key, point: { lat: order.restaurantLatitude, lng: order.restaurantLongitude }, kind: 'pickup', label: 'P', color: RESTAURANT_COLOR, title: `${RU.restaurant}: ${order.restaurantName}` });
+        markers.push({
+          key,
+          point: { lat: order.restaurantLatitude, lng: order.restaurantLongitude },
+          kind: 'pickup',
+          label: 'P',
+          color: RESTAURANT_COLOR,
+          title: `${RU.restaurant}: ${order.restaurantName}`,
+        });
       }
     }
     if (order.customerLatitude != null && order.customerLongitude != null) {

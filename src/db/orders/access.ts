@@ -21,9 +21,7 @@ export function offeredTo(viewer: Viewer): SQL {
     isNull(orders.courierId),
     viewer.zoneId == null ? sql`0` : eq(orders.zoneId, viewer.zoneId),
     // notExists does not parenthesise a raw subquery; SQLite needs the parentheses.
-    notExists(
-      sql`(select 1 from ${orderDeclines} where ${orderDeclines.orderId} = ${orders.id} and ${orderDeclines.courierId} = ${viewer.courierId ?? -1})`,
-    ),
+    notExists(sql`(select 1 from ${orderDeclines} where ${orderDeclines.orderId} = ${orders.id} and ${orderDeclines.courierId} = ${viewer.courierId ?? -1})`),
   )!;
 }
 

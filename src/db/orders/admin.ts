@@ -78,7 +78,9 @@ export async function applyAdminAction(db: Db, action: AdminOrderAction): Promis
       result = await changeOrder(db, {
         ...base,
         set: { ...forget, ...set },
-        alreadyDone: repeatOf(and(eq(orders.status, to), eq(orders.courierId, set.courierId), eq(orders.courierPayCents, pay), eq(orders.tipCents, set.tipCents))!),
+        alreadyDone: repeatOf(
+          and(eq(orders.status, to), eq(orders.courierId, set.courierId), eq(orders.courierPayCents, pay), eq(orders.tipCents, set.tipCents))!,
+        ),
         action: 'assign',
         detail: `Assigned to ${action.courier.name} (courier #${action.courier.id}); ${payDetail(action.feeCents, action.tipCents)}`,
       });

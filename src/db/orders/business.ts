@@ -25,7 +25,12 @@ export const businessActor = (user: Pick<SessionUser, 'id'>): Actor => ({ userId
 export async function insertOrder(db: Db, values: NewOrderValues, stops: readonly PlannedStop[], actor: Actor): Promise<{ order: Order; stops: OrderStop[] }> {
   const token = `pending-${crypto.randomUUID()}`;
   const orderId = sql`(select ${orders.id} from ${orders} where ${orders.orderNumber} = ${token})`;
-  const stopInserts = stops.map((stop) => db.insert(orderStops).values({ ...stop, orderId, status: 'pending' }).returning());
+  const stopInserts = stops.map((stop) =>
+    db
+      .insert(orderStops)
+      .values({ ...stop, orderId, status: 'pending' })
+      .returning(),
+  );
   const [, ...rest] = await db.batch([
     db.insert(orders).values({ ...values, orderNumber: token }),
     db.insert(orderEvents).values({ orderId, actorUserId: actor.userId, actorRole: actor.role, action: 'create', toStatus: 'new' }),
@@ -51,7 +56,15 @@ export function editOrder(db: Db, read: Order, values: OrderEditValues, actor: A
     values.tipCents !== undefined
       ? and(sql`${orders.courierId} is ${read.courierId}`, eq(orders.tipCents, read.tipCents), sql`${orders.courierPayCents} is ${read.courierPayCents}`)
       : undefined;
-  return changeOrder(db, { orderId: read.id, from: [...BUSINESS_EDITABLE], set: values, where: unchangedPay, actor, action: 'edit', detail: `Changed ${changed.join(', ')}` });
+  return changeOrder(db, {
+    orderId: read.id,
+    from: [...BUSINESS_EDITABLE],
+    set: values,
+    where: unchangedPay,
+    actor,
+    action: 'edit',
+    detail: `Changed ${changed.join(', ')}`,
+  });
 }
 
 /** Cancels before the courier has set off: status cancelled, no courier (spec 2-business-area.md §4.3). */

@@ -62,7 +62,12 @@ const byPickup = [asc(orders.pickupTime), asc(orders.id)];
 
 /** Offered to the courier's zone and not declined by them: "Available Orders". */
 export function availableOrders(db: Db, viewer: CourierViewer): Promise<Order[]> {
-  return db.select().from(orders).where(offeredTo(viewer)).orderBy(...byPickup).limit(COURIER_LIST_LIMIT);
+  return db
+    .select()
+    .from(orders)
+    .where(offeredTo(viewer))
+    .orderBy(...byPickup)
+    .limit(COURIER_LIST_LIMIT);
 }
 
 /** The courier's own orders meeting a condition, soonest pickup first. */
@@ -89,8 +94,16 @@ export const scheduledOrders = (db: Db, courierId: number, now: number) =>
 export async function activeOrderSummary(db: Db, courierId: number): Promise<{ count: number; firstId: number | null }> {
   const active = and(eq(orders.courierId, courierId), inArray(orders.status, [...COURIER_INDICATOR_ACTIVE]));
   const [[counted], [first]] = await db.batch([
-    db.select({ count: sql<number>`count(*)` }).from(orders).where(active),
-    db.select({ id: orders.id }).from(orders).where(active).orderBy(...byPickup).limit(1),
+    db
+      .select({ count: sql<number>`count(*)` })
+      .from(orders)
+      .where(active),
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(active)
+      .orderBy(...byPickup)
+      .limit(1),
   ]);
   return { count: counted.count, firstId: first?.id ?? null };
 }
@@ -104,7 +117,15 @@ export async function acceptedByAnother(db: Db, id: number, zoneId: number | nul
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .innerJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), eq(orderEvents.action, 'accept'), eq(orderEvents.fromStatus, 'pending_courier'), eq(orderEvents.outcome, 'applied')))
+    .innerJoin(
+      orderEvents,
+      and(
+        eq(orderEvents.orderId, orders.id),
+        eq(orderEvents.action, 'accept'),
+        eq(orderEvents.fromStatus, 'pending_courier'),
+        eq(orderEvents.outcome, 'applied'),
+      ),
+    )
     .where(and(eq(orders.id, id), eq(orders.zoneId, zoneId), ne(orders.courierId, courierId)))
     .limit(1);
   return row !== undefined;

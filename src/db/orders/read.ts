@@ -50,13 +50,20 @@ export async function listOrders(db: Db, filter: OrderFilter, page: { limit: num
 }
 
 export async function countOrders(db: Db, filter: OrderFilter): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)` }).from(orders).where(orderConditions(filter));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(orders)
+    .where(orderConditions(filter));
   return row.count;
 }
 
 /** Orders per status under a filter (the status itself unfiltered): what tab counts are made of. */
 function statusCounts(db: Db, filter: Omit<OrderFilter, 'statuses'>) {
-  return db.select({ status: orders.status, count: sql<number>`count(*)` }).from(orders).where(orderConditions(filter)).groupBy(orders.status);
+  return db
+    .select({ status: orders.status, count: sql<number>`count(*)` })
+    .from(orders)
+    .where(orderConditions(filter))
+    .groupBy(orders.status);
 }
 
 const stopsOf = (db: Db, orderId: number) => db.select().from(orderStops).where(eq(orderStops.orderId, orderId)).orderBy(asc(orderStops.sequence));
@@ -128,14 +135,13 @@ export async function orderListPage<T extends StatusTab>(
   const range = { visible: options.visible, deliveryRange: options.deliveryRange };
   const listed = { ...range, statuses: options.tab.statuses };
   const requested = paging(options.page, Number.MAX_SAFE_INTEGER, options.pageSize);
-  const [statusRows, firstTry] = await db.batch([
-    statusCounts(db, range),
-    pageOfOrders(db, listed, requested),
-  ]);
+  const [statusRows, firstTry] = await db.batch([statusCounts(db, range), pageOfOrders(db, listed, requested)]);
   const counts = countTabs(options.tabs, Object.fromEntries(statusRows.map((row) => [row.status, row.count])));
   const total = counts[options.tab.key as T['key']];
   const pages = paging(options.page, total, options.pageSize);
   const rows = pages.page === requested.page ? firstTry : await pageOfOrders(db, listed, pages);
-  const courierNames = new Map(rows.flatMap(({ order, courierName }) => (order.courierId != null && courierName != null ? [[order.courierId, courierName] as const] : [])));
+  const courierNames = new Map(
+    rows.flatMap(({ order, courierName }) => (order.courierId != null && courierName != null ? [[order.courierId, courierName] as const] : [])),
+  );
   return { counts, total, paging: pages, rows: rows.map(({ order }) => order), courierNames };
 }

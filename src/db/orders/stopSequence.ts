@@ -52,7 +52,14 @@ export interface Reorderer {
 }
 
 /** Applies `changes` to the stops of an order the courier holds, as read in `stops`; recorded as `detail`. */
-export function applyStopOrder(db: Db, by: Reorderer, orderId: number, stops: readonly OrderStop[], changes: readonly StopChange[], detail: string): Promise<ChangeResult> {
+export function applyStopOrder(
+  db: Db,
+  by: Reorderer,
+  orderId: number,
+  stops: readonly OrderStop[],
+  changes: readonly StopChange[],
+  detail: string,
+): Promise<ChangeResult> {
   return changeOrder(db, {
     orderId,
     from: [...STOP_REORDER_STATUSES],

@@ -15,7 +15,10 @@ export async function findStop(db: Db, id: number): Promise<OrderStop | undefine
 
 /** A stop and its order as they are now, in one round trip. */
 export async function stopWithOrder(db: Db, stopId: number, orderId: number): Promise<{ stop: OrderStop; order: Order }> {
-  const [[stop], [order]] = await db.batch([db.select().from(orderStops).where(eq(orderStops.id, stopId)), db.select().from(orders).where(eq(orders.id, orderId))]);
+  const [[stop], [order]] = await db.batch([
+    db.select().from(orderStops).where(eq(orderStops.id, stopId)),
+    db.select().from(orders).where(eq(orders.id, orderId)),
+  ]);
   return { stop, order };
 }
 

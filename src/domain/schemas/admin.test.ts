@@ -28,7 +28,10 @@ describe('admin order patch', () => {
       deliveryFee: 19_99,
       tip: 10,
     });
-    expect(adminOrderPatchSchema.parse({ status: 'cancelled', courierId: null, expectedStatus: 'new' })).toEqual({ status: 'cancelled', expectedStatus: 'new' });
+    expect(adminOrderPatchSchema.parse({ status: 'cancelled', courierId: null, expectedStatus: 'new' })).toEqual({
+      status: 'cancelled',
+      expectedStatus: 'new',
+    });
   });
 
   it('refuses blank or non-numeric fees with the dialog messages', () => {

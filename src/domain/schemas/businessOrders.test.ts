@@ -38,19 +38,39 @@ describe('orderCreateSchema', () => {
 
   it('refuses a status other than new, bad items and a delivery before pickup', () => {
     expect(messages(orderCreateSchema.safeParse({ ...single, status: 'delivered' }))).toEqual(['A new order starts in status new']);
-    expect(messages(orderCreateSchema.safeParse({ ...single, items: [{ name: 'Tray', quantity: 0, price: 5 }] }))).toEqual(['Item quantity must be more than 0']);
+    expect(messages(orderCreateSchema.safeParse({ ...single, items: [{ name: 'Tray', quantity: 0, price: 5 }] }))).toEqual([
+      'Item quantity must be more than 0',
+    ]);
     expect(messages(orderCreateSchema.safeParse({ ...single, items: [{ name: 'Tray', quantity: 1, price: 0 }] }))).toEqual(['Item price must be more than 0']);
-    expect(messages(orderCreateSchema.safeParse({ ...single, deliveryTime: '2026-11-21T14:00:00Z' }))).toEqual(['Delivery time must not be before pickup time']);
+    expect(messages(orderCreateSchema.safeParse({ ...single, deliveryTime: '2026-11-21T14:00:00Z' }))).toEqual([
+      'Delivery time must not be before pickup time',
+    ]);
   });
 
   it('takes stops instead of the customer fields, numbered 1..n when numbered at all', () => {
     const stop = { customerName: 'A', customerPhone: '8135550101', address: '1 Main St, Tampa', latitude: 27.9, longitude: -82.4 };
     const { customerName: _n, customerPhone: _p, customerAddress: _a, ...rest } = single;
     expect(orderCreateSchema.safeParse({ ...rest, stops: [stop, stop] }).success).toBe(true);
-    expect(orderCreateSchema.safeParse({ ...rest, stops: [{ ...stop, sequence: 2 }, { ...stop, sequence: 1 }] }).success).toBe(true);
-    expect(messages(orderCreateSchema.safeParse({ ...rest, stops: [{ ...stop, sequence: 1 }, { ...stop, sequence: 3 }] }))).toEqual([
-      'Stop sequences must number the stops 1, 2, 3… without gaps',
-    ]);
+    expect(
+      orderCreateSchema.safeParse({
+        ...rest,
+        stops: [
+          { ...stop, sequence: 2 },
+          { ...stop, sequence: 1 },
+        ],
+      }).success,
+    ).toBe(true);
+    expect(
+      messages(
+        orderCreateSchema.safeParse({
+          ...rest,
+          stops: [
+            { ...stop, sequence: 1 },
+            { ...stop, sequence: 3 },
+          ],
+        }),
+      ),
+    ).toEqual(['Stop sequences must number the stops 1, 2, 3… without gaps']);
     expect(messages(orderCreateSchema.safeParse({ ...rest, stops: [] }))).toEqual(['Please add at least one valid delivery stop']);
     expect(messages(orderCreateSchema.safeParse({ ...rest, stops: [{ ...stop, address: '' }] }))).toEqual(['Delivery address is required']);
   });

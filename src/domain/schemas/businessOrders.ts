@@ -56,7 +56,9 @@ const vehicleTypes = z.pipe(
 
 const item = z.object({
   name: requiredText('Item name is required', 200),
-  quantity: z.number({ error: 'Item quantity must be more than 0' }).check(z.int('Item quantity must be a whole number'), z.positive('Item quantity must be more than 0')),
+  quantity: z
+    .number({ error: 'Item quantity must be more than 0' })
+    .check(z.int('Item quantity must be a whole number'), z.positive('Item quantity must be more than 0')),
   price: money('Item price must be more than 0').check(z.refine((cents) => cents > 0, 'Item price must be more than 0')),
   notes: optionalText(),
 });
@@ -84,11 +86,13 @@ const stopFields = {
   status: z.optional(z.literal('pending', { error: 'A new stop starts as pending' })),
 };
 
-const sequence = z.number({ error: 'Stop sequence must be a whole number of 1 or more' }).check(
-  z.int('Stop sequence must be a whole number of 1 or more'),
-  z.minimum(1, 'Stop sequence must be a whole number of 1 or more'),
-  z.maximum(1000, 'Stop sequence must be at most 1000'),
-);
+const sequence = z
+  .number({ error: 'Stop sequence must be a whole number of 1 or more' })
+  .check(
+    z.int('Stop sequence must be a whole number of 1 or more'),
+    z.minimum(1, 'Stop sequence must be a whole number of 1 or more'),
+    z.maximum(1000, 'Stop sequence must be at most 1000'),
+  );
 
 /** POST /api/order-stops (spec 2-business-area.md §7): one stop of the caller's own order. */
 export const orderStopCreateSchema = z.object({
@@ -202,9 +206,7 @@ const routeStop = z
     address: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500)))),
     deliverBy,
   })
-  .check(
-    z.refine((stop) => (stop.lat != null && stop.lng != null) || !!stop.address, 'Please enter addresses for all delivery stops'),
-  );
+  .check(z.refine((stop) => (stop.lat != null && stop.lng != null) || !!stop.address, 'Please enter addresses for all delivery stops'));
 
 /**
  * POST /api/routes/calculate. The route starts at the signed-in business's own location;
@@ -218,10 +220,7 @@ export const routeCalculationSchema = z.object({
   departureTime: z.optional(z.nullable(instant('Departure time must be a valid date and time'))),
   stops: z
     .array(routeStop, { error: 'Please enter addresses for all delivery stops' })
-    .check(
-      z.minLength(1, 'Please add at least one valid delivery stop'),
-      z.maxLength(MAX_ROUTE_STOPS, `A route can have at most ${MAX_ROUTE_STOPS} stops`),
-    ),
+    .check(z.minLength(1, 'Please add at least one valid delivery stop'), z.maxLength(MAX_ROUTE_STOPS, `A route can have at most ${MAX_ROUTE_STOPS} stops`)),
 });
 
 /** GET /api/places/suggestions?q= */

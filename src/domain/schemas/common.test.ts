@@ -11,7 +11,12 @@ describe('ids', () => {
 
   it("are refused with the field's own message, whatever the wrong value", () => {
     for (const value of ['', 'abc', 0, -1, null]) {
-      expect(wholeNumber('Zone is required').safeParse(value).error?.issues.map((issue) => issue.message), JSON.stringify(value)).toEqual(['Zone is required']);
+      expect(
+        wholeNumber('Zone is required')
+          .safeParse(value)
+          .error?.issues.map((issue) => issue.message),
+        JSON.stringify(value),
+      ).toEqual(['Zone is required']);
     }
   });
 
@@ -31,7 +36,17 @@ describe('instants', () => {
   });
 
   it('refuse days that do not exist and text Date.parse would guess at', () => {
-    for (const text of ['2030-02-30T10:00:00Z', '2030-04-31T10:00:00+02:00', '2030-13-01T00:00:00Z', '2030-01-01T24:00:00Z', '1', 'Jan 1 2030', '2030-01-01 10:00', '2030-01-01T10:00:00', '2030-01-01']) {
+    for (const text of [
+      '2030-02-30T10:00:00Z',
+      '2030-04-31T10:00:00+02:00',
+      '2030-13-01T00:00:00Z',
+      '2030-01-01T24:00:00Z',
+      '1',
+      'Jan 1 2030',
+      '2030-01-01 10:00',
+      '2030-01-01T10:00:00',
+      '2030-01-01',
+    ]) {
       expect(parseInstant(text), text).toBeNull();
     }
     expect(parseInstant('2028-02-29T10:00:00Z')).toBe(Date.UTC(2028, 1, 29, 10));
@@ -45,7 +60,12 @@ describe('instants', () => {
 
 describe('order list filters', () => {
   it('take tabs, statuses, months and days, and blank fields as not given', () => {
-    expect(orderListQuerySchema.parse({ status: 'completed', month: '2030-01', day: '', page: '2' })).toEqual({ status: 'completed', month: '2030-01', day: '', page: 2 });
+    expect(orderListQuerySchema.parse({ status: 'completed', month: '2030-01', day: '', page: '2' })).toEqual({
+      status: 'completed',
+      month: '2030-01',
+      day: '',
+      page: 2,
+    });
     expect(orderListQuerySchema.parse({ status: 'pending_courier' }).status).toBe('pending_courier');
   });
 

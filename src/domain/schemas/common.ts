@@ -21,8 +21,7 @@ function fail(context: z.core.ParsePayload<unknown>, message: string): never {
 }
 
 /** Required text with the spec's message when it is missing or blank; trimmed. */
-export const requiredText = (message: string, max = MAX_TEXT) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, message), tooLong(max));
+export const requiredText = (message: string, max = MAX_TEXT) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), tooLong(max));
 
 /** Optional free text: trimmed; blank becomes null. */
 export const optionalText = (max = MAX_TEXT) =>

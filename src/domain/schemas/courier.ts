@@ -10,9 +10,9 @@ import { courierFields } from './users';
 import { day, latitude, longitude, MAX_LONG_TEXT, wholeNumber } from './common';
 
 /** An image data string (base64 takes 4 characters per 3 bytes) or the URL of an uploaded photo. */
-const photoText = z.string({ error: 'A photo must be an image data string or a photo URL' }).check(
-  z.maxLength(Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 100, 'The photo is too large'),
-);
+const photoText = z
+  .string({ error: 'A photo must be an image data string or a photo URL' })
+  .check(z.maxLength(Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 100, 'The photo is too large'));
 const photo = photoText.check(z.minLength(1, 'A photo must not be empty'));
 
 const acceptLateFee = z.optional(z.boolean());
@@ -53,7 +53,9 @@ export const courierOrderPatchSchema = z.object({
 });
 
 export const deliveryPhotosSchema = z.object({
-  photos: z.array(photo).check(z.minLength(1, 'Send at least one photo'), z.maxLength(MAX_PHOTOS_PER_REQUEST, `At most ${MAX_PHOTOS_PER_REQUEST} photos at a time`)),
+  photos: z
+    .array(photo)
+    .check(z.minLength(1, 'Send at least one photo'), z.maxLength(MAX_PHOTOS_PER_REQUEST, `At most ${MAX_PHOTOS_PER_REQUEST} photos at a time`)),
   notes,
 });
 

@@ -7,7 +7,8 @@ import { wholeNumber } from './common';
 const TAB_KEYS: ReadonlySet<string> = new Set([...ADMIN_TABS, ...BUSINESS_TABS].map((tab) => tab.key));
 
 /** An empty value (a GET form's blank field) means "not given"; anything else must be what the name says. */
-const blankOr = (valid: (value: string) => boolean, message: string) => z.optional(z.string().check(z.refine((value) => value === '' || valid(value), message)));
+const blankOr = (valid: (value: string) => boolean, message: string) =>
+  z.optional(z.string().check(z.refine((value) => value === '' || valid(value), message)));
 
 /** Optional filters and paging on top of the spec's "the order list". */
 export const orderListQuerySchema = z.object({

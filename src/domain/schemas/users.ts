@@ -22,11 +22,13 @@ export const MIN_PASSWORD_LENGTH = 6;
 /** The one rule for a password being set: an account's first, or a new one. `name` is how the form calls the field. */
 const passwordToSet = (name: string, missing?: string) => {
   const tooShort = `${name} must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  return z.string({ error: missing ?? tooShort }).check(
-    z.minLength(1, { error: missing ?? tooShort, abort: true }),
-    z.minLength(MIN_PASSWORD_LENGTH, tooShort),
-    z.maxLength(200, `${name} must be at most 200 characters`),
-  );
+  return z
+    .string({ error: missing ?? tooShort })
+    .check(
+      z.minLength(1, { error: missing ?? tooShort, abort: true }),
+      z.minLength(MIN_PASSWORD_LENGTH, tooShort),
+      z.maxLength(200, `${name} must be at most 200 characters`),
+    );
 };
 
 export const changePasswordSchema = z.object({
@@ -37,17 +39,13 @@ export const changePasswordSchema = z.object({
 /** The form also asks for a confirmation, checked in the browser and not sent. */
 export const changePasswordFormSchema = z
   .extend(changePasswordSchema, { confirmPassword: z.string().check(z.minLength(1, 'Please confirm your new password')) })
-  .check(
-    z.refine((form) => form.confirmPassword === form.newPassword, { message: 'Passwords do not match', path: ['confirmPassword'] }),
-  );
+  .check(z.refine((form) => form.confirmPassword === form.newPassword, { message: 'Passwords do not match', path: ['confirmPassword'] }));
 
 const zoneId = wholeNumber('Zone is required');
 
 /** The user fields of spec 1-foundations-and-admin.md §5.7. */
 export const userFields = {
-  username: requiredText('Username is required', 100).check(
-    z.regex(/^[A-Za-z0-9._@-]+$/, 'Username may use letters, digits and . _ @ - only'),
-  ),
+  username: requiredText('Username is required', 100).check(z.regex(/^[A-Za-z0-9._@-]+$/, 'Username may use letters, digits and . _ @ - only')),
   password: passwordToSet('Password', 'Password is required'),
   name: requiredText('Name is required', 200),
 };
@@ -75,10 +73,7 @@ export const courierFields = {
 /** POST /api/register: an admin creates a courier (with its courier record) or another admin. */
 export const registerSchema = z.discriminatedUnion(
   'role',
-  [
-    z.object({ role: z.literal('courier'), ...userFields, ...courierFields }),
-    z.object({ role: z.literal('admin'), ...userFields, phone: optionalPhone }),
-  ],
+  [z.object({ role: z.literal('courier'), ...userFields, ...courierFields }), z.object({ role: z.literal('admin'), ...userFields, phone: optionalPhone })],
   { error: 'role must be courier or admin; business accounts are created with POST /api/restaurants' },
 );
 

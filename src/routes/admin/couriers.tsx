@@ -35,22 +35,28 @@ couriers.get('/', requirePage('admin'), validate('query', listPageQuery), (c) =>
             <>
               <DataTable columns={['Name', 'Username', 'Email', 'Phone', 'Vehicle', 'Status', 'Actions']}>
                 {rows.map((row) => (
-                      <tr key={row.courier.id}>
-                        <td className="font-medium">{row.user.name}</td>
-                        <td>{row.user.username}</td>
-                        <td>{row.courier.email}</td>
-                        <td className="whitespace-nowrap">{row.user.phone ? formatPhone(row.user.phone) : 'N/A'}</td>
-                        <td>{`${vehicleLabel(row.courier.vehicleType)} - ${row.courier.vehicleMake} ${row.courier.vehicleModel}`}</td>
-                        <td>
-                          <ActiveBadge active={row.user.isActive} />
-                        </td>
-                        <td>
-                          <div className="flex gap-2">
-                            <EditButton action="edit-courier" payload={serializeCourier(row)} name={row.user.name} />
-                            <ActivationButton userId={row.user.id} active={row.user.isActive} name={row.user.name} region="couriers" success="Courier status updated successfully" />
-                          </div>
-                        </td>
-                      </tr>
+                  <tr key={row.courier.id}>
+                    <td className="font-medium">{row.user.name}</td>
+                    <td>{row.user.username}</td>
+                    <td>{row.courier.email}</td>
+                    <td className="whitespace-nowrap">{row.user.phone ? formatPhone(row.user.phone) : 'N/A'}</td>
+                    <td>{`${vehicleLabel(row.courier.vehicleType)} - ${row.courier.vehicleMake} ${row.courier.vehicleModel}`}</td>
+                    <td>
+                      <ActiveBadge active={row.user.isActive} />
+                    </td>
+                    <td>
+                      <div className="flex gap-2">
+                        <EditButton action="edit-courier" payload={serializeCourier(row)} name={row.user.name} />
+                        <ActivationButton
+                          userId={row.user.id}
+                          active={row.user.isActive}
+                          name={row.user.name}
+                          region="couriers"
+                          success="Courier status updated successfully"
+                        />
+                      </div>
+                    </td>
+                  </tr>
                 ))}
               </DataTable>
               <Pager paging={pages} href={(number) => `/admin/couriers?page=${number}`} target="couriers" label="Couriers" />

@@ -33,11 +33,7 @@ dashboard.get('/', requirePage('admin'), (c) =>
                 <dl className="grid gap-4 sm:grid-cols-3">
                   <Figure label="Active Orders" value={String(orders.activeCount)} note={`of ${orders.ordersCount} total`} />
                   <Figure label="Order Amount" value={formatUsd(orders.completedAmountCents)} note="total value" />
-                  <Figure
-                    label="Delivery Cost"
-                    value={formatUsd(orders.completedCourierPayCents)}
-                    note={`+ ${formatUsd(orders.completedTipCents)} tips`}
-                  />
+                  <Figure label="Delivery Cost" value={formatUsd(orders.completedCourierPayCents)} note={`+ ${formatUsd(orders.completedTipCents)} tips`} />
                 </dl>
               </Card>
               <Card title="Couriers" icon={<UsersIcon />}>

@@ -26,8 +26,7 @@ earnings.get('/', requirePage('admin'), validate('query', rangeQuery), (c) => {
   const zone = c.env.SERVICE_TIME_ZONE;
   const { from, to } = c.req.valid('query');
   const today = dayIn(zone);
-  const initialRange =
-    isDay(from) && isDay(to) && from <= to && to <= today ? { from, to } : { from: daysBefore(today, DEFAULT_RANGE_DAYS - 1), to: today };
+  const initialRange = isDay(from) && isDay(to) && from <= to && to <= today ? { from, to } : { from: daysBefore(today, DEFAULT_RANGE_DAYS - 1), to: today };
   return adminPage(c, {
     title: 'Earnings',
     body: () => (

@@ -34,7 +34,12 @@ const PATH = '/admin/orders';
 
 const orders = new Hono<AppEnv>();
 
-const listQuery = z.object({ status: orderListQuerySchema.shape.status, month: orderListQuerySchema.shape.month, day: orderListQuerySchema.shape.day, page: pageNumber });
+const listQuery = z.object({
+  status: orderListQuerySchema.shape.status,
+  month: orderListQuerySchema.shape.month,
+  day: orderListQuerySchema.shape.day,
+  page: pageNumber,
+});
 
 /** The list's URL for a tab, date filter and page (tabs and pages keep the others). */
 function listUrl(filter: Pick<ListFilter<AdminTabKey>, 'tab' | 'month' | 'day'>, page = 1): string {
@@ -81,7 +86,13 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
         poll: ORDERS_POLL_MS,
         etag: () => versionTag(db, ['orders', 'users'], 'admin-orders', filter.tab.key, filter.month, filter.day, query.page, zone, minuteBucket()),
         render: async () => {
-          const { counts, total, paging: pages, rows, courierNames: names } = await orderListPage(db, {
+          const {
+            counts,
+            total,
+            paging: pages,
+            rows,
+            courierNames: names,
+          } = await orderListPage(db, {
             tabs: ADMIN_TABS,
             tab: filter.tab,
             deliveryRange: filter.range,

@@ -11,10 +11,7 @@ import { respond, type PartialSpec, type Regions, type Slot } from '../../views/
 
 export const BELL_POLL_MS = 10_000;
 
-export function adminPage(
-  c: Context<AppEnv>,
-  options: { title: string; partials?: Regions; body: (slot: Slot) => ReactNode },
-): Promise<Response> {
+export function adminPage(c: Context<AppEnv>, options: { title: string; partials?: Regions; body: (slot: Slot) => ReactNode }): Promise<Response> {
   const db = c.var.db;
   const bell: PartialSpec = {
     poll: BELL_POLL_MS,
@@ -26,9 +23,14 @@ export function adminPage(
       </span>
     ),
   };
-  return respond(c, { ...options.partials, notifications: bell }, (slot) => (
-    <AdminLayout title={options.title} bell={slot('notifications')}>
-      {options.body(slot)}
-    </AdminLayout>
-  ), { title: options.title });
+  return respond(
+    c,
+    { ...options.partials, notifications: bell },
+    (slot) => (
+      <AdminLayout title={options.title} bell={slot('notifications')}>
+        {options.body(slot)}
+      </AdminLayout>
+    ),
+    { title: options.title },
+  );
 }

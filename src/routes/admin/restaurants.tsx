@@ -43,34 +43,34 @@ restaurants.get('/', requirePage('admin'), validate('query', listPageQuery), (c)
             <>
               <DataTable columns={['Name', 'Address', 'Phone', 'Total Orders', 'Revenue', 'Delivery Fees', 'Status', 'Actions']}>
                 {rows.map((row) => (
-                      <tr key={row.restaurant.id}>
-                        <td className="font-medium">{row.restaurant.name}</td>
-                        <td className="min-w-48 text-slate-600">{row.restaurant.address}</td>
-                        <td className="whitespace-nowrap">{formatPhone(row.restaurant.phone)}</td>
-                        <td className="tabular-nums">{row.ordersCount}</td>
-                        <td className="tabular-nums">
-                          <Money cents={row.amountCents} />
-                        </td>
-                        <td className="tabular-nums">
-                          <Money cents={row.deliveryFeeCents} />
-                        </td>
-                        <td>
-                          <ActiveBadge active={row.isActive} />
-                        </td>
-                        <td>
-                          <div className="flex gap-2">
-                            <EditButton action="edit-restaurant" payload={serializeRestaurant(row)} name={row.restaurant.name} />
-                            <ActivationButton
-                              userId={row.restaurant.userId}
-                              active={row.isActive}
-                              name={row.restaurant.name}
-                              region="restaurants"
-                              success="Restaurant status updated successfully"
-                              blockedReason={unfinishedReason(row.unfinishedCount)}
-                            />
-                          </div>
-                        </td>
-                      </tr>
+                  <tr key={row.restaurant.id}>
+                    <td className="font-medium">{row.restaurant.name}</td>
+                    <td className="min-w-48 text-slate-600">{row.restaurant.address}</td>
+                    <td className="whitespace-nowrap">{formatPhone(row.restaurant.phone)}</td>
+                    <td className="tabular-nums">{row.ordersCount}</td>
+                    <td className="tabular-nums">
+                      <Money cents={row.amountCents} />
+                    </td>
+                    <td className="tabular-nums">
+                      <Money cents={row.deliveryFeeCents} />
+                    </td>
+                    <td>
+                      <ActiveBadge active={row.isActive} />
+                    </td>
+                    <td>
+                      <div className="flex gap-2">
+                        <EditButton action="edit-restaurant" payload={serializeRestaurant(row)} name={row.restaurant.name} />
+                        <ActivationButton
+                          userId={row.restaurant.userId}
+                          active={row.isActive}
+                          name={row.restaurant.name}
+                          region="restaurants"
+                          success="Restaurant status updated successfully"
+                          blockedReason={unfinishedReason(row.unfinishedCount)}
+                        />
+                      </div>
+                    </td>
+                  </tr>
                 ))}
               </DataTable>
               <Pager paging={pages} href={(number) => `/admin/restaurants?page=${number}`} target="restaurants" label="Restaurants" />

@@ -24,17 +24,17 @@ zones.get('/', requirePage('admin'), (c) =>
           return (
             <DataTable columns={['Name', 'Description', 'Cities', 'Status', 'Actions']}>
               {rows.map((zone) => (
-                    <tr key={zone.id}>
-                      <td className="font-medium">{zone.name}</td>
-                      <td className="text-slate-600">{zone.description ?? '—'}</td>
-                      <td>{zone.cities.join(', ')}</td>
-                      <td>
-                        <ActiveBadge active={zone.isActive} />
-                      </td>
-                      <td>
-                        <EditButton action="edit-zone" payload={serializeZone(zone)} name={zone.name} />
-                      </td>
-                    </tr>
+                <tr key={zone.id}>
+                  <td className="font-medium">{zone.name}</td>
+                  <td className="text-slate-600">{zone.description ?? '—'}</td>
+                  <td>{zone.cities.join(', ')}</td>
+                  <td>
+                    <ActiveBadge active={zone.isActive} />
+                  </td>
+                  <td>
+                    <EditButton action="edit-zone" payload={serializeZone(zone)} name={zone.name} />
+                  </td>
+                </tr>
               ))}
             </DataTable>
           );
@@ -44,7 +44,11 @@ zones.get('/', requirePage('admin'), (c) =>
     },
     body: (slot) => (
       <>
-        <PageHeader title="Zones Management" subtitle="Manage geographical zones for couriers and restaurants" actions={<Island name="ZoneDialog" props={{}} />} />
+        <PageHeader
+          title="Zones Management"
+          subtitle="Manage geographical zones for couriers and restaurants"
+          actions={<Island name="ZoneDialog" props={{}} />}
+        />
         {slot('zones')}
       </>
     ),

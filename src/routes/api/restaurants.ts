@@ -28,8 +28,13 @@ restaurants.get('/:id', requireApi('admin'), validate('param', idParam), async (
  * Where a business is: the coordinates chosen from the maps service's suggestions, else
  * its address placed by the geocoding chain (an address typed without the maps service).
  */
-const businessPlace = (c: Context<AppEnv>, address: string, latitude: number | null | undefined, longitude: number | null | undefined, precision: LocationPrecision = 'address') =>
-  placeUnlessGiven(geocoder(c), givenPlace(latitude, longitude, precision), address);
+const businessPlace = (
+  c: Context<AppEnv>,
+  address: string,
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+  precision: LocationPrecision = 'address',
+) => placeUnlessGiven(geocoder(c), givenPlace(latitude, longitude, precision), address);
 
 const located = (place: PlacedAddress) => ({ latitude: place.latitude, longitude: place.longitude, locationPrecision: place.precision });
 
@@ -52,7 +57,8 @@ restaurants.patch('/:id', requireApi('admin'), validate('param', idParam), valid
   const stored = current.restaurant;
   // The dialog sends back the stored coordinates when the address was not touched, and null after typing over it;
   // a business that has no coordinates yet is placed again.
-  const sameCoordinates = (input.latitude === undefined || input.latitude === stored.latitude) && (input.longitude === undefined || input.longitude === stored.longitude);
+  const sameCoordinates =
+    (input.latitude === undefined || input.latitude === stored.latitude) && (input.longitude === undefined || input.longitude === stored.longitude);
   const sameAddress = input.address === undefined || input.address === stored.address;
   const keep = sameCoordinates && sameAddress && stored.latitude != null;
   const place = keep

@@ -68,11 +68,16 @@ async function detailData(c: Context<AppEnv>, order: Order): Promise<OrderDetail
 }
 
 function dialogPage(c: Context<AppEnv>, title: string, dialog: PartialSpec): Promise<Response> {
-  return respond(c, { dialog: { className: 'group', ...dialog } }, (slot) => (
-    <BusinessLayout title={title}>
-      <div className="card mx-auto max-w-3xl">{slot('dialog')}</div>
-    </BusinessLayout>
-  ), { title });
+  return respond(
+    c,
+    { dialog: { className: 'group', ...dialog } },
+    (slot) => (
+      <BusinessLayout title={title}>
+        <div className="card mx-auto max-w-3xl">{slot('dialog')}</div>
+      </BusinessLayout>
+    ),
+    { title },
+  );
 }
 
 dialogs.get('/:id/live', requirePage('restaurant'), validate('param', idParam), async (c) => {

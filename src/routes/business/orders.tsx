@@ -41,9 +41,16 @@ ordersPage.get('/', requirePage('restaurant'), validate('query', orderListQueryS
       orders: {
         history: true,
         poll: ORDERS_POLL_MS,
-        etag: () => versionTag(db, ['orders', 'couriers', 'users'], 'business-orders', user.restaurantId, zone, filter.tab.key, filter.month, filter.day, query.page),
+        etag: () =>
+          versionTag(db, ['orders', 'couriers', 'users'], 'business-orders', user.restaurantId, zone, filter.tab.key, filter.month, filter.day, query.page),
         render: async () => {
-          const { counts, total, paging, rows, courierNames: names } = await orderListPage(db, {
+          const {
+            counts,
+            total,
+            paging,
+            rows,
+            courierNames: names,
+          } = await orderListPage(db, {
             visible,
             tabs: BUSINESS_TABS,
             tab: filter.tab,

@@ -115,7 +115,9 @@ earnings.get('/', requirePage('courier'), async (c) => {
                   </section>
                 </>
               ) : (
-                <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">Pick a date range to see your earnings.</p>
+                <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
+                  Pick a date range to see your earnings.
+                </p>
               )}
             </div>
           );

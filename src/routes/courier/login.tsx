@@ -17,7 +17,11 @@ for (const path of ['/', '/auth', '/login']) {
     if (user) return c.redirect(roleHome(user.role, c.var.courierBase), 302);
     return renderPage(
       c,
-      <SignInPage heading="Courier Login" subtitle="Courier Delivery Management System" form={{ variant: 'courier', next: null, courierBase: c.var.courierBase }} />,
+      <SignInPage
+        heading="Courier Login"
+        subtitle="Courier Delivery Management System"
+        form={{ variant: 'courier', next: null, courierBase: c.var.courierBase }}
+      />,
     );
   });
 }

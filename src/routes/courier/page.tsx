@@ -51,10 +51,7 @@ function ActiveOrdersIndicator({ count, orderId, base }: { count: number; orderI
   );
 }
 
-export function courierPage(
-  c: Context<AppEnv>,
-  options: { title: string; partials?: Regions; body: (slot: Slot) => ReactNode },
-): Promise<Response> {
+export function courierPage(c: Context<AppEnv>, options: { title: string; partials?: Regions; body: (slot: Slot) => ReactNode }): Promise<Response> {
   const db = c.var.db;
   const courierId = c.var.user!.courierId;
   const base = c.var.courierBase;
@@ -67,17 +64,22 @@ export function courierPage(
     },
     fallback: <span className="text-sm text-slate-500">Loading...</span>,
   };
-  return respond(c, { ...options.partials, 'active-indicator': indicator }, (slot) => (
-    <CourierLayout
-      title={options.title}
-      indicator={
-        <div className="flex items-center gap-2">
-          <Island name="CourierSync" props={{ userId: c.var.user!.id, signInUrl: `${base}/login` }} />
-          {slot('active-indicator')}
-        </div>
-      }
-    >
-      {options.body(slot)}
-    </CourierLayout>
-  ), { title: options.title });
+  return respond(
+    c,
+    { ...options.partials, 'active-indicator': indicator },
+    (slot) => (
+      <CourierLayout
+        title={options.title}
+        indicator={
+          <div className="flex items-center gap-2">
+            <Island name="CourierSync" props={{ userId: c.var.user!.id, signInUrl: `${base}/login` }} />
+            {slot('active-indicator')}
+          </div>
+        }
+      >
+        {options.body(slot)}
+      </CourierLayout>
+    ),
+    { title: options.title },
+  );
 }

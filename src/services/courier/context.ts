@@ -77,7 +77,12 @@ export const courierPhoto = (ctx: CourierContext, target: Omit<PhotoTarget, 'upl
 });
 
 /** Stores the photos named by image data strings (URLs of uploads are checked), noting the new ones in `stored`. */
-export async function storeAll(ctx: CourierContext, stored: string[], target: Omit<PhotoTarget, 'uploadedByUserId' | 'holderCourierId'>, values: readonly string[]): Promise<string[]> {
+export async function storeAll(
+  ctx: CourierContext,
+  stored: string[],
+  target: Omit<PhotoTarget, 'uploadedByUserId' | 'holderCourierId'>,
+  values: readonly string[],
+): Promise<string[]> {
   if (values.length === 0) return [];
   const resolved = await resolvePhotos(ctx.bucket, ctx.db, courierPhoto(ctx, target), values);
   stored.push(...resolved.created);

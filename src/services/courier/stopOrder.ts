@@ -16,7 +16,8 @@ import { heldOrder, type CourierContext } from './context';
 
 /** Refuses an order whose stops may no longer move: it is finished or back with the dispatcher. */
 function assertCanReorder(order: Order): void {
-  if (!STOP_REORDER_STATUSES.has(order.status)) throw new Failure('conflict', 'Stops can no longer be reordered', `This order is ${statusWords(order.status)}.`);
+  if (!STOP_REORDER_STATUSES.has(order.status))
+    throw new Failure('conflict', 'Stops can no longer be reordered', `This order is ${statusWords(order.status)}.`);
 }
 
 /**
@@ -24,7 +25,13 @@ function assertCanReorder(order: Order): void {
  * is. `describe` says in the history how, given the stops with their new numbers. A new
  * order equal to the old one writes nothing.
  */
-async function reorderStops(ctx: CourierContext, order: Order, stops: readonly OrderStop[], stopIds: readonly number[], describe: (list: string) => string): Promise<Order> {
+async function reorderStops(
+  ctx: CourierContext,
+  order: Order,
+  stops: readonly OrderStop[],
+  stopIds: readonly number[],
+  describe: (list: string) => string,
+): Promise<Order> {
   assertCanReorder(order);
   const plan = resequence(stops, stopIds);
   if (!plan.ok) throw new Failure(plan.kind, plan.error, plan.details);
@@ -59,15 +66,27 @@ const placeOf = (stop: Place | undefined) => (stop?.latitude != null && stop.lon
  * POST /api/orders/:id/stop-order/optimize: the remaining stops in the best order from
  * where the courier is (src/domain/stopSequence.ts reorderStart), and what that saves.
  */
-export async function optimizeRemainingStops(ctx: CourierContext, maps: MapsServer, orderId: number, position: { lat: number; lng: number } | null): Promise<StopOptimization> {
+export async function optimizeRemainingStops(
+  ctx: CourierContext,
+  maps: MapsServer,
+  orderId: number,
+  position: { lat: number; lng: number } | null,
+): Promise<StopOptimization> {
   const order = await heldOrder(ctx, orderId);
   assertCanReorder(order);
   const { stops, pickup } = await readRoute(ctx.db, order);
   const remaining = movableStops(stops);
   const unplaced = remaining.find((stop) => placeOf(stop) == null);
-  if (unplaced) throw new Failure('conflict', `Stop ${unplaced.sequence} has no map location`, 'The stops cannot be ordered without knowing where each one is.');
+  if (unplaced)
+    throw new Failure('conflict', `Stop ${unplaced.sequence} has no map location`, 'The stops cannot be ordered without knowing where each one is.');
   const arrivedAt = placeOf(stops.find((stop) => stop.status === 'arrived'));
-  const start = reorderStart({ orderStatus: order.status, arrivedAt, position, lastDelivered: placeOf(stops.filter((stop) => stop.status === 'delivered').at(-1)), pickup });
+  const start = reorderStart({
+    orderStatus: order.status,
+    arrivedAt,
+    position,
+    lastDelivered: placeOf(stops.filter((stop) => stop.status === 'delivered').at(-1)),
+    pickup,
+  });
   if (!start) throw new Failure('conflict', 'No place to start from', 'Your position is unknown and the pickup has no map location.');
   // On the road the route starts now (after the stop the courier is at); before the pickup, at the pickup time.
   const departure = STOP_DELIVERY_PHASE.has(order.status) ? ctx.now + (arrivedAt ? STOP_SERVICE_MINUTES * 60_000 : 0) : Math.max(ctx.now, order.pickupTime);
@@ -85,5 +104,11 @@ export async function optimizeRemainingStops(ctx: CourierContext, maps: MapsServ
     best.order.map((index) => remaining[index].id),
     (list) => `Optimized by the courier: ${list} (${miles(given)} → ${miles(best)}${best.plan.estimated ? ', estimated' : ''})`,
   );
-  return { order: changed, previousMiles: given.plan.miles, miles: best.plan.miles, estimated: best.plan.estimated, lateStopIds: best.late.map((index) => remaining[index].id) };
+  return {
+    order: changed,
+    previousMiles: given.plan.miles,
+    miles: best.plan.miles,
+    estimated: best.plan.estimated,
+    lateStopIds: best.late.map((index) => remaining[index].id),
+  };
 }

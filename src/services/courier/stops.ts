@@ -57,7 +57,15 @@ async function moveHeldStop(ctx: CourierContext, order: Order, stop: OrderStop, 
   const detail = `Stop ${stop.sequence} (${stop.customerName}): ${input.status.replace('_', ' ')}`;
   if (order.courierId !== ctx.user.courierId) {
     // Taken from the courier (cancelled or reassigned) before this step arrived: recorded as refused, answered as a conflict (S4).
-    const attempt = await changeOrder(ctx.db, { orderId: order.id, from: [order.status], where: heldBy(ctx), actor: actorOf(ctx), action: 'stop', detail, now: ctx.now });
+    const attempt = await changeOrder(ctx.db, {
+      orderId: order.id,
+      from: [order.status],
+      where: heldBy(ctx),
+      actor: actorOf(ctx),
+      action: 'stop',
+      detail,
+      now: ctx.now,
+    });
     settled(attempt, undefined, () => false);
   }
   const stops = await getStops(ctx.db, order.id);
@@ -79,7 +87,12 @@ async function moveHeldStop(ctx: CourierContext, order: Order, stop: OrderStop, 
       current: currentStop(stops),
       to: input.status,
       completion: completes
-        ? completionRefusal({ pharmacy, photoCount: order.deliveryPhotos.length, hasPickupPhoto: order.pharmacyPickupPhoto != null, stops: after.map(stopFacts) })
+        ? completionRefusal({
+            pharmacy,
+            photoCount: order.deliveryPhotos.length,
+            hasPickupPhoto: order.pharmacyPickupPhoto != null,
+            stops: after.map(stopFacts),
+          })
         : null,
     });
     if (refusal) throw refused(refusal);

@@ -54,7 +54,15 @@ export async function acceptOrder(ctx: CourierContext, order: Order): Promise<Or
   const mine = (current: Order) => current.courierId === ctx.user.courierId;
   if (mine(order) && order.status === 'courier_confirmed') return order;
   if (mine(order) && order.status === 'assigned') {
-    const result = await changeOrder(ctx.db, { orderId: order.id, from: ['assigned'], to: 'courier_confirmed', where: heldBy(ctx), actor: actorOf(ctx), action: 'accept', now: ctx.now });
+    const result = await changeOrder(ctx.db, {
+      orderId: order.id,
+      from: ['assigned'],
+      to: 'courier_confirmed',
+      where: heldBy(ctx),
+      actor: actorOf(ctx),
+      action: 'accept',
+      now: ctx.now,
+    });
     return settled(result, 'courier_confirmed', mine);
   }
   if (order.status !== 'pending_courier') throw refused(ORDER_TAKEN);
@@ -71,7 +79,8 @@ export async function acceptOrder(ctx: CourierContext, order: Order): Promise<Or
   });
   if (!result.applied && !isRepeat(result, 'courier_confirmed', mine) && result.order) {
     // Still offered, yet not to this courier: they declined it earlier.
-    if (result.order.status === 'pending_courier') throw new Failure('conflict', 'Order declined', 'You declined this order; it is offered to the other couriers.');
+    if (result.order.status === 'pending_courier')
+      throw new Failure('conflict', 'Order declined', 'You declined this order; it is offered to the other couriers.');
     if (!mine(result.order)) throw refused(ORDER_TAKEN);
   }
   return settled(result, 'courier_confirmed', mine);
@@ -127,7 +136,8 @@ function stepDetail(order: Order, to: OrderStatus, now: number, distance: number
 /** How far the device is from the order's pickup, when both are known and the pickup is placed at its address (an approximate one is not held to the radius). */
 async function distanceToPickup(ctx: CourierContext, order: Order, position: { lat: number; lng: number }): Promise<number | null> {
   const place = await findBusiness(ctx.db, order.restaurantId);
-  if (place?.latitude == null || place.longitude == null || !proximityApplies(precisionOf(place.latitude, place.longitude, place.locationPrecision))) return null;
+  if (place?.latitude == null || place.longitude == null || !proximityApplies(precisionOf(place.latitude, place.longitude, place.locationPrecision)))
+    return null;
   return haversineMeters(position, { lat: place.latitude, lng: place.longitude });
 }
 
@@ -136,7 +146,15 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
   if (order.courierId !== ctx.user.courierId) {
     // Taken from the courier since their screen last saw it (an admin cancelled or
     // reassigned it): the attempt is recorded as refused beside the change that won (S4).
-    const attempt = await changeOrder(ctx.db, { orderId: order.id, from: [order.status], to: input.status, where: heldBy(ctx), actor: actorOf(ctx), action: input.status ? 'status' : 'edit', now: ctx.now });
+    const attempt = await changeOrder(ctx.db, {
+      orderId: order.id,
+      from: [order.status],
+      to: input.status,
+      where: heldBy(ctx),
+      actor: actorOf(ctx),
+      action: input.status ? 'status' : 'edit',
+      now: ctx.now,
+    });
     return settled(attempt, undefined, () => false);
   }
   const to = input.status && input.status !== order.status ? input.status : undefined;
@@ -149,7 +167,12 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
   return withPhotos(ctx, async (stored) => {
     const pharmacy = isPharmacyOrder(order);
     const added = await storeAll(ctx, stored, { orderId: order.id, kind: 'delivery' }, input.deliveryPhotos ?? []);
-    const [pickupPhoto] = await storeAll(ctx, stored, { orderId: order.id, kind: 'pharmacy_pickup' }, input.pharmacyPickupPhoto ? [input.pharmacyPickupPhoto] : []);
+    const [pickupPhoto] = await storeAll(
+      ctx,
+      stored,
+      { orderId: order.id, kind: 'pharmacy_pickup' },
+      input.pharmacyPickupPhoto ? [input.pharmacyPickupPhoto] : [],
+    );
     const photos = mergedPhotos(order.deliveryPhotos, added);
     const stops = await getStops(ctx.db, order.id);
 
@@ -223,11 +246,21 @@ export async function addDeliveryPhotos(ctx: CourierContext, order: Order, photo
  * step that needs it. Taken until the order is finished; a stop's photo names a stop of
  * the order. The bytes are read only once the upload is accepted.
  */
-export async function uploadPhoto(ctx: CourierContext, orderId: number, target: { kind: PhotoKind; stopId?: number }, bytes: () => Promise<Uint8Array>): Promise<Photo> {
+export async function uploadPhoto(
+  ctx: CourierContext,
+  orderId: number,
+  target: { kind: PhotoKind; stopId?: number },
+  bytes: () => Promise<Uint8Array>,
+): Promise<Photo> {
   const order = await heldOrder(ctx, orderId);
   if (isFinished(order.status)) throw new Failure('conflict', 'Photos closed', 'This order takes no more photos.');
   if (target.kind === 'stop' && !(target.stopId && (await getStops(ctx.db, order.id)).some((stop) => stop.id === target.stopId))) {
     throw new Failure('invalid', 'Invalid request', 'A stop photo needs the stopId of a stop of this order.');
   }
-  return storePhoto(ctx.bucket, ctx.db, courierPhoto(ctx, { orderId: order.id, kind: target.kind, stopId: target.kind === 'stop' ? target.stopId : undefined }), await bytes());
+  return storePhoto(
+    ctx.bucket,
+    ctx.db,
+    courierPhoto(ctx, { orderId: order.id, kind: target.kind, stopId: target.kind === 'stop' ? target.stopId : undefined }),
+    await bytes(),
+  );
 }

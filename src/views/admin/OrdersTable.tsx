@@ -50,12 +50,23 @@ function OrderRow({ order, courierName, now }: { order: Order; courierName: stri
     tip: formatMoney(order.tipCents),
   };
   return (
-    <tr data-action="dialog" data-url={detailUrl} data-order-id={order.id} className={`cursor-pointer hover:bg-slate-50 ${missed ? 'bg-red-50 hover:bg-red-100' : ''}`}>
+    <tr
+      data-action="dialog"
+      data-url={detailUrl}
+      data-order-id={order.id}
+      className={`cursor-pointer hover:bg-slate-50 ${missed ? 'bg-red-50 hover:bg-red-100' : ''}`}
+    >
       <td className="whitespace-nowrap">
         <Time value={order.deliveryTime} pattern="MMM d, yyyy" />
       </td>
       <td className="whitespace-nowrap">
-        <button type="button" className="font-medium text-brand-700 hover:underline" data-action="dialog" data-url={detailUrl} aria-label={`Order #${order.orderNumber} details`}>
+        <button
+          type="button"
+          className="font-medium text-brand-700 hover:underline"
+          data-action="dialog"
+          data-url={detailUrl}
+          aria-label={`Order #${order.orderNumber} details`}
+        >
           {`#${order.orderNumber}`}
         </button>
       </td>

@@ -13,7 +13,10 @@ export function ActiveOrders({ orders, activeCount }: { orders: Order[]; activeC
   if (orders.length === 0) {
     return (
       <EmptyState>
-        No active orders. <a href="/restaurant/create-order" className="font-medium text-brand-600 underline">Create a new order</a>
+        No active orders.{' '}
+        <a href="/restaurant/create-order" className="font-medium text-brand-600 underline">
+          Create a new order
+        </a>
       </EmptyState>
     );
   }

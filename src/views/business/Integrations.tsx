@@ -103,9 +103,12 @@ export function WebhookEndpointPanel({ endpoint }: { endpoint: WebhookEndpoint |
     <div className="space-y-3">
       {endpoint.disabledAt != null ? (
         <div className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900" role="alert">
-          <p className="font-semibold">This endpoint was turned off on <Time value={endpoint.disabledAt} pattern={DATE_TIME} />.</p>
+          <p className="font-semibold">
+            This endpoint was turned off on <Time value={endpoint.disabledAt} pattern={DATE_TIME} />.
+          </p>
           <p>
-            Every delivery had failed since <Time value={endpoint.failingSince} pattern={DATE_TIME} />, so no events are being sent. Fix the receiver, then save its URL again to turn it back on.
+            Every delivery had failed since <Time value={endpoint.failingSince} pattern={DATE_TIME} />, so no events are being sent. Fix the receiver, then save
+            its URL again to turn it back on.
           </p>
         </div>
       ) : endpoint.failingSince != null ? (
@@ -122,7 +125,9 @@ export function WebhookEndpointPanel({ endpoint }: { endpoint: WebhookEndpoint |
         <dd>
           <details>
             <summary className="cursor-pointer text-sm text-brand-700">Show secret</summary>
-            <code className="mt-1 block break-all rounded bg-slate-100 p-2 text-xs" data-testid="webhook-secret">{endpoint.secret}</code>
+            <code className="mt-1 block break-all rounded bg-slate-100 p-2 text-xs" data-testid="webhook-secret">
+              {endpoint.secret}
+            </code>
             {rotating ? (
               <p className="mt-1 text-xs text-slate-500">
                 The previous secret also signs until <Time value={endpoint.previousSecretExpiresAt} pattern={DATE_TIME} />.
@@ -145,7 +150,11 @@ export function WebhookEndpointPanel({ endpoint }: { endpoint: WebhookEndpoint |
         <ApiAction
           url="/api/webhook-endpoint/rotate-secret"
           method="POST"
-          confirm={{ question: 'Make a new signing secret? The current one keeps signing beside it for 24 hours while you switch.', yes: 'Rotate Secret', no: 'Keep Secret' }}
+          confirm={{
+            question: 'Make a new signing secret? The current one keeps signing beside it for 24 hours while you switch.',
+            yes: 'Rotate Secret',
+            no: 'Keep Secret',
+          }}
           success="New signing secret made"
           refresh="webhook-endpoint"
         >
@@ -155,7 +164,11 @@ export function WebhookEndpointPanel({ endpoint }: { endpoint: WebhookEndpoint |
           url="/api/webhook-endpoint"
           method="DELETE"
           tone="btn-outline text-red-700"
-          confirm={{ question: 'Remove the endpoint? No more events are sent, and deliveries still waiting are given up.', yes: 'Remove Endpoint', no: 'Keep Endpoint' }}
+          confirm={{
+            question: 'Remove the endpoint? No more events are sent, and deliveries still waiting are given up.',
+            yes: 'Remove Endpoint',
+            no: 'Keep Endpoint',
+          }}
           success="Webhook endpoint removed"
           refresh="webhook-endpoint,webhook-deliveries"
         >
@@ -187,7 +200,10 @@ export function DeliveryLog({ rows }: { rows: DeliveryLogRow[] }) {
   if (rows.length === 0) return <EmptyState>No deliveries yet. Events appear here as they are sent.</EmptyState>;
   return (
     <div>
-      <div className="hidden grid-cols-[11rem_1fr_7rem_6rem] gap-x-3 border-b border-slate-200 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase sm:grid" aria-hidden="true">
+      <div
+        className="hidden grid-cols-[11rem_1fr_7rem_6rem] gap-x-3 border-b border-slate-200 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase sm:grid"
+        aria-hidden="true"
+      >
         <span>Time</span>
         <span>Event</span>
         <span>Status</span>
@@ -220,7 +236,9 @@ export function DeliveryLog({ rows }: { rows: DeliveryLogRow[] }) {
                     {row.attempts.map((attempt) => (
                       <li key={attempt.id} className="flex flex-wrap gap-x-3">
                         <Time value={attempt.at} pattern={DATE_TIME_SECONDS} />
-                        <span className={attempt.statusCode != null && attempt.statusCode < 300 ? 'font-semibold text-emerald-700' : 'font-semibold text-red-700'}>
+                        <span
+                          className={attempt.statusCode != null && attempt.statusCode < 300 ? 'font-semibold text-emerald-700' : 'font-semibold text-red-700'}
+                        >
                           {answerOf(attempt.statusCode, attempt.error)}
                         </span>
                         <span className="text-slate-500">{`${attempt.durationMs} ms`}</span>

@@ -101,8 +101,16 @@ function MapWidgetFor({ data }: { data: OrderDetailData }) {
       props={{
         apiKey: data.mapsApiKey,
         openMap,
-        pickup: { address: order.restaurantAddress, point: data.pickup && { lat: data.pickup.lat, lng: data.pickup.lng }, precision: data.pickup?.precision ?? 'none' },
-        delivery: { address: order.customerAddress, point: delivery, precision: precisionOf(order.customerLatitude, order.customerLongitude, order.customerLocationPrecision) },
+        pickup: {
+          address: order.restaurantAddress,
+          point: data.pickup && { lat: data.pickup.lat, lng: data.pickup.lng },
+          precision: data.pickup?.precision ?? 'none',
+        },
+        delivery: {
+          address: order.customerAddress,
+          point: delivery,
+          precision: precisionOf(order.customerLatitude, order.customerLongitude, order.customerLocationPrecision),
+        },
         multiStopMiles: order.totalDistanceMiles,
       }}
     />
@@ -128,7 +136,12 @@ function DashboardPhotos({ order, stops }: { order: Order; stops: OrderStop[] })
       {photos.length === 0 ? (
         <NoPhotos hint="Try refreshing if photos should be present" />
       ) : (
-        <PhotoGrid photos={photos} idPrefix={`live-photo-${order.id}`} title={(index) => `Photo ${index + 1} of ${photos.length}`} caption={(index) => `Photo ${index + 1} of ${photos.length}`} />
+        <PhotoGrid
+          photos={photos}
+          idPrefix={`live-photo-${order.id}`}
+          title={(index) => `Photo ${index + 1} of ${photos.length}`}
+          caption={(index) => `Photo ${index + 1} of ${photos.length}`}
+        />
       )}
       <DeliveryNotes notes={order.deliveryNotes} />
     </Section>
@@ -143,7 +156,12 @@ function PharmacyDeliveryTimeline({ order, stops }: { order: Order; stops: Order
       <ol className="space-y-4 text-sm">
         {order.pharmacyPickupPhoto ? (
           <li className="grid grid-cols-[8rem_1fr] gap-3">
-            <EnlargeablePhoto photoKey={order.pharmacyPickupPhoto} popoverId={`pickup-photo-${order.id}`} title="Pharmacy Pickup Photo" caption="Pharmacy pickup" />
+            <EnlargeablePhoto
+              photoKey={order.pharmacyPickupPhoto}
+              popoverId={`pickup-photo-${order.id}`}
+              title="Pharmacy Pickup Photo"
+              caption="Pharmacy pickup"
+            />
             <div>
               <p className="font-medium">Picked up at the pharmacy</p>
               <p className="text-slate-600">
@@ -155,9 +173,16 @@ function PharmacyDeliveryTimeline({ order, stops }: { order: Order; stops: Order
         {stops.map((stop) => (
           <li key={stop.id} className="grid grid-cols-[8rem_1fr] gap-3">
             {stop.deliveryPhoto ? (
-              <EnlargeablePhoto photoKey={stop.deliveryPhoto} popoverId={`stop-photo-${stop.id}`} title={`Stop ${stop.sequence}: ${stop.customerName}`} caption={`Stop ${stop.sequence}`} />
+              <EnlargeablePhoto
+                photoKey={stop.deliveryPhoto}
+                popoverId={`stop-photo-${stop.id}`}
+                title={`Stop ${stop.sequence}: ${stop.customerName}`}
+                caption={`Stop ${stop.sequence}`}
+              />
             ) : (
-              <span className="flex aspect-square items-center justify-center rounded-md border border-dashed border-slate-300 text-xs text-slate-500">No photo</span>
+              <span className="flex aspect-square items-center justify-center rounded-md border border-dashed border-slate-300 text-xs text-slate-500">
+                No photo
+              </span>
             )}
             <div>
               <p className="font-medium">
@@ -185,7 +210,14 @@ export function LiveOrderDetails({ data }: { data: OrderDetailData }) {
         <Facts
           rows={[
             ['Status', <StatusBadge status={order.status} />],
-            ['Courier', courier && courier !== 'failed' ? `${courier.name}${courier.phone ? ` · ${formatPhone(courier.phone)}` : ''}` : order.courierId ? `Courier #${order.courierId}` : 'Unassigned'],
+            [
+              'Courier',
+              courier && courier !== 'failed'
+                ? `${courier.name}${courier.phone ? ` · ${formatPhone(courier.phone)}` : ''}`
+                : order.courierId
+                  ? `Courier #${order.courierId}`
+                  : 'Unassigned',
+            ],
             ['Created at', <Time value={order.createdAt} pattern="MMM d, yyyy h:mm a" />],
           ]}
         />
@@ -260,7 +292,12 @@ function ManagementPhotos({ order, stops }: { order: Order; stops: OrderStop[] }
       {pickupPhoto ? (
         <div className="mb-4 max-w-48">
           <p className="mb-1 text-sm font-medium">Pharmacy Pickup Photo</p>
-          <EnlargeablePhoto photoKey={pickupPhoto} popoverId={`details-pickup-${order.id}`} title={`Order #${order.orderNumber} - Pharmacy Pickup Photo`} caption="Click to enlarge" />
+          <EnlargeablePhoto
+            photoKey={pickupPhoto}
+            popoverId={`details-pickup-${order.id}`}
+            title={`Order #${order.orderNumber} - Pharmacy Pickup Photo`}
+            caption="Click to enlarge"
+          />
         </div>
       ) : null}
       {stopPhotos.length > 0 ? (

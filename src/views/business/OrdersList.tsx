@@ -66,7 +66,13 @@ function AddressCell({ order }: { order: Order }) {
 function Actions({ order }: { order: Order }) {
   return (
     <>
-      <button type="button" className="btn btn-outline btn-sm" data-action="dialog" data-url={orderDetailsUrl(order.id)} aria-label={`View details of order #${order.orderNumber}`}>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        data-action="dialog"
+        data-url={orderDetailsUrl(order.id)}
+        aria-label={`View details of order #${order.orderNumber}`}
+      >
         View Details
       </button>
       <EditOrderButton order={order} />

@@ -50,7 +50,17 @@ export function RefreshPhotosButton({ orderId }: { orderId: number }) {
 }
 
 /** Numbered photos in a grid; each enlarges with its own title. */
-export function PhotoGrid({ photos, idPrefix, title, caption }: { photos: string[]; idPrefix: string; title: (index: number) => string; caption: (index: number) => string }) {
+export function PhotoGrid({
+  photos,
+  idPrefix,
+  title,
+  caption,
+}: {
+  photos: string[];
+  idPrefix: string;
+  title: (index: number) => string;
+  caption: (index: number) => string;
+}) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       {photos.map((key, index) => (

@@ -86,7 +86,15 @@ export function EmptyState({ children }: { children: ReactNode }) {
 }
 
 /** Logout: POST /api/logout, then the sign-in page; the courier's stored active order goes too (spec 1-foundations-and-admin.md §7.2). */
-export function LogoutButton({ className = 'btn btn-outline btn-sm', next = '/auth', label = 'Logout' }: { className?: string; next?: string; label?: string }) {
+export function LogoutButton({
+  className = 'btn btn-outline btn-sm',
+  next = '/auth',
+  label = 'Logout',
+}: {
+  className?: string;
+  next?: string;
+  label?: string;
+}) {
   return (
     <button
       type="button"

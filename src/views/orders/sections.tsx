@@ -104,7 +104,12 @@ export function PaymentInformation({ order, feeLabel, showCourierPay = true }: {
           ['Order Amount', <Money cents={order.amountCents} />],
           [feeLabel, <Money cents={order.deliveryFeeCents} />],
           ['Tips', <Money cents={order.tipCents} />],
-          ['Total Service Fee', <strong><Money cents={totalServiceFee(order.deliveryFeeCents, order.tipCents)} /></strong>],
+          [
+            'Total Service Fee',
+            <strong>
+              <Money cents={totalServiceFee(order.deliveryFeeCents, order.tipCents)} />
+            </strong>,
+          ],
           showCourierPay && order.courierPayCents != null ? ['Courier Pay', <Money cents={order.courierPayCents} />] : null,
         ]}
       />
@@ -134,7 +139,10 @@ export function StopList({ stops }: { stops: OrderStop[] }) {
     <ol className="space-y-2">
       {stops.map((stop) => (
         <li key={stop.id} className="flex gap-3 rounded-md border border-slate-200 p-3 text-sm">
-          <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-900 text-xs font-semibold text-white" aria-label={`Stop ${stop.sequence}`}>
+          <span
+            className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-900 text-xs font-semibold text-white"
+            aria-label={`Stop ${stop.sequence}`}
+          >
             {stop.sequence}
           </span>
           <div className="min-w-0 flex-1">
@@ -167,7 +175,13 @@ export function CustomerInformation({ order }: { order: Order }) {
           ['Name', order.customerName],
           order.customerCompany ? ['Company', order.customerCompany] : null,
           ['Phone', formatPhone(order.customerPhone)],
-          ['Address', <PlacedAddress address={order.customerAddress} precision={precisionOf(order.customerLatitude, order.customerLongitude, order.customerLocationPrecision)} />],
+          [
+            'Address',
+            <PlacedAddress
+              address={order.customerAddress}
+              precision={precisionOf(order.customerLatitude, order.customerLongitude, order.customerLocationPrecision)}
+            />,
+          ],
           ['Delivery', <Time value={order.deliveryTime} />],
           ['Delivery Instructions:', order.deliveryInstructions ?? '—'],
         ]}
@@ -184,7 +198,13 @@ export function Photo({ photoKey, label }: { photoKey: string; label: string }) 
   const src = photoUrl(photoKey);
   return (
     <a href={src} target="_blank" rel="noopener" className="group block overflow-hidden rounded-md border border-slate-200">
-      <img src={src} alt={label} loading="lazy" data-fallback="/photo-placeholder.svg" className="aspect-square w-full object-cover transition group-hover:opacity-90" />
+      <img
+        src={src}
+        alt={label}
+        loading="lazy"
+        data-fallback="/photo-placeholder.svg"
+        className="aspect-square w-full object-cover transition group-hover:opacity-90"
+      />
       <span className="block px-2 py-1 text-xs text-slate-600">{label}</span>
     </a>
   );
@@ -200,7 +220,10 @@ export function DeliveryTimeline({ order, stops }: { order: Order; stops: OrderS
         {reached.map(({ label, time }) => (
           <li key={label} className="relative">
             <span className="absolute top-1.5 -left-[1.3rem] h-2 w-2 rounded-full bg-brand-600" aria-hidden="true" />
-            <span className="font-medium">{label}</span> <span className="text-slate-500">· <Time value={time} /></span>
+            <span className="font-medium">{label}</span>{' '}
+            <span className="text-slate-500">
+              · <Time value={time} />
+            </span>
           </li>
         ))}
       </ol>

@@ -36,7 +36,11 @@ businessStops.post('/', requireApi('restaurant'), validate('json', orderStopCrea
   const maps = geocoder(c);
   const [origin, [location]] = await Promise.all([
     pickupPoint(maps, await signedInBusiness(c)),
-    locatePoints(maps, [{ lat: input.latitude, lng: input.longitude, precision: input.locationPrecision, address: input.address }], () => `Stop ${input.sequence}`),
+    locatePoints(
+      maps,
+      [{ lat: input.latitude, lng: input.longitude, precision: input.locationPrecision, address: input.address }],
+      () => `Stop ${input.sequence}`,
+    ),
   ]);
   const stop = await insertStop(db, order.id, {
     sequence: input.sequence,

@@ -43,10 +43,7 @@ function refusal(order: Order, action: AdminOrderAction, current: Order | undefi
   if (!current) return notFound('Order not found');
   const now = statusWords(current.status);
   if (current.status !== action.expectedStatus) {
-    return conflict(
-      'Order has changed',
-      `Order #${order.orderNumber} is now ${now} (you saw ${statusWords(action.expectedStatus)}). Review it and try again.`,
-    );
+    return conflict('Order has changed', `Order #${order.orderNumber} is now ${now} (you saw ${statusWords(action.expectedStatus)}). Review it and try again.`);
   }
   return conflict(`Order cannot be ${VERBS[action.kind]}`, `Order #${order.orderNumber} is ${now}; a finished order cannot be ${VERBS[action.kind]}.`);
 }

@@ -40,7 +40,13 @@ export async function createOrder(c: Context<AppEnv>): Promise<Response> {
  * path for the portal (POST /api/orders) and the integrations API (POST /api/v1/orders).
  * Addresses that come without coordinates are placed by `located`, the geocoding chain.
  */
-export async function placeOrder(db: Db, located: Geocoder, business: Restaurant, input: OrderCreateInput, actor: Actor): Promise<{ order: Order; stops: OrderStop[] }> {
+export async function placeOrder(
+  db: Db,
+  located: Geocoder,
+  business: Restaurant,
+  input: OrderCreateInput,
+  actor: Actor,
+): Promise<{ order: Order; stops: OrderStop[] }> {
   let route = null;
   let place: PlacedAddress | undefined;
   if (input.stops) {

@@ -11,7 +11,14 @@ import { activeOrders, assignedOrders, availableOrders, courierOrderJson, schedu
 import { photoUrl } from '../../../db/orders/serialize';
 import type { Order } from '../../../db/schema';
 import { minuteBucket, versionTag } from '../../../db/versions';
-import { courierOrderPatchSchema, courierResponseSchema, deliveryPhotosSchema, optimizeStopsSchema, photoUploadQuerySchema, stopOrderSchema } from '../../../domain/schemas/courier';
+import {
+  courierOrderPatchSchema,
+  courierResponseSchema,
+  deliveryPhotosSchema,
+  optimizeStopsSchema,
+  photoUploadQuerySchema,
+  stopOrderSchema,
+} from '../../../domain/schemas/courier';
 import { mapsServer } from '../../../http/business';
 import { idParam } from '../../../domain/schemas/common';
 import type { AppEnv } from '../../../env';
@@ -33,7 +40,15 @@ function courierList(name: string, rows: (db: Db, user: SessionUser & { courierI
   return async (c: Context<AppEnv>) => {
     const courier = await requireValidDocuments(c);
     const user = { ...c.var.user!, courierId: courier.id };
-    const etag = await versionTag(c.var.db, ['orders', 'order_stops', 'restaurants'], name, courier.id, user.zoneId, serviceToday(c), perMinute ? minuteBucket() : null);
+    const etag = await versionTag(
+      c.var.db,
+      ['orders', 'order_stops', 'restaurants'],
+      name,
+      courier.id,
+      user.zoneId,
+      serviceToday(c),
+      perMinute ? minuteBucket() : null,
+    );
     const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' };
     if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
     return c.json(await withCourierDetails(c.var.db, await rows(c.var.db, user)), 200, headers);
@@ -41,10 +56,22 @@ function courierList(name: string, rows: (db: Db, user: SessionUser & { courierI
 }
 
 courierOrders.get('/courier', requireApi('courier'), courierList('available', availableOrders));
-courierOrders.get('/courier/assigned', requireApi('courier'), courierList('assigned', (db, user) => assignedOrders(db, user.courierId)));
-courierOrders.get('/courier/active', requireApi('courier'), courierList('active', (db, user) => activeOrders(db, user.courierId)));
+courierOrders.get(
+  '/courier/assigned',
+  requireApi('courier'),
+  courierList('assigned', (db, user) => assignedOrders(db, user.courierId)),
+);
+courierOrders.get(
+  '/courier/active',
+  requireApi('courier'),
+  courierList('active', (db, user) => activeOrders(db, user.courierId)),
+);
 // "Scheduled" means pickup still ahead, which changes with the clock.
-courierOrders.get('/courier/scheduled', requireApi('courier'), courierList('scheduled', (db, user) => scheduledOrders(db, user.courierId, Date.now()), true));
+courierOrders.get(
+  '/courier/scheduled',
+  requireApi('courier'),
+  courierList('scheduled', (db, user) => scheduledOrders(db, user.courierId, Date.now()), true),
+);
 
 /** Accept or decline (spec 3-courier-area.md §2.6): accepting is first come, first served. */
 courierOrders.post(
@@ -82,18 +109,11 @@ courierOrders.post('/:id/delivery-photos', requireApi('courier'), validate('para
  * attached later by the step that needs it: delivery photos, the pharmacy pickup photo,
  * a stop's photo. Answers its URL.
  */
-courierOrders.post(
-  '/:id/photos',
-  requireApi('courier'),
-  validate('param', idParam),
-  idempotent,
-  validate('query', photoUploadQuerySchema),
-  async (c) => {
-    const ctx = await courierContext(c);
-    const photo = await uploadPhoto(ctx, c.req.valid('param').id, c.req.valid('query'), () => binaryBody(c));
-    return c.json({ key: photo.key, url: photoUrl(photo.key), contentType: photo.contentType, width: photo.width, height: photo.height }, 201);
-  },
-);
+courierOrders.post('/:id/photos', requireApi('courier'), validate('param', idParam), idempotent, validate('query', photoUploadQuerySchema), async (c) => {
+  const ctx = await courierContext(c);
+  const photo = await uploadPhoto(ctx, c.req.valid('param').id, c.req.valid('query'), () => binaryBody(c));
+  return c.json({ key: photo.key, url: photoUrl(photo.key), contentType: photo.contentType, width: photo.width, height: photo.height }, 201);
+});
 
 /**
  * The courier's own order of the stops not yet reached (issue 18), by hand: their ids in
@@ -107,13 +127,20 @@ courierOrders.put('/:id/stop-order', requireApi('courier'), validate('param', id
 });
 
 /** "Optimize remaining stops": the best order from where the courier is; answers the order and what it saves. */
-courierOrders.post('/:id/stop-order/optimize', requireApi('courier'), validate('param', idParam), idempotent, validate('json', optimizeStopsSchema), async (c) => {
-  const ctx = await courierContext(c);
-  const { courierLatitude, courierLongitude } = c.req.valid('json');
-  const position = courierLatitude != null && courierLongitude != null ? { lat: courierLatitude, lng: courierLongitude } : null;
-  const { order, ...optimization } = await optimizeRemainingStops(ctx, mapsServer(c.env), c.req.valid('param').id, position);
-  return c.json({ order: await courierOrderJson(ctx.db, order), optimization });
-});
+courierOrders.post(
+  '/:id/stop-order/optimize',
+  requireApi('courier'),
+  validate('param', idParam),
+  idempotent,
+  validate('json', optimizeStopsSchema),
+  async (c) => {
+    const ctx = await courierContext(c);
+    const { courierLatitude, courierLongitude } = c.req.valid('json');
+    const position = courierLatitude != null && courierLongitude != null ? { lat: courierLatitude, lng: courierLongitude } : null;
+    const { order, ...optimization } = await optimizeRemainingStops(ctx, mapsServer(c.env), c.req.valid('param').id, position);
+    return c.json({ order: await courierOrderJson(ctx.db, order), optimization });
+  },
+);
 
 export default courierOrders;
 

@@ -49,10 +49,7 @@ orders.get('/', requireApi(), validate('query', orderListQuerySchema), async (c)
 
   if (query.page) {
     const pageSize = query.pageSize ?? 50;
-    const [rows, count] = await Promise.all([
-      listOrders(db, filter, { limit: pageSize, offset: (query.page - 1) * pageSize }),
-      countOrders(db, filter),
-    ]);
+    const [rows, count] = await Promise.all([listOrders(db, filter, { limit: pageSize, offset: (query.page - 1) * pageSize }), countOrders(db, filter)]);
     c.header('X-Total-Count', String(count));
     return c.json(rows.map(serializeOrder));
   }

@@ -43,7 +43,9 @@ v1.get(OPERATIONS.openApiDocument.path, async (c) => {
 
 v1.get(OPERATIONS.docs.path, async (c) => {
   const origin = new URL(c.req.url).origin;
-  const html = await once(`page ${origin} ${c.var.timeZone}`, async () => (await renderPage(c, <ApiReference document={buildOpenApiDocument(origin)} />)).text());
+  const html = await once(`page ${origin} ${c.var.timeZone}`, async () =>
+    (await renderPage(c, <ApiReference document={buildOpenApiDocument(origin)} />)).text(),
+  );
   return c.body(html, 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': CACHE_CONTROL });
 });
 

@@ -62,7 +62,8 @@ function operation(op: Operation): Json {
       content: { [op.success.mediaType ?? 'application/json']: op.success.schema ? { schema: ref(op.success.schema) } : {} },
     },
   };
-  if (op.params || op.query || op.body || op.idempotent) responses[400] = errorAnswer('The request is not valid: `details` says why, `fields` names each invalid field with its messages.');
+  if (op.params || op.query || op.body || op.idempotent)
+    responses[400] = errorAnswer('The request is not valid: `details` says why, `fields` names each invalid field with its messages.');
   if (!op.public) {
     responses[401] = errorAnswer('No API key, or a key that is not known or was revoked.', { 'WWW-Authenticate': { schema: { type: 'string' } } });
     responses[403] = errorAnswer('API access is turned off for your business, or the business account is deactivated.');
@@ -73,7 +74,16 @@ function operation(op: Operation): Json {
     responses[503] = errorAnswer('The service is briefly unavailable; nothing was changed.', { 'Retry-After': seconds });
   }
   const idempotency = op.idempotent
-    ? [{ name: IDEMPOTENCY_HEADER, in: 'header', required: false, description: '8 to 100 letters, digits, - or _. A request sent again with the same key gets the first answer (with Idempotent-Replayed: true) and changes nothing more.', schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,100}$' } }]
+    ? [
+        {
+          name: IDEMPOTENCY_HEADER,
+          in: 'header',
+          required: false,
+          description:
+            '8 to 100 letters, digits, - or _. A request sent again with the same key gets the first answer (with Idempotent-Replayed: true) and changes nothing more.',
+          schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,100}$' },
+        },
+      ]
     : [];
   return {
     operationId: op.operationId,
@@ -82,7 +92,9 @@ function operation(op: Operation): Json {
     description: op.description,
     ...(op.public ? { security: [] } : {}),
     parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query'), ...idempotency],
-    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body), ...(op.examples ? { examples: op.examples } : {}) } } } } : {}),
+    ...(op.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body), ...(op.examples ? { examples: op.examples } : {}) } } } }
+      : {}),
     responses,
   };
 }
@@ -128,9 +140,21 @@ export function buildOpenApiDocument(origin: string): Json {
   for (const op of Object.values(OPERATIONS) as Operation[]) (paths[openApiPath(op.path)] ??= {})[op.method] = operation(op);
 
   const signatureHeaders = [
-    { name: 'webhook-id', in: 'header', required: true, description: 'The event\'s id, the same on every attempt: deduplicate on it.', schema: { type: 'string' } },
+    {
+      name: 'webhook-id',
+      in: 'header',
+      required: true,
+      description: "The event's id, the same on every attempt: deduplicate on it.",
+      schema: { type: 'string' },
+    },
     { name: 'webhook-timestamp', in: 'header', required: true, description: 'When this attempt was sent, in seconds since 1970.', schema: { type: 'string' } },
-    { name: 'webhook-signature', in: 'header', required: true, description: 'v1,<base64 HMAC-SHA256> of "id.timestamp.body" with your secret; several, space-separated, during a secret rotation.', schema: { type: 'string' } },
+    {
+      name: 'webhook-signature',
+      in: 'header',
+      required: true,
+      description: 'v1,<base64 HMAC-SHA256> of "id.timestamp.body" with your secret; several, space-separated, during a secret rotation.',
+      schema: { type: 'string' },
+    },
   ];
   const webhooks = Object.fromEntries(
     WEBHOOK_EVENT_TYPES.map((type) => [

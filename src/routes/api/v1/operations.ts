@@ -5,14 +5,7 @@
  * are the same set.
  */
 import type * as z from 'zod/mini';
-import {
-  orderCreateBody,
-  orderDetailSchema,
-  orderEventsSchema,
-  orderIdParam,
-  orderListQuery,
-  orderPageSchema,
-} from './schemas';
+import { orderCreateBody, orderDetailSchema, orderEventsSchema, orderIdParam, orderListQuery, orderPageSchema } from './schemas';
 
 export interface Operation {
   method: 'get' | 'post';
@@ -73,9 +66,28 @@ export const OPERATIONS = {
           pickupTime: '2030-01-15T14:00:00Z',
           deliveryTime: '2030-01-15T16:00:00Z',
           stops: [
-            { customerName: 'Noah Thompson', customerPhone: '8135550901', address: '1201 N Franklin St, Tampa, FL 33602', latitude: 27.956, longitude: -82.459 },
-            { customerName: 'Ava Robinson', customerPhone: '8135550902', address: '3001 W Kennedy Blvd, Tampa, FL 33609', latitude: 27.9445, longitude: -82.4903, deliveryInstructions: 'Ring twice' },
-            { customerName: 'Liam Clark', customerPhone: '8135550903', address: '4202 W Boy Scout Blvd, Tampa, FL 33607', latitude: 27.962, longitude: -82.518 },
+            {
+              customerName: 'Noah Thompson',
+              customerPhone: '8135550901',
+              address: '1201 N Franklin St, Tampa, FL 33602',
+              latitude: 27.956,
+              longitude: -82.459,
+            },
+            {
+              customerName: 'Ava Robinson',
+              customerPhone: '8135550902',
+              address: '3001 W Kennedy Blvd, Tampa, FL 33609',
+              latitude: 27.9445,
+              longitude: -82.4903,
+              deliveryInstructions: 'Ring twice',
+            },
+            {
+              customerName: 'Liam Clark',
+              customerPhone: '8135550903',
+              address: '4202 W Boy Scout Blvd, Tampa, FL 33607',
+              latitude: 27.962,
+              longitude: -82.518,
+            },
           ],
         },
       },
@@ -111,7 +123,7 @@ export const OPERATIONS = {
     tag: 'Orders',
     summary: 'Cancel an order',
     description:
-      'Cancels the order by the portal\'s rules: while it is new, pending or assigned, before the courier sets off. Cancelling an order already cancelled answers it again.',
+      "Cancels the order by the portal's rules: while it is new, pending or assigned, before the courier sets off. Cancelling an order already cancelled answers it again.",
     params: orderIdParam,
     success: { status: 200, description: 'The cancelled order.', schema: orderDetailSchema },
     errors: { 404: 'No order of yours has this id.', 409: 'The order can no longer be cancelled (the courier has set off, or it is finished).' },
@@ -121,7 +133,7 @@ export const OPERATIONS = {
     path: '/orders/:id/events',
     operationId: 'listOrderEvents',
     tag: 'Orders',
-    summary: 'Get an order\'s history',
+    summary: "Get an order's history",
     description: 'Every change attempted on the order, oldest first: who, when, from which status to which, applied or refused.',
     params: orderIdParam,
     success: { status: 200, description: 'The history.', schema: orderEventsSchema },

@@ -39,18 +39,24 @@ function doc<T extends z.core.$ZodType>(schema: T, meta: DocMeta): T {
 
 const dateTime = (description: string) => doc(z.iso.datetime(), { description });
 const maybeDateTime = (description: string) => doc(z.nullable(z.iso.datetime()), { description });
-const money = (description: string) => doc(z.string().check(z.regex(/^\d+\.\d{2}$/)), { description: `${description} Dollars with 2 decimals, as a string.`, examples: ['245.00'] });
-const maybeMoney = (description: string) => doc(z.nullable(z.string().check(z.regex(/^\d+\.\d{2}$/))), { description: `${description} Dollars with 2 decimals, as a string, or null.` });
+const money = (description: string) =>
+  doc(z.string().check(z.regex(/^\d+\.\d{2}$/)), { description: `${description} Dollars with 2 decimals, as a string.`, examples: ['245.00'] });
+const maybeMoney = (description: string) =>
+  doc(z.nullable(z.string().check(z.regex(/^\d+\.\d{2}$/))), { description: `${description} Dollars with 2 decimals, as a string, or null.` });
 const text = (description: string) => doc(z.string(), { description });
 const maybeText = (description: string) => doc(z.nullable(z.string()), { description });
 const maybeNumber = (description: string) => doc(z.nullable(z.number()), { description });
 const int = (description: string) => doc(z.int(), { description });
 const maybeInt = (description: string) => doc(z.nullable(z.int()), { description });
-const photoLink = (description: string) => doc(z.url(), { description: `${description} An absolute link that works without signing in for a limited time (an hour in API answers, 7 days in webhooks).` });
+const photoLink = (description: string) =>
+  doc(z.url(), {
+    description: `${description} An absolute link that works without signing in for a limited time (an hour in API answers, 7 days in webhooks).`,
+  });
 
 const locationPrecision = doc(z.enum(LOCATION_PRECISIONS), {
   id: 'LocationPrecision',
-  description: "How precisely the coordinates place the address: 'address' (the address itself), 'zip' (only its ZIP code's centre) or 'none' (no coordinates).",
+  description:
+    "How precisely the coordinates place the address: 'address' (the address itself), 'zip' (only its ZIP code's centre) or 'none' (no coordinates).",
 });
 
 const orderStatus = doc(z.enum(ORDER_STATUSES), { id: 'OrderStatus', description: 'Where the order is in its life.' });
@@ -79,7 +85,7 @@ const orderFields = {
   courierId: maybeInt('The courier holding the order, if any.'),
   zoneId: maybeInt('The service zone.'),
   customerName: text('The recipient (of a multi-stop order: the first stop).'),
-  customerPhone: text('The recipient\'s phone.'),
+  customerPhone: text("The recipient's phone."),
   customerAddress: text('The delivery address on one line.'),
   customerStreet: maybeText('Street, when given.'),
   customerHouse: maybeText('House number, when given.'),
@@ -90,12 +96,12 @@ const orderFields = {
   customerLatitude: maybeNumber('Delivery latitude.'),
   customerLongitude: maybeNumber('Delivery longitude.'),
   customerLocationPrecision: locationPrecision,
-  customerCompany: maybeText('The recipient\'s company.'),
+  customerCompany: maybeText("The recipient's company."),
   deliveryInstructions: maybeText('Instructions for the courier.'),
   setupRequired: doc(z.boolean(), { description: 'Whether the courier sets the order up on site (catering).' }),
   requiredVehicleTypes: doc(z.array(z.enum(ORDER_VEHICLE_TYPES)), { description: 'Vehicles that can carry the order.' }),
   items: doc(z.array(item), { description: 'What is delivered.' }),
-  amount: money('The order\'s value.'),
+  amount: money("The order's value."),
   deliveryFee: money('What the delivery costs you, computed by the server.'),
   tip: money('The tip for the courier.'),
   courierPay: maybeMoney('What the courier is paid, once assigned.'),
@@ -103,9 +109,9 @@ const orderFields = {
   calculatedDeliveryFee: maybeMoney('The route-priced fee of a multi-stop order.'),
   pickupTime: dateTime('When the courier picks up.'),
   deliveryTime: dateTime('When the order is due.'),
-  courierLatitude: maybeNumber('The courier\'s last known latitude.'),
-  courierLongitude: maybeNumber('The courier\'s last known longitude.'),
-  lastLocationUpdateTime: maybeDateTime('When the courier\'s position was last known.'),
+  courierLatitude: maybeNumber("The courier's last known latitude."),
+  courierLongitude: maybeNumber("The courier's last known longitude."),
+  lastLocationUpdateTime: maybeDateTime("When the courier's position was last known."),
   goOnlineTime: maybeDateTime('When the courier set off.'),
   onWayToPickupTime: maybeDateTime('When the courier started towards the pickup.'),
   arrivedAtPickupTime: maybeDateTime('When the courier arrived at the pickup.'),
@@ -116,7 +122,7 @@ const orderFields = {
   setupCompleteTime: maybeDateTime('When the on-site setup was done.'),
   completedAt: maybeDateTime('When the order was delivered (or the route completed).'),
   deliveryPhotos: doc(z.array(photoLink('A proof-of-delivery photo.')), { description: 'Proof-of-delivery photos.' }),
-  deliveryNotes: maybeText('The courier\'s notes at delivery.'),
+  deliveryNotes: maybeText("The courier's notes at delivery."),
   pharmacyPickupPhoto: doc(z.nullable(photoLink('The pickup photo of a pharmacy route.')), { description: 'The pickup photo of a pharmacy route, or null.' }),
   pharmacyPickupTime: maybeDateTime('When a pharmacy route was picked up.'),
 };
@@ -129,7 +135,7 @@ export const stopSchema = doc(
     orderId: int('Its order.'),
     sequence: int('Its place in the route, from 1.'),
     customerName: text('The recipient.'),
-    customerPhone: text('The recipient\'s phone.'),
+    customerPhone: text("The recipient's phone."),
     address: text('Where.'),
     latitude: maybeNumber('Latitude.'),
     longitude: maybeNumber('Longitude.'),
@@ -140,8 +146,8 @@ export const stopSchema = doc(
     deliveredTime: maybeDateTime('When it was delivered.'),
     deliveryTime: maybeDateTime('When it is due.'),
     deliverBy: maybeDateTime('The deliver-by time routes are ordered to meet, when one was given.'),
-    deliveryPhoto: doc(z.nullable(photoLink('The stop\'s delivery photo.')), { description: 'The stop\'s delivery photo, or null.' }),
-    deliveryNotes: maybeText('The courier\'s notes at this stop.'),
+    deliveryPhoto: doc(z.nullable(photoLink("The stop's delivery photo.")), { description: "The stop's delivery photo, or null." }),
+    deliveryNotes: maybeText("The courier's notes at this stop."),
     createdAt: dateTime('When the stop was added.'),
   }),
   { id: 'Stop', description: 'One delivery stop of a multi-stop order.' },
@@ -181,7 +187,10 @@ export const orderEventSchema = doc(
   { id: 'OrderHistoryEntry', description: 'One attempt to change an order, applied or refused.' },
 );
 
-export const orderEventsSchema = doc(z.strictObject({ data: z.array(orderEventSchema) }), { id: 'OrderHistory', description: 'The order\'s history, oldest first.' });
+export const orderEventsSchema = doc(z.strictObject({ data: z.array(orderEventSchema) }), {
+  id: 'OrderHistory',
+  description: "The order's history, oldest first.",
+});
 
 export const errorSchema = doc(
   z.strictObject({
@@ -200,7 +209,7 @@ export const errorSchema = doc(
 export const orderCreateBody = doc(orderCreateSchema, {
   id: 'OrderCreate',
   description:
-    'A single order (customerName, customerPhone and customerAddress required), or a multi-stop order with `stops` (the customer fields are then the first stop\'s). Fees and distances are computed by the server; any sent are ignored.',
+    "A single order (customerName, customerPhone and customerAddress required), or a multi-stop order with `stops` (the customer fields are then the first stop's). Fees and distances are computed by the server; any sent are ignored.",
 });
 
 const createFields = orderCreateSchema.shape;
@@ -214,19 +223,22 @@ for (const [schema, description] of [
   [createFields.pickupTime, `When the courier picks up. ${INSTANT_IN}`],
   [createFields.deliveryTime, `When the order is due; not before pickupTime. ${INSTANT_IN}`],
   [createFields.customerName, 'The recipient. Required without stops.'],
-  [createFields.customerPhone, 'The recipient\'s phone. Required without stops.'],
+  [createFields.customerPhone, "The recipient's phone. Required without stops."],
   [createFields.customerAddress, 'The delivery address on one line. Required without stops.'],
   [createFields.deliveryInstructions, 'Instructions for the courier.'],
   [createFields.customerLatitude, 'Latitude, a number or numeric string. With the longitude, the address needs no geocoding.'],
   [createFields.customerLongitude, 'Longitude, a number or numeric string.'],
   [createFields.setupRequired, 'Whether the courier sets the order up on site.'],
   [createFields.requiredVehicleTypes, 'Vehicles that can carry the order; sedan by default.'],
-  [createFields.items, 'What is delivered; one item of the order\'s amount by default.'],
-  [createFields.stops, 'A multi-stop order\'s stops (1 to 25), priced by the route from your business through them in sequence.'],
-  [stopFields.sequence, 'The stop\'s place in the route; sequences must be 1..n if given.'],
-  [stopFields.address, 'The stop\'s address. Without coordinates it is placed by the server (the maps service when configured, the US Census geocoder, else its ZIP code\'s centre); one none of them can place is refused.'],
+  [createFields.items, "What is delivered; one item of the order's amount by default."],
+  [createFields.stops, "A multi-stop order's stops (1 to 25), priced by the route from your business through them in sequence."],
+  [stopFields.sequence, "The stop's place in the route; sequences must be 1..n if given."],
+  [
+    stopFields.address,
+    "The stop's address. Without coordinates it is placed by the server (the maps service when configured, the US Census geocoder, else its ZIP code's centre); one none of them can place is refused.",
+  ],
   [stopFields.deliverBy, `When the stop must be reached; optimized routes are ordered to meet it. ${INSTANT_IN}`],
-  [createFields.customerZip, 'The delivery ZIP code. An address without coordinates that no geocoder finds is placed at its ZIP code\'s centre.'],
+  [createFields.customerZip, "The delivery ZIP code. An address without coordinates that no geocoder finds is placed at its ZIP code's centre."],
 ] as const) {
   apiDocs.add(schema, { description });
 }
@@ -234,7 +246,10 @@ for (const [schema, description] of [
 const statusList = z.pipe(
   z.string(),
   z.transform((value, context): OrderStatus[] => {
-    const statuses = value.split(',').map((part) => part.trim()).filter(Boolean);
+    const statuses = value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
     if (statuses.length === 0 || !statuses.every(isOrderStatus)) {
       context.issues.push({ code: 'custom', message: `status must be one or more of: ${ORDER_STATUSES.join(', ')}`, input: value });
       return z.NEVER as never;
@@ -261,9 +276,21 @@ export const DEFAULT_PAGE = 50;
 /** GET /api/v1/orders */
 export const orderListQuery = z.object({
   status: z.optional(doc(statusList, { description: 'Only orders in these statuses: one, or several separated by commas (new,assigned).' })),
-  createdSince: z.optional(doc(instant('createdSince must be an ISO 8601 date-time with its offset'), { description: 'Only orders created at or after this instant (2026-11-22T00:00:00Z).' })),
-  updatedSince: z.optional(doc(instant('updatedSince must be an ISO 8601 date-time with its offset'), { description: 'Only orders changed at or after this instant: poll with the time of your last sync.' })),
-  limit: z.optional(doc(wholeNumber(`limit must be a whole number from 1 to ${MAX_PAGE}`, MAX_PAGE), { description: `Orders per page, 1 to ${MAX_PAGE} (${DEFAULT_PAGE} by default).` })),
+  createdSince: z.optional(
+    doc(instant('createdSince must be an ISO 8601 date-time with its offset'), {
+      description: 'Only orders created at or after this instant (2026-11-22T00:00:00Z).',
+    }),
+  ),
+  updatedSince: z.optional(
+    doc(instant('updatedSince must be an ISO 8601 date-time with its offset'), {
+      description: 'Only orders changed at or after this instant: poll with the time of your last sync.',
+    }),
+  ),
+  limit: z.optional(
+    doc(wholeNumber(`limit must be a whole number from 1 to ${MAX_PAGE}`, MAX_PAGE), {
+      description: `Orders per page, 1 to ${MAX_PAGE} (${DEFAULT_PAGE} by default).`,
+    }),
+  ),
   cursor: z.optional(doc(cursor, { description: 'The nextCursor of the previous page.' })),
 });
 
