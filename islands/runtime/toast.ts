@@ -3,7 +3,7 @@
  * 5 s (paused while hovered or focused), dismissed by its close button, Escape, or a
  * swipe right of 50 px. Destructive toasts are announced assertively. A toast never
  * sits over the control the user just used, the focused one, the submit buttons of the
- * form they are filling in, or an open dialog's title and close button: it moves to the
+ * page's forms, or an open dialog's title and close button: it moves to the
  * other edge of the screen (placeToast), and moves again when the page scrolls or focus
  * moves (a toast placed while its form's button was off screen must not then cover it).
  */
@@ -25,12 +25,10 @@ function remember(event: Event): void {
 document.addEventListener('pointerdown', remember, true);
 document.addEventListener('keydown', remember, true);
 
-/** What a toast must leave visible: the control just used, the focused one, an open dialog's title and close button. */
+/** What a toast must leave visible: the control just used, the focused one, the forms' submit buttons, an open dialog's title and close button. */
 function protectedRects(): DOMRect[] {
-  const elements: Array<Element | null> = [lastUsed, document.activeElement];
-  // Where the user is heading: the submit buttons of the form they are working in.
-  const form = (lastUsed?.isConnected ? lastUsed : document.activeElement)?.closest('form');
-  if (form) elements.push(...form.querySelectorAll('[type="submit"]'));
+  // Submit buttons are where a user filling in a form is heading next.
+  const elements: Array<Element | null> = [lastUsed, document.activeElement, ...document.querySelectorAll('form [type="submit"]')];
   for (const dialog of document.querySelectorAll('[role="dialog"], dialog[open]')) {
     elements.push(dialog.querySelector('h1, h2, [data-dialog-title]'), dialog.querySelector('[aria-label="Close"], [data-close-dialog]'));
   }
@@ -43,16 +41,22 @@ function protectedRects(): DOMRect[] {
 const overlap = (a: DOMRect, b: DOMRect) =>
   Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 
-/** Puts the toast at its usual edge, or the other one when that covers less of what must stay visible. */
-function placeToast(element: HTMLElement): void {
+/**
+ * Puts a new toast at its usual edge, or the other one when that covers less of what must
+ * stay visible. Placed again (`again`), it stays where it is unless it now covers something
+ * and the other edge covers less: a toast never moves onto what it was keeping clear of.
+ */
+function placeToast(element: HTMLElement, again = false): void {
   const edges = viewport();
   const keep = protectedRects();
   const covered = () => keep.reduce((sum, rect) => sum + overlap(element.getBoundingClientRect(), rect), 0);
-  delete edges.dataset.edge;
-  const usual = covered();
-  if (usual === 0) return;
-  edges.dataset.edge = 'other';
-  if (covered() >= usual) delete edges.dataset.edge;
+  const setEdge = (other: boolean) => (other ? (edges.dataset.edge = 'other') : delete edges.dataset.edge);
+  if (!again) setEdge(false);
+  const here = covered();
+  if (here === 0) return;
+  const atOther = edges.dataset.edge === 'other';
+  setEdge(!atOther);
+  if (covered() >= here) setEdge(atOther);
 }
 
 let placing = false;
@@ -62,7 +66,7 @@ function placeAgain(): void {
   placing = true;
   requestAnimationFrame(() => {
     placing = false;
-    if (current) placeToast(current.element);
+    if (current) placeToast(current.element, true);
   });
 }
 window.addEventListener('scroll', placeAgain, { passive: true, capture: true });
@@ -87,6 +91,9 @@ function dismiss(element: HTMLElement): void {
     current = null;
   }
   element.dataset.state = 'closed';
+  // While it fades out it is gone for keyboards, pointers and screen readers.
+  element.inert = true;
+  element.setAttribute('aria-hidden', 'true');
   window.setTimeout(() => element.remove(), 200);
 }
 

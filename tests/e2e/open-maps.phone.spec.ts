@@ -3,36 +3,21 @@
  * tile server answers (a fake one, on a second Worker), the labelled drawing when none
  * does; a drop-off known only by its ZIP code's centre says "approximate location".
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startWorker, type Running } from '../../scripts/lib/stack';
 import { insertHeldOrder } from '../support/courier';
-import { startFakeTiles, type FakeTiles } from '../support/fakeTiles';
-import { OFFLINE_VARS, testSources } from '../support/stack';
+import { startTiledWorker, type TiledWorker } from '../support/fakeTiles';
 import { openDashboard, signInNewCourier } from './courier';
 import { DEMO_PASSWORD, expect, islandsHydrated, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-let tiles: FakeTiles;
-let worker: Running;
-let dir: string;
+let tiled: TiledWorker;
 
 test.beforeAll(async () => {
-  tiles = await startFakeTiles();
-  dir = mkdtempSync(join(tmpdir(), 'dispatch-tiles-phone-'));
-  worker = await startWorker({
-    persistDir: dir,
-    vars: { DATABASE_URL: process.env.TEST_DATABASE_URL!, ...OFFLINE_VARS, MAP_TILES_URL: tiles.url },
-    sourceDir: await testSources(),
-  });
+  tiled = await startTiledWorker();
 });
 
 test.afterAll(async () => {
-  await worker?.stop();
-  await tiles?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await tiled?.stop();
 });
 
 test('the route map is drawn over tiles when they load, and as a labelled drawing when they cannot', async ({ page, db }) => {
@@ -57,11 +42,11 @@ test('the route map is drawn over tiles when they load, and as a labelled drawin
   await expect(view.getByText("A place is shown at its ZIP code's centre (approximate location).")).toBeVisible();
 
   // The Worker with a tile server: the same map over tiles.
-  expect((await page.request.post(`${worker.url}/api/login`, { data: { username, password: DEMO_PASSWORD } })).status()).toBe(200);
-  await page.goto(`${worker.url}/courier/dashboard?order=${order.id}`);
+  expect((await page.request.post(`${tiled.url}/api/login`, { data: { username, password: DEMO_PASSWORD } })).status()).toBe(200);
+  await page.goto(`${tiled.url}/courier/dashboard?order=${order.id}`);
   await islandsHydrated(page);
-  const tiled = page.getByRole('dialog');
-  await expect(tiled.locator('[data-open-map]')).toHaveAttribute('data-open-map', 'tiles');
-  await expect(tiled.locator('.leaflet-tile-loaded').filter({ visible: true }).first()).toBeVisible();
-  await expect(tiled.locator('.leaflet-marker-icon')).toHaveText(['P', 'D']);
+  const overTiles = page.getByRole('dialog');
+  await expect(overTiles.locator('[data-open-map]')).toHaveAttribute('data-open-map', 'tiles');
+  await expect(overTiles.locator('.leaflet-tile-loaded').filter({ visible: true }).first()).toBeVisible();
+  await expect(overTiles.locator('.leaflet-marker-icon')).toHaveText(['P', 'D']);
 });

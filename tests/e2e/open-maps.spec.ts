@@ -4,42 +4,27 @@
  * route modal and the P→D widget draw Leaflet over its tiles; without one (the main
  * stack: tiles unreachable) each shows its labelled schematic.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startWorker, type Running } from '../../scripts/lib/stack';
 import { insertOrder } from '../support/factories';
-import { startFakeTiles, type FakeTiles } from '../support/fakeTiles';
-import { OFFLINE_VARS, testSources } from '../support/stack';
+import { startTiledWorker, type TiledWorker } from '../support/fakeTiles';
 import { expectAccessible } from './axe';
 import { DEMO_PASSWORD, expect, islandsHydrated, signIn, test } from './fixtures';
 
 test.use({ timezoneId: 'America/New_York' });
 test.describe.configure({ mode: 'serial' });
 
-let tiles: FakeTiles;
-let worker: Running;
-let dir: string;
+let tiled: TiledWorker;
 
 test.beforeAll(async () => {
-  tiles = await startFakeTiles();
-  dir = mkdtempSync(join(tmpdir(), 'dispatch-tiles-'));
-  worker = await startWorker({
-    persistDir: dir,
-    vars: { DATABASE_URL: process.env.TEST_DATABASE_URL!, ...OFFLINE_VARS, MAP_TILES_URL: tiles.url },
-    sourceDir: await testSources(),
-  });
+  tiled = await startTiledWorker();
 });
 
 test.afterAll(async () => {
-  await worker?.stop();
-  await tiles?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await tiled?.stop();
 });
 
 async function signInThere(page: Page, username: string) {
-  expect((await page.request.post(`${worker.url}/api/login`, { data: { username, password: DEMO_PASSWORD } })).status()).toBe(200);
+  expect((await page.request.post(`${tiled.url}/api/login`, { data: { username, password: DEMO_PASSWORD } })).status()).toBe(200);
 }
 
 /** Reports a courier's position, so the GPS map has someone to show. */
@@ -51,13 +36,13 @@ async function report(page: Page, base: string, username: string, latitude: numb
 }
 
 test('the GPS map draws tiles from MAP_TILES_URL, with couriers named on it', async ({ page }) => {
-  await report(page, worker.url, 'courier', 27.955, -82.46);
+  await report(page, tiled.url, 'courier', 27.955, -82.46);
   await signInThere(page, 'admin');
-  await page.goto(`${worker.url}/admin/courier-tracking`);
+  await page.goto(`${tiled.url}/admin/courier-tracking`);
   const map = page.locator('[data-open-map]');
   await expect(map).toHaveAttribute('data-open-map', 'tiles');
   await expect(page.locator('.leaflet-tile-loaded').filter({ visible: true }).first()).toBeVisible();
-  expect(tiles.requests.some((path) => /^\/tiles\/\d+\/\d+\/\d+\.png$/.test(path))).toBe(true);
+  expect(tiled.tiles.requests.some((path) => /^\/tiles\/\d+\/\d+\/\d+\.png$/.test(path))).toBe(true);
   await expect(page.locator('.leaflet-marker-icon .map-pin-name').filter({ hasText: 'Marcus Reed' })).toBeVisible();
   // The schematic stays under the tiles, hidden from sight and from assistive technology.
   await expect(page.getByTestId('schematic-map')).toBeHidden();
@@ -67,7 +52,7 @@ test('the GPS map draws tiles from MAP_TILES_URL, with couriers named on it', as
 
 test('the route modal and the map widget draw tiles too', async ({ page, db }) => {
   await signInThere(page, 'pharmacy');
-  await page.goto(`${worker.url}/restaurant/create-order`);
+  await page.goto(`${tiled.url}/restaurant/create-order`);
   await islandsHydrated(page);
   const form = page.getByRole('form', { name: 'Create Multi-Stop Order' });
   const card = form.getByRole('article', { name: 'Stop 1' });
@@ -82,12 +67,12 @@ test('the route modal and the map widget draw tiles too', async ({ page, db }) =
   await page.keyboard.press('Escape');
 
   const order = await insertOrder(db, { business: 'pharmacy', status: 'assigned' });
-  const tilesBefore = tiles.requests.filter((path) => path.startsWith('/tiles/')).length;
-  await page.goto(`${worker.url}/restaurant/orders/${order.id}/live`);
+  const tilesBefore = tiled.tiles.requests.filter((path) => path.startsWith('/tiles/')).length;
+  await page.goto(`${tiled.url}/restaurant/orders/${order.id}/live`);
   const widget = page.locator('[data-map-widget]');
   // Leaflet loads only once the map is on screen.
   await expect(widget.locator('[data-open-map]')).toHaveAttribute('data-open-map', 'schematic');
-  expect(tiles.requests.filter((path) => path.startsWith('/tiles/'))).toHaveLength(tilesBefore);
+  expect(tiled.tiles.requests.filter((path) => path.startsWith('/tiles/'))).toHaveLength(tilesBefore);
   await widget.scrollIntoViewIfNeeded();
   await expect(widget.locator('[data-open-map]')).toHaveAttribute('data-open-map', 'tiles');
   await expect(widget.locator('.leaflet-marker-icon')).toHaveText(['P', 'D']);

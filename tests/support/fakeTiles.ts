@@ -3,9 +3,14 @@
  * Worker's MAP_TILES_URL at it: every tile is a 256 px PNG of pale "streets" on a
  * grid, so screenshots show a map; it records which tiles were asked for.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { encodePng } from '../../scripts/lib/png';
+import { startWorker } from '../../scripts/lib/stack';
+import { OFFLINE_VARS, testSources } from './stack';
 
 export interface FakeTiles {
   /** The MAP_TILES_URL to configure. */
@@ -37,5 +42,32 @@ export async function startFakeTiles(): Promise<FakeTiles> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+export interface TiledWorker {
+  /** The second Worker's origin (same database as the shared stack). */
+  url: string;
+  tiles: FakeTiles;
+  stop(): Promise<void>;
+}
+
+/** A fake tile server and a second Worker on the shared database whose MAP_TILES_URL points at it. */
+export async function startTiledWorker(): Promise<TiledWorker> {
+  const tiles = await startFakeTiles();
+  const dir = mkdtempSync(join(tmpdir(), 'dispatch-tiles-'));
+  const worker = await startWorker({
+    persistDir: dir,
+    vars: { DATABASE_URL: process.env.TEST_DATABASE_URL!, ...OFFLINE_VARS, MAP_TILES_URL: tiles.url },
+    sourceDir: await testSources(),
+  });
+  return {
+    url: worker.url,
+    tiles,
+    async stop() {
+      await worker.stop();
+      await tiles.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
