@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { composeAddress, DEFAULT_STATE, splitAddress } from '../src/domain/address';
 import { parseMoney } from '../src/domain/money';
 import type { RegionList } from '../src/shared/partials';
-import { localToUtc, PhoneInput, TextArea, TextInput, withReason } from './business/forms';
+import { localToUtc, PhoneInput, TextArea, MoneyInput, TextInput, withReason } from './business/forms';
 import { apiRequest } from './lib/api';
 import { errorToast, refreshPartials, toast } from './lib/events';
 
@@ -109,16 +109,7 @@ export default function EditOrderForm(props: EditOrderFormProps) {
         {props.showInternalOrderNumber ? (
           <TextInput label="Internal Order Number" value={form.internalOrderNumber} onChange={set('internalOrderNumber')} />
         ) : null}
-        <TextInput
-          label="Order Amount ($)"
-          type="number"
-          step={0.01}
-          min={0}
-          inputMode="decimal"
-          value={form.amount}
-          onChange={set('amount')}
-          error={errors.amount}
-        />
+        <MoneyInput label="Order Amount ($)" value={form.amount} onChange={set('amount')} error={errors.amount} />
         <TextInput label="Customer Name" value={form.customerName} onChange={set('customerName')} error={errors.customerName} />
         <PhoneInput
           label="Customer Phone"

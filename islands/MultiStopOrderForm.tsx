@@ -22,7 +22,7 @@ import { milesText } from '../src/domain/routePlan';
 import { MAX_ROUTE_STOPS } from '../src/domain/schemas/businessOrders';
 import { addressLine, emptyAddress, toTyped, type AddressValue } from './business/address';
 import { AddressFields } from './business/AddressFields';
-import { FormSection, localToUtc, orderCreationMessage, PhoneInput, PickupFrom, TextArea, TextInput, withReason } from './business/forms';
+import { FormSection, localToUtc, orderCreationMessage, PhoneInput, PickupFrom, TextArea, MoneyInput, TextInput, withReason } from './business/forms';
 import { useMapsKey } from './business/maps';
 import { RouteMap } from './business/RouteMap';
 import { DragHandle, SortableList, type HandleProps } from './lib/SortableList';
@@ -326,21 +326,9 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
             value={order.internalOrderNumber}
             onChange={(e) => setOrder({ ...order, internalOrderNumber: e.target.value })}
           />
-          <TextInput
-            label="Order Amount"
-            type="number"
-            min={0}
-            step={0.01}
-            inputMode="decimal"
-            value={order.amount}
-            onChange={(e) => setOrder({ ...order, amount: e.target.value })}
-          />
-          <TextInput
+          <MoneyInput label="Order Amount" value={order.amount} onChange={(e) => setOrder({ ...order, amount: e.target.value })} />
+          <MoneyInput
             label="Customer Tip"
-            type="number"
-            min={0}
-            step={0.01}
-            inputMode="decimal"
             value={order.tip}
             onChange={(e) => setOrder({ ...order, tip: e.target.value })}
             hint="100% of tips go directly to the courier"

@@ -12,7 +12,7 @@ import { formatMoney, parseMoney } from '../src/domain/money';
 import { ORDER_VEHICLE_TYPES, vehicleLabel, type OrderVehicleType } from '../src/domain/vehicles';
 import { addressLine, emptyAddress, streetOf, toTyped, zipProblem, type AddressValue } from './business/address';
 import { AddressFields } from './business/AddressFields';
-import { FormSection, localToUtc, orderCreationMessage, PhoneInput, PickupFrom, TextArea, TextInput } from './business/forms';
+import { FormSection, localToUtc, orderCreationMessage, PhoneInput, PickupFrom, TextArea, MoneyInput, TextInput } from './business/forms';
 import { useMapsKey } from './business/maps';
 import { apiRequest } from './lib/api';
 import { errorToast, toast } from './lib/events';
@@ -199,27 +199,14 @@ export default function SingleOrderForm(props: SingleOrderFormProps) {
           Setup Required at Delivery
         </label>
         <div className="grid gap-4 md:grid-cols-2">
-          <TextInput
+          <MoneyInput
             label="Order Amount"
-            type="number"
-            min={0}
-            step={0.01}
-            inputMode="decimal"
             value={form.amount}
             onChange={(e) => set('amount', e.target.value)}
             error={invalid('amount')}
             hint={feeHint(form.amount)}
           />
-          <TextInput
-            label="Customer Tip"
-            type="number"
-            min={0}
-            step={0.01}
-            inputMode="decimal"
-            value={form.tip}
-            onChange={(e) => set('tip', e.target.value)}
-            hint="100% of tips go directly to the courier"
-          />
+          <MoneyInput label="Customer Tip" value={form.tip} onChange={(e) => set('tip', e.target.value)} hint="100% of tips go directly to the courier" />
           <TextInput label="Pickup Time" type="datetime-local" value={form.pickup} onChange={(e) => set('pickup', e.target.value)} />
           <TextInput label="Delivery Time" type="datetime-local" value={form.delivery} onChange={(e) => set('delivery', e.target.value)} />
         </div>

@@ -4,7 +4,7 @@
  * state and ZIP a choice fills. Without it: the same field for the street, past addresses
  * still suggested first, and editable apartment, city, state and ZIP.
  */
-import { APPROXIMATE_LOCATION } from '../../src/domain/location';
+import { isApproximate, APPROXIMATE_LOCATION } from '../../src/domain/location';
 import { AddressInput } from './AddressInput';
 import { chooseAddress, editPart, typeAddress, type AddressDisplay, type AddressValue } from './address';
 import { TextInput } from './forms';
@@ -40,7 +40,7 @@ export function AddressFields({
 }: AddressFieldsProps) {
   const typed = mapsApiKey == null;
   const showParts = typed || partsWithSuggestions;
-  const approximate = value.point?.precision === 'zip';
+  const approximate = isApproximate(value.point?.precision);
   return (
     <div className="space-y-4 md:col-span-2" data-address-mode={typed ? 'typed' : 'suggestions'}>
       <AddressInput

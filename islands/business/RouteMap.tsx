@@ -4,6 +4,7 @@
  * maps service, its map; without it, the open map over MAP_TILES_URL, and the same route
  * as a labelled schematic when tiles cannot load or the maps service fails.
  */
+import { isApproximate } from '../../src/domain/location';
 import { decodePolyline as decode } from '../../src/domain/polyline';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LatLng } from '../../src/domain/geo';
@@ -39,11 +40,11 @@ export function RouteMap({ apiKey, openMap, pickup, stops, polyline }: RouteMapP
         point: pickup,
         kind: 'pickup',
         label: 'P',
-        title: approximateTitle('Pharmacy (Pickup)', pickup.precision === 'zip'),
-        approximate: pickup.precision === 'zip',
+        title: approximateTitle('Pharmacy (Pickup)', isApproximate(pickup.precision)),
+        approximate: isApproximate(pickup.precision),
       },
       ...stops.map((stop, index): MapMarker => {
-        const approximate = stop.precision === 'zip';
+        const approximate = isApproximate(stop.precision);
         return {
           key: `stop-${index}`,
           point: stop,

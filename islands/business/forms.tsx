@@ -24,6 +24,11 @@ export function TextInput({ label, error, hint, className, ...input }: InputProp
   );
 }
 
+/** A dollar amount: a number with cents, never negative, the decimal keypad on phones. */
+export function MoneyInput(props: Omit<InputProps, 'type' | 'min' | 'step' | 'inputMode'>) {
+  return <TextInput type="number" min={0} step={0.01} inputMode="decimal" {...props} />;
+}
+
 /**
  * A customer's phone (spec 2 §2.11: at most 10 characters): keeps the 10 digits of what
  * is typed or pasted, "(813) 555-9876" and "+1 813 555 9876" alike. No maxLength, which

@@ -6,6 +6,7 @@
  * `optimizedOrder`, and `routeDetails.givenOrder` says what the order sent would cost.
  * Every answer says when each stop is reached and which miss their deliver-by time.
  */
+import { isApproximate } from '../../domain/location';
 import { Hono } from 'hono';
 import { formatMoney } from '../../domain/money';
 import type { RoutePlan } from '../../domain/routePlan';
@@ -43,7 +44,7 @@ routes.post('/calculate', requireApi('restaurant'), validate('json', routeCalcul
       polyline: route.plan.polyline,
       estimated: route.plan.estimated,
       // Some point is only a ZIP code's centre, so the distance is approximate too.
-      approximate: [origin, ...stops].some((point) => point.precision === 'zip'),
+      approximate: [origin, ...stops].some((point) => isApproximate(point.precision)),
       durationMinutes: route.plan.durationMinutes,
       pickup: origin,
       // Where each stop was placed, in the order sent: an address-only stop comes back with its coordinates.

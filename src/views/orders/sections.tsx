@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { totalServiceFee } from '../../domain/fees';
-import { APPROXIMATE_LOCATION, precisionOf, type LocationPrecision } from '../../domain/location';
+import { isApproximate, APPROXIMATE_LOCATION, precisionOf, type LocationPrecision } from '../../domain/location';
 import { isCompleted, statusWords } from '../../domain/orderStatus';
 import { actualTimeline, deliveryTimeline, tellsPharmacyStory } from '../../domain/orderTimeline';
 import { formatPhone } from '../../domain/phone';
@@ -64,7 +64,7 @@ export function PlacedAddress({ address, precision }: { address: string; precisi
   return (
     <>
       {address}
-      {precision === 'zip' ? (
+      {isApproximate(precision) ? (
         <Badge tone="amber" className="ml-2">
           {APPROXIMATE_LOCATION}
         </Badge>
