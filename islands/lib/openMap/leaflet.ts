@@ -60,6 +60,13 @@ export function createOpenMap(container: HTMLElement, options: OpenMapOptions): 
     .on('tileerror', () => {
       if (!loaded && ++failures === FAILURES_BEFORE_GIVING_UP) options.onTilesFailed();
     })
+    // Every tile on screen has been tried and none loaded: a small map may ask for fewer tiles than the threshold.
+    .on('load', () => {
+      if (!loaded && failures > 0 && failures < FAILURES_BEFORE_GIVING_UP) {
+        failures = FAILURES_BEFORE_GIVING_UP;
+        options.onTilesFailed();
+      }
+    })
     .addTo(map);
 
   const markers = new Map<string, L.Marker>();
