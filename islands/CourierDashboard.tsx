@@ -9,6 +9,7 @@ import { isInDelivery, minutesUntil, upcomingDelivery } from '../src/domain/cour
 import { ACTIVE_ORDER_STORAGE_KEY } from '../src/shared/storage';
 import { clockOf, millis } from './lib/courier/format';
 import { RefreshIcon } from './lib/courier/icons';
+import { OfflineNotice } from './lib/courier/OfflineNotice';
 import { OrderList } from './lib/courier/OrderList';
 import { OpenOrderView } from './lib/courier/OrderView';
 import { useOutbox } from './lib/courier/outbox';
@@ -40,8 +41,8 @@ export default function CourierDashboard(props: CourierDashboardProps) {
 
 function Dashboard({ view, available, assigned, openOrder }: CourierDashboardProps) {
   const { entries } = useOutbox();
-  const offers = useCourierList('/api/orders/courier', available, LIST_POLL_MS, entries);
-  const mine = useCourierList('/api/orders/courier/assigned', assigned, LIST_POLL_MS, entries);
+  const offers = useCourierList('/api/orders/courier', available, LIST_POLL_MS, entries, view.now);
+  const mine = useCourierList('/api/orders/courier/assigned', assigned, LIST_POLL_MS, entries, view.now);
   const orders = useCourierOrders({ view, initialOrder: openOrder, lists: [offers.orders, mine.orders], held: mine.orders });
 
   // A delivery under way opens by itself once per visit (the stored active order first).
@@ -61,6 +62,7 @@ function Dashboard({ view, available, assigned, openOrder }: CourierDashboardPro
 
   return (
     <div className="space-y-6">
+      <OfflineNotice savedAt={mine.savedAt} timeZone={view.timeZone} />
       <section aria-labelledby="available-heading">
         <div className="mb-3 flex items-center justify-between gap-2">
           <h2 id="available-heading" className="text-lg font-semibold">

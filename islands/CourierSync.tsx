@@ -1,11 +1,14 @@
 /**
- * In the courier header on every courier page: starts sending what waits in the outbox
+ * In the courier header on every courier page: registers the courier app's service worker
+ * (the pages open offline, decision F1), says "Offline" while the server cannot be
+ * reached, starts sending what waits in the outbox
  * (so steps taken offline land once the connection returns, whichever page is open),
  * and shows "Waiting to sync" with the number of waiting steps until they have landed.
  * While the courier has an active order, it also reports the device's position for the
  * admins' live map (issue 6), whichever courier page is open.
  */
 import { useEffect, useState } from 'react';
+import { useConnected } from './lib/connection';
 import { useLocationReporting } from './lib/locationReporter';
 import { startOutbox, useOutbox } from './lib/courier/outbox';
 import { SyncBadge } from './lib/courier/SyncBadge';
@@ -13,6 +16,15 @@ import { SyncBadge } from './lib/courier/SyncBadge';
 export interface CourierSyncProps {
   userId: number;
   signInUrl: string;
+  /** The courier area's path: the service worker's home and scope. */
+  courierBase: string;
+}
+
+/** The courier app's service worker (src/routes/courier/app.ts); where it cannot run, the pages simply need the network. */
+function useServiceWorker(base: string): void {
+  useEffect(() => {
+    navigator.serviceWorker?.register(`${base}/sw.js`, { scope: `${base}/` }).catch((error: unknown) => console.warn('Offline pages unavailable', error));
+  }, [base]);
 }
 
 /** The header's active-orders indicator (a polled region) says how many orders are active. */
@@ -31,11 +43,19 @@ function useHasActiveOrder(): boolean {
   return active;
 }
 
-export default function CourierSync({ userId, signInUrl }: CourierSyncProps) {
+export default function CourierSync({ userId, signInUrl, courierBase }: CourierSyncProps) {
   const { entries, needsSignIn } = useOutbox();
+  const connected = useConnected();
+  useServiceWorker(courierBase);
   useLocationReporting(useHasActiveOrder());
   useEffect(() => void startOutbox(userId), [userId]);
-  if (entries.length === 0) return null;
+  if (entries.length === 0) {
+    return connected === false ? (
+      <span role="status" className="badge h-8 bg-amber-100 text-amber-900">
+        Offline
+      </span>
+    ) : null;
+  }
   if (needsSignIn) {
     return (
       <span role="status">

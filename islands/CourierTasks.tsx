@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { isInDelivery } from '../src/domain/courierFlow';
 import { errorToast, toast } from './lib/events';
 import { RefreshIcon } from './lib/courier/icons';
+import { OfflineNotice } from './lib/courier/OfflineNotice';
 import { OrderList } from './lib/courier/OrderList';
 import { OpenOrderView } from './lib/courier/OrderView';
 import { useOutbox } from './lib/courier/outbox';
@@ -31,7 +32,7 @@ export default function CourierTasks(props: CourierTasksProps) {
 
 function Tasks({ view, scheduled, openOrder }: CourierTasksProps) {
   const { entries } = useOutbox();
-  const upcoming = useCourierList('/api/orders/courier/scheduled', scheduled, SCHEDULED_POLL_MS, entries);
+  const upcoming = useCourierList('/api/orders/courier/scheduled', scheduled, SCHEDULED_POLL_MS, entries, view.now);
   const orders = useCourierOrders({ view, initialOrder: openOrder, lists: [upcoming.orders] });
   const [refreshing, setRefreshing] = useState(false);
 
@@ -55,6 +56,7 @@ function Tasks({ view, scheduled, openOrder }: CourierTasksProps) {
         </button>
       </div>
       <h1 className="text-xl font-bold">Upcoming Orders ({count})</h1>
+      <OfflineNotice savedAt={upcoming.savedAt} timeZone={view.timeZone} />
       {upcoming.state === 'ok' && count === 0 ? (
         <div className="rounded-md border border-dashed border-slate-300 p-8 text-center">
           <p className="font-semibold">No Scheduled Orders</p>

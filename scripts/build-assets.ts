@@ -7,7 +7,9 @@
  * - islands/<Name>.<hash>.js: one entry per file in islands/*.tsx, code-split so React and
  *   shared code are fetched once, and only by pages that contain an island;
  * - open-map.<hash>.js: Leaflet and its stylesheet (islands/lib/openMap/leaflet.ts),
- *   imported by an island only when a map comes on screen (never part of a page's weight).
+ *   imported by an island only when a map comes on screen (never part of a page's weight);
+ * - courier-sw.<hash>.js: the courier area's service worker (islands/serviceWorker/courier.ts),
+ *   a classic script that `<courier base>/sw.js` imports (src/routes/courier/app.ts).
  * It writes src/generated/assets.json, which the Worker imports to link them, and
  * src/generated/islands.ts, the registry of every island by name, which the server renders
  * them from: a new file in islands/ is an island without another list to keep.
@@ -24,6 +26,7 @@ export interface AssetManifest {
   css: string;
   runtime: string;
   openMap: string;
+  courierServiceWorker: string;
   islands: Record<string, { src: string; imports: string[] }>;
 }
 
@@ -122,6 +125,24 @@ async function buildScripts(): Promise<Pick<AssetManifest, 'runtime' | 'openMap'
   return { runtime: publicUrl(join(ROOT, runtimeFile)), openMap: publicUrl(join(ROOT, openMapFile)), islands };
 }
 
+/** A service worker is a classic script (importScripts), so it is built on its own, without splitting. */
+async function buildServiceWorker(): Promise<string> {
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [{ in: join(ISLANDS_DIR, 'serviceWorker/courier.ts'), out: 'courier-sw' }],
+    outdir: OUT,
+    bundle: true,
+    format: 'iife',
+    target: ['es2022', 'safari16'],
+    minify: true,
+    entryNames: '[name].[hash]',
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  return publicUrl(join(ROOT, Object.keys(result.metafile.outputs)[0]));
+}
+
 /** The server's registry of islands: each file of islands/ by its name, typed with its props. */
 function islandRegistry(names: string[]): string {
   return [
@@ -149,8 +170,8 @@ function writeIfChanged(file: string, content: string): void {
 export async function buildAssets(options: { clean?: boolean } = {}): Promise<AssetManifest> {
   if (options.clean) rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  const [css, scripts] = await Promise.all([Promise.resolve(buildCss()), buildScripts()]);
-  const manifest: AssetManifest = { css, ...scripts };
+  const [css, scripts, courierServiceWorker] = await Promise.all([Promise.resolve(buildCss()), buildScripts(), buildServiceWorker()]);
+  const manifest: AssetManifest = { css, ...scripts, courierServiceWorker };
   mkdirSync(join(ROOT, 'src/generated'), { recursive: true });
   writeIfChanged(join(ROOT, 'src/generated/assets.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   writeIfChanged(join(ROOT, 'src/generated/islands.ts'), islandRegistry(Object.keys(manifest.islands)));

@@ -4,6 +4,7 @@
  * becomes an Error whose message is built as spec 1-foundations-and-admin.md §8.1 says.
  */
 import { buildErrorMessage } from '../../src/domain/errors';
+import { noteResponse, serverUnreachable } from './connection';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -31,7 +32,11 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
     credentials: 'include',
     headers: { ...(payload !== undefined ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
     body: payload,
+  }).catch((error: unknown) => {
+    serverUnreachable();
+    throw error;
   });
+  noteResponse(response);
   const text = await response.text();
   if (!response.ok) {
     let parsed: unknown = text;

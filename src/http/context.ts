@@ -37,7 +37,7 @@ export const isCourierHost = (host: string | undefined) => !!host && host.split(
  */
 export function courierHostPath(path: string): string {
   if (path === '/' || path === '/auth' || path === '/login') return '/courier/login';
-  if (['/dashboard', '/tasks', '/profile', '/earnings'].includes(path)) return `/courier${path}`;
+  if (['/dashboard', '/tasks', '/profile', '/earnings', '/sw.js', '/manifest.webmanifest'].includes(path)) return `/courier${path}`;
   if (path.startsWith('/api/') || path === '/healthz') return path;
   return '/__not_found';
 }

@@ -8,6 +8,8 @@ export interface AssetManifest {
   runtime: string;
   /** The open map's script (Leaflet), imported by islands when a map comes on screen. */
   openMap: string;
+  /** The courier area's service worker, imported by `<courier base>/sw.js`. */
+  courierServiceWorker: string;
   islands: Record<string, { src: string; imports: string[] }>;
 }
 

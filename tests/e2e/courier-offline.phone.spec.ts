@@ -1,6 +1,7 @@
 /**
  * Nothing lost in the field (issue 5): steps and photos taken without a connection wait
  * on the phone ("Waiting to sync"), survive a reload, and land once the connection returns.
+ * The courier app opens with no network from a cold start (issue 15, decision F1).
  */
 import { eq } from 'drizzle-orm';
 import { orders } from '../../src/db/schema';
@@ -78,4 +79,51 @@ test('photos taken offline wait on the phone and complete the delivery once onli
   await expect.poll(async () => (await statusOf(db, order.id)).status, { timeout: 20_000 }).toBe('delivered');
   expect((await statusOf(db, order.id)).deliveryPhotos).toHaveLength(4);
   await expect(page.getByText(/Waiting to sync/)).toHaveCount(0);
+});
+
+test('with the network off, a reload opens the app with the active order, its address and phone, and says it is offline', async ({ page, context, db }) => {
+  const { courier } = await signInNewCourier(page, db);
+  const order = await insertHeldOrder(db, courier.id, 'on_way_to_customer', {
+    customerAddress: '4100 W Kennedy Blvd, Tampa, FL 33609',
+    customerPhone: '(813) 555-0142',
+    deliveryInstructions: 'Gate code 4821, leave with the front desk',
+  });
+  await openDashboard(page);
+  // The app is installable: a manifest and a worker that controls the courier pages.
+  const manifest = await page.evaluate(async () => (await fetch(document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href)).json());
+  expect(manifest).toMatchObject({ start_url: '/courier/dashboard', scope: '/courier/', display: 'standalone' });
+  expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect(page.getByRole('dialog').getByText('4100 W Kennedy Blvd, Tampa, FL 33609')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  const view = page.getByRole('dialog');
+  await expect(view.getByText('4100 W Kennedy Blvd, Tampa, FL 33609')).toBeVisible();
+  await expect(view.getByText('(813) 555-0142')).toBeVisible();
+  await expect(view.getByText('Gate code 4821, leave with the front desk')).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Offline')).toBeVisible();
+
+  // Closing the order shows the list with what the phone knows, and says where it comes from.
+  await view.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByText(/You are offline\. These are the orders saved on this phone at/)).toBeVisible();
+  await expect(page.getByRole('region', { name: /Your Orders/ }).getByText(order.customerAddress)).toBeVisible();
+
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByRole('banner').getByText('Offline')).toHaveCount(0);
+});
+
+test('a courier who signs out leaves no copy of their orders on the phone', async ({ page, db }) => {
+  const { courier } = await signInNewCourier(page, db);
+  await insertHeldOrder(db, courier.id, 'assigned');
+  await openDashboard(page);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes('courier-pages'))).toBe(true);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Log-Out' }).click();
+  await expect(page).toHaveURL(/\/courier\/login$/);
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).filter((name) => name === 'courier-pages' || name === 'courier-data'))).toEqual([]);
+  // The app's own files stay: the next courier's first visit opens offline too.
+  expect(await page.evaluate(async () => (await caches.keys()).some((name) => name.startsWith('courier-assets-')))).toBe(true);
 });

@@ -309,6 +309,7 @@ function ToCustomer({
       </section>
       <section className="card p-4" aria-label="Contact Customer">
         <h3 className="font-semibold">Contact Customer</h3>
+        {phone ? <p className="mt-1 text-sm">{phone}</p> : null}
         <div className="mt-2 grid grid-cols-2 gap-2">
           <ContactLink href={phone ? `tel:${phone}` : null} icon={<PhoneIcon width={18} height={18} />} label="Call" />
           <ContactLink href={phone ? `sms:${phone}` : null} icon={<MessageIcon width={18} height={18} />} label="Message" />

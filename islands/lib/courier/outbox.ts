@@ -12,6 +12,7 @@
  * a Web Lock lets one of them send at a time.
  */
 import { useSyncExternalStore } from 'react';
+import { serverReached, serverUnreachable } from '../connection';
 import type { CourierOrder, CourierStop } from './types';
 
 export const LOCAL_PHOTO = 'local-photo:';
@@ -234,11 +235,16 @@ async function sendAll(): Promise<void> {
   for (;;) {
     const [entry] = await storedEntries();
     if (!entry) break;
-    if (!navigator.onLine) return waitAndRetry();
+    if (!navigator.onLine) {
+      serverUnreachable();
+      return waitAndRetry();
+    }
     let reply: Reply;
     try {
       reply = entry.blob ? await upload(entry) : await request(entry);
+      serverReached();
     } catch {
+      serverUnreachable();
       return waitAndRetry();
     } finally {
       if (state.progress.has(entry.key)) {

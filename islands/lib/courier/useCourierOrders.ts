@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isInDelivery } from '../../../src/domain/courierFlow';
 import { isFinished } from '../../../src/domain/orderStatus';
 import { apiRequest, ApiRequestError } from '../api';
+import { useConnected } from '../connection';
 import { ACTIVE_ORDER_STORAGE_KEY } from '../../../src/shared/storage';
 import { refreshPartials } from '../events';
 import { onSent, startOutbox, useOutbox, withPending, type OutboxEntry } from './outbox';
@@ -16,19 +17,28 @@ import type { CourierOrder, CourierView } from './types';
 
 export type ListState = 'loading' | 'ok' | 'forbidden' | 'failed';
 
-/** A courier list, polled; `forbidden` when the documents have expired (403). */
-export function useCourierList(url: string, initial: CourierOrder[] | null, interval: number, entries: readonly OutboxEntry[]) {
+/**
+ * A courier list, polled; `forbidden` when the documents have expired (403). Offline it is
+ * still asked for: the service worker answers the copy it kept (islands/serviceWorker/courier.ts),
+ * and the list shows what the phone last knew rather than a failure. `savedAt`: when the
+ * page's own copy was made (the page may itself be the phone's offline copy).
+ */
+export function useCourierList(url: string, initial: CourierOrder[] | null, interval: number, entries: readonly OutboxEntry[], savedAt: number) {
   const query = useQuery({
     queryKey: [url],
     queryFn: () => apiRequest<CourierOrder[]>('GET', url),
     initialData: initial ?? undefined,
+    initialDataUpdatedAt: savedAt,
     refetchInterval: interval,
     staleTime: 2000,
+    networkMode: 'always',
   });
+  const offlineWithCopy = useConnected() === false && query.data != null;
   const forbidden = query.error instanceof ApiRequestError && query.error.status === 403;
-  const state: ListState = query.error ? (forbidden ? 'forbidden' : 'failed') : query.data ? 'ok' : initial === null && query.isPending ? 'loading' : 'ok';
+  const state: ListState =
+    query.error && !offlineWithCopy ? (forbidden ? 'forbidden' : 'failed') : query.data ? 'ok' : initial === null && query.isPending ? 'loading' : 'ok';
   const orders = useMemo(() => query.data?.map((order) => withPending(order, entries)), [query.data, entries]);
-  return { orders, state, refetch: query.refetch, fetching: query.isFetching };
+  return { orders, state, refetch: query.refetch, fetching: query.isFetching, savedAt: query.dataUpdatedAt };
 }
 
 /** The order a reply carries: a step answers the order, a stop step the stop with its order. */

@@ -72,7 +72,7 @@ export function courierPage(c: Context<AppEnv>, options: { title: string; partia
         title={options.title}
         indicator={
           <div className="flex items-center gap-2">
-            <Island name="CourierSync" props={{ userId: c.var.user!.id, signInUrl: `${base}/login` }} />
+            <Island name="CourierSync" props={{ userId: c.var.user!.id, signInUrl: `${base}/login`, courierBase: base }} />
             {slot('active-indicator')}
           </div>
         }

@@ -8,6 +8,7 @@ import { CloseIcon, MenuIcon, TruckIcon } from '../../shared/icons';
 import { LogoutButton } from '../components/ui';
 import { useView } from '../context';
 import { Document } from '../Document';
+import { Island } from '../Island';
 
 export function CourierLayout({ title, indicator, children }: { title: string; indicator: ReactNode; children: ReactNode }) {
   const { courierBase, user } = useView();
@@ -18,7 +19,7 @@ export function CourierLayout({ title, indicator, children }: { title: string; i
     { href: `${courierBase}/tasks`, label: 'Scheduled Tasks' },
   ];
   return (
-    <Document title={title} bodyClassName="min-h-dvh bg-slate-100">
+    <Document title={title} bodyClassName="min-h-dvh bg-slate-100" manifest={`${courierBase}/manifest.webmanifest`}>
       <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white pt-[env(safe-area-inset-top)]">
         <div className="mx-auto flex h-14 max-w-xl items-center gap-2 px-3">
           <button type="button" popoverTarget="courier-menu" className="btn btn-ghost h-11 w-11 px-0" aria-label="Open menu">
@@ -40,10 +41,7 @@ export function CourierLayout({ title, indicator, children }: { title: string; i
         <div className="flex items-center justify-between border-b border-slate-100 p-4">
           <div>
             <div className="font-semibold">{user?.name}</div>
-            <div className="mt-1 flex items-center gap-1.5 text-xs text-emerald-700">
-              <span className="h-2 w-2 rounded-full bg-emerald-500" aria-hidden="true" />
-              Connected to Server
-            </div>
+            <Island name="CourierConnection" props={{}} />
           </div>
           <button type="button" popoverTarget="courier-menu" popoverTargetAction="hide" className="btn btn-ghost h-10 w-10 px-0" aria-label="Close menu">
             <CloseIcon />
