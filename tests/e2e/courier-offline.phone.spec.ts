@@ -20,7 +20,7 @@ test('a step taken offline moves the screen on, waits to sync, and lands when th
 
   await context.setOffline(true);
   await view.getByRole('button', { name: 'Got All Items' }).click();
-  await expect(toast(page)).toContainText('There was an issue updating the server, but you can continue');
+  await expect(toast(page)).toContainText('Saved on this phone — will send when online');
   // "Got All Items", then on to the customer after a second, all on the phone.
   await expect(view.getByRole('heading', { name: 'En Route to Customer' })).toBeVisible();
   await expect(view.getByText('Waiting to sync (2)')).toBeVisible();
@@ -67,11 +67,16 @@ test('photos taken offline wait on the phone and complete the delivery once onli
 
   await context.setOffline(true);
   await photoInput(page).setInputFiles(photoFiles(4, 120, 90));
-  await expect(view.getByText('All required photos uploaded!')).toBeVisible();
+  // Nothing claims to be uploaded or delivered while it waits on the phone (issue 15).
+  await expect(view.getByText('All required photos taken. Saved on this phone — will send when online')).toBeVisible();
+  await expect(view.getByText('All required photos uploaded!')).toHaveCount(0);
   await expect(view.getByRole('list', { name: 'Photos' }).getByText('Waiting to sync')).toHaveCount(4);
   await view.getByRole('button', { name: 'Complete Delivery' }).click();
-  await expect(view.getByText('Delivery Complete!')).toBeVisible();
-  await expect(view.getByText('4 delivery photos uploaded')).toBeVisible();
+  await expect(view.getByText('Delivery Saved on This Phone')).toBeVisible();
+  await expect(view.getByText('4 delivery photos saved on this phone')).toBeVisible();
+  await expect(view.getByText('Delivery Complete!')).toHaveCount(0);
+  await expect(view.getByText(/uploaded|successfully/)).toHaveCount(0);
+  await expect(toast(page)).toContainText('Saved on this phone — will send when online');
   await expect(view.getByText('Waiting to sync (6)')).toBeVisible();
   expect((await statusOf(db, order.id)).status).toBe('arrived_at_customer');
 
@@ -79,6 +84,9 @@ test('photos taken offline wait on the phone and complete the delivery once onli
   await expect.poll(async () => (await statusOf(db, order.id)).status, { timeout: 20_000 }).toBe('delivered');
   expect((await statusOf(db, order.id)).deliveryPhotos).toHaveLength(4);
   await expect(page.getByText(/Waiting to sync/)).toHaveCount(0);
+  // Once the server has it, and only then, the delivery is complete.
+  await expect(view.getByText('Delivery Complete!')).toBeVisible();
+  await expect(view.getByText('4 delivery photos uploaded')).toBeVisible();
 });
 
 test('with the network off, a reload opens the app with the active order, its address and phone, and says it is offline', async ({ page, context, db }) => {
@@ -90,9 +98,11 @@ test('with the network off, a reload opens the app with the active order, its ad
   });
   await openDashboard(page);
   // The app is installable: a manifest and a worker that controls the courier pages.
-  const manifest = await page.evaluate(async () => (await fetch(document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href)).json());
+  const manifest: { icons: Array<{ sizes: string }> } = await page.evaluate(async () =>
+    (await fetch(document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href)).json(),
+  );
   expect(manifest).toMatchObject({ start_url: '/courier/dashboard', scope: '/courier/', display: 'standalone' });
-  expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect(page.getByRole('dialog').getByText('4100 W Kennedy Blvd, Tampa, FL 33609')).toBeVisible();
 
@@ -108,10 +118,18 @@ test('with the network off, a reload opens the app with the active order, its ad
   await view.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByText(/You are offline\. These are the orders saved on this phone at/)).toBeVisible();
   await expect(page.getByRole('region', { name: /Your Orders/ }).getByText(order.customerAddress)).toBeVisible();
+  // The menu does not claim a connection the phone does not have.
+  const menu = page.getByRole('navigation', { name: 'Courier menu' });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(menu.getByText('Offline — saved on this phone until online')).toBeVisible();
+  await expect(menu.getByText('Connected to Server')).toHaveCount(0);
 
   await context.setOffline(false);
   await page.reload();
   await expect(page.getByRole('banner').getByText('Offline')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Close' }).or(page.getByRole('button', { name: 'Back' })).first().click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(menu.getByText('Connected to Server')).toBeVisible();
 });
 
 test('a courier who signs out leaves no copy of their orders on the phone', async ({ page, db }) => {

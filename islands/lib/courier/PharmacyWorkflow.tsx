@@ -18,7 +18,7 @@ import { NavigationChooser } from './NavigationChooser';
 import { photoSrc, useOutbox, type Effect } from './outbox';
 import { PhotoCapture } from './PhotoCapture';
 import { RouteMap } from './RouteMap';
-import { goOnline, report, sendStep, sendStopStep, uploadPhoto } from './steps';
+import { goOnline, report, SAVED_ON_PHONE, sendStep, sendStopStep, uploadPhoto } from './steps';
 import type { CourierOrder, CourierStop } from './types';
 import { useNow } from './useNow';
 import { StopOrder } from './StopOrder';
@@ -55,7 +55,7 @@ export default function PharmacyWorkflow({ order, view, waiting, onClose, onDone
       break;
     case 'delivered':
     case 'pharmacy_completed':
-      screen = <Completed order={order} onDone={onDone} />;
+      screen = <Completed order={order} waiting={waiting} onDone={onDone} />;
       break;
     default:
       screen = <p>Unknown status: {order.status}</p>;
@@ -349,13 +349,23 @@ function CurrentStop({
   );
 }
 
-function Completed({ order, onDone }: { order: CourierOrder; onDone: () => void }) {
+/** Complete once the server has it; until then, saved on this phone (decision F5). */
+function Completed({ order, waiting, onDone }: { order: CourierOrder; waiting: number; onDone: () => void }) {
   return (
     <div className="space-y-4 text-center">
-      <div className="rounded-lg bg-emerald-50 p-6">
-        <p className="text-2xl font-bold text-emerald-800">All Deliveries Complete!</p>
-        <p className="mt-1">Successfully delivered to all {order.stops.length} stops</p>
-        <p className="mt-1 text-sm text-slate-600">
+      <div className={`rounded-lg p-6 ${waiting ? 'bg-amber-50' : 'bg-emerald-50'}`} role="status">
+        {waiting ? (
+          <>
+            <p className="text-2xl font-bold text-amber-900">Deliveries Saved on This Phone</p>
+            <p className="mt-1 text-amber-900">{SAVED_ON_PHONE}</p>
+          </>
+        ) : (
+          <>
+            <p className="text-2xl font-bold text-emerald-800">All Deliveries Complete!</p>
+            <p className="mt-1">Successfully delivered to all {order.stops.length} stops</p>
+          </>
+        )}
+        <p className="mt-1 text-sm text-slate-700">
           {order.stops.length} stops completed • {order.totalDistanceMiles != null ? order.totalDistanceMiles.toFixed(1) : '0.0'} miles
         </p>
       </div>

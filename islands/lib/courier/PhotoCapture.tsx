@@ -7,7 +7,7 @@ import { useId, useRef, useState } from 'react';
 import { errorToast } from '../events';
 import { CloseIcon } from '../../../src/shared/icons';
 import { CameraIcon, CheckIcon } from './icons';
-import { photoSrc, photoUrlOf, LOCAL_PHOTO, useOutbox } from './outbox';
+import { isUploaded, photoSrc, photoUrlOf, useOutbox } from './outbox';
 import { PROGRESS } from './format';
 import { isImageFile, toJpeg } from './photos';
 
@@ -46,8 +46,8 @@ export function PhotoCapture({ photos, max, onChange, upload, label = 'Take Phot
   }
 
   const statusOf = (photo: string) => {
+    if (isUploaded(photo)) return { uploaded: true, progress: null };
     const url = photoUrlOf(photo);
-    if (!url.startsWith(LOCAL_PHOTO)) return { uploaded: true, progress: null };
     const entry = entries.find((candidate) => candidate.photoRef === url);
     return { uploaded: false, progress: entry ? (progress.get(entry.key) ?? null) : null };
   };

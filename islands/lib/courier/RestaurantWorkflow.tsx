@@ -21,10 +21,10 @@ import { cents, millis, timeOf, usd } from './format';
 import { distanceTo, isNear, usePosition } from './geolocation';
 import { ArrowLeftIcon, MessageIcon, NavigationIcon, PhoneIcon } from './icons';
 import { NavigationChooser } from './NavigationChooser';
-import { useOutbox, type Effect } from './outbox';
+import { isUploaded, useOutbox, type Effect } from './outbox';
 import { PhotoCapture } from './PhotoCapture';
 import { RouteMap } from './RouteMap';
-import { report, sendDeliveryPhotos, sendStep, sendStopStep, statusUpdated, uploadPhoto, type StepBody } from './steps';
+import { report, SAVED_ON_PHONE, sendDeliveryPhotos, sendStep, sendStopStep, statusUpdated, uploadPhoto, type StepBody } from './steps';
 import type { CourierOrder } from './types';
 import { useNow } from './useNow';
 import { StopOrder } from './StopOrder';
@@ -51,7 +51,6 @@ const SETUP_GUIDE = [
 ];
 
 const COMPLETED = { title: 'Order Completed', description: 'Order marked as delivered successfully!' };
-const COMPLETED_DESPITE_ERRORS = { title: 'Order Completed', description: 'Order marked as delivered successfully despite errors' };
 
 export default function RestaurantWorkflow({ order, view, waiting, onClose, onDone, onChanged }: WorkflowProps) {
   const status = order.status;
@@ -108,7 +107,7 @@ export default function RestaurantWorkflow({ order, view, waiting, onClose, onDo
   } else if (status === 'arrived_at_customer' || status === 'setup_in_progress') {
     screen = <AtCustomer key={stop?.id ?? 'single'} order={order} />;
   } else if (status === 'delivered') {
-    screen = <Delivered order={order} onDone={onDone} />;
+    screen = <Delivered order={order} waiting={waiting} onDone={onDone} />;
   } else {
     screen = <p className="p-4">Unknown status: {status}</p>;
   }
@@ -383,11 +382,11 @@ function AtCustomer({ order }: { order: CourierOrder }) {
         (outcome) =>
           next
             ? report(outcome, { title: 'Stop Delivered!', description: `Moving to stop ${next.sequence} of ${order.stops.length}` })
-            : report(outcome, COMPLETED, COMPLETED_DESPITE_ERRORS),
+            : report(outcome, COMPLETED),
       );
     } else {
       const effect: Effect = { order: { status: 'delivered', deliveryPhotos: [...new Set([...order.deliveryPhotos, ...photos])], deliveryNotes: notes } };
-      void sendStep(order, { status: 'delivered' }, 'Delivered', effect).then((outcome) => report(outcome, COMPLETED, COMPLETED_DESPITE_ERRORS));
+      void sendStep(order, { status: 'delivered' }, 'Delivered', effect).then((outcome) => report(outcome, COMPLETED));
     }
     clearDraft();
   }
@@ -418,7 +417,13 @@ function AtCustomer({ order }: { order: CourierOrder }) {
           Delivery Photos {count}/{RESTAURANT_REQUIRED_PHOTOS} Required
         </h3>
         <p className="mt-1 text-sm text-slate-600">
-          {count === 0 ? 'Please take delivery photos' : missing > 0 ? `${missing} more photos required` : 'All required photos uploaded!'}
+          {count === 0
+            ? 'Please take delivery photos'
+            : missing > 0
+              ? `${missing} more photos required`
+              : draft.photos.every(isUploaded)
+                ? 'All required photos uploaded!'
+                : `All required photos taken. ${SAVED_ON_PHONE}`}
         </p>
         <div className="mt-3">
           <PhotoCapture
@@ -446,7 +451,8 @@ function AtCustomer({ order }: { order: CourierOrder }) {
   );
 }
 
-function Delivered({ order, onDone }: { order: CourierOrder; onDone: () => void }) {
+/** Complete once the server has it; until then, saved on this phone (decision F5). No auto-close: it closes through its button (F6). */
+function Delivered({ order, waiting, onDone }: { order: CourierOrder; waiting: number; onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   async function finish() {
     setBusy(true);
@@ -456,12 +462,19 @@ function Delivered({ order, onDone }: { order: CourierOrder; onDone: () => void 
   }
   return (
     <div className="space-y-4 text-center">
-      <div className="rounded-lg bg-emerald-50 p-6">
-        <p className="text-2xl font-bold text-emerald-800">Delivery Complete!</p>
-        <p className="mt-1 text-sm text-emerald-700">Auto-closing in 3s</p>
-        {order.setupRequired ? <p className="mt-3">Setup was completed successfully</p> : null}
-        <p className="mt-1 text-sm text-slate-600">{order.deliveryPhotos.length} delivery photos uploaded</p>
-      </div>
+      {waiting ? (
+        <div className="rounded-lg bg-amber-50 p-6" role="status">
+          <p className="text-2xl font-bold text-amber-900">Delivery Saved on This Phone</p>
+          <p className="mt-1 text-sm text-amber-900">{SAVED_ON_PHONE}</p>
+          <p className="mt-1 text-sm text-slate-700">{order.deliveryPhotos.length} delivery photos saved on this phone</p>
+        </div>
+      ) : (
+        <div className="rounded-lg bg-emerald-50 p-6" role="status">
+          <p className="text-2xl font-bold text-emerald-800">Delivery Complete!</p>
+          {order.setupRequired ? <p className="mt-3">Setup was completed successfully</p> : null}
+          <p className="mt-1 text-sm text-slate-700">{order.deliveryPhotos.length} delivery photos uploaded</p>
+        </div>
+      )}
       <DeliveryEarnings order={order} title="Delivery Earnings" />
       <StepButton disabled={busy} onClick={() => void finish()}>
         {busy ? 'Finalizing...' : 'Continue to New Orders'}

@@ -173,6 +173,9 @@ export const newPhotoRef = () => `${LOCAL_PHOTO}${newKey()}`;
 /** The URL of a photo by local name once uploaded, else the name itself. */
 export const photoUrlOf = (value: string) => (value.startsWith(LOCAL_PHOTO) ? (photoUrls.get(value) ?? value) : value);
 
+/** Whether the server has the photo (its upload landed). */
+export const isUploaded = (value: string) => !photoUrlOf(value).startsWith(LOCAL_PHOTO);
+
 /** Local photo names in a body become URLs; a photo whose upload was refused is left out. */
 function withPhotoUrls(value: unknown): unknown {
   if (typeof value === 'string') return value.startsWith(LOCAL_PHOTO) ? (photoUrls.get(value) ?? null) : value;

@@ -1,8 +1,8 @@
 /**
  * Sending the courier's steps through the outbox (outbox.ts) and telling the courier how
- * it went in the spec's words: the step's own success message when it landed, "Warning …
- * but you can continue" when it waits on the phone (the screen moves on regardless), and
- * the server's reason when it was refused.
+ * it went: the step's own success message (the spec's words) only once the server has it,
+ * "Saved on this phone — will send when online" while it waits on the phone (the screen
+ * moves on regardless; decision F5), and the server's reason when it was refused.
  */
 import { isPharmacyOrder } from '../../../src/domain/courierFlow';
 import { courierStatusLabel, type OrderStatus, type StopStatus } from '../../../src/domain/orderStatus';
@@ -10,9 +10,12 @@ import { errorToast, toast, type ToastDetail } from '../events';
 import { enqueue, newPhotoRef, submit, type Effect, type Outcome } from './outbox';
 import type { CourierOrder, CourierStop } from './types';
 
-export const SERVER_ISSUE: ToastDetail = { title: 'Warning', description: 'There was an issue updating the server, but you can continue' };
+/** What waits in the outbox has not reached the server: said so, never as done. */
+export const SAVED_ON_PHONE = 'Saved on this phone — will send when online';
 
-export function report(outcome: Outcome, success?: ToastDetail, queued: ToastDetail | null = SERVER_ISSUE): Outcome {
+const NOT_SENT_YET: ToastDetail = { title: 'Not sent yet', description: `${SAVED_ON_PHONE}. You can continue.` };
+
+export function report(outcome: Outcome, success?: ToastDetail, queued: ToastDetail | null = NOT_SENT_YET): Outcome {
   if (outcome.state === 'sent' && success) toast(success);
   if (outcome.state === 'queued' && queued) toast(queued);
   if (outcome.state === 'refused') errorToast(outcome.message);
