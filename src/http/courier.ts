@@ -9,6 +9,7 @@ import { findCourier } from '../db/orders/courier';
 import type { Courier } from '../db/schema';
 import { DOCUMENTS_EXPIRED } from '../domain/courierFlow';
 import { hasExpiredDocuments } from '../domain/documents';
+import { deviceStepClock } from '../domain/stepTime';
 import { DEFAULT_TIME_ZONE, dayIn, formatIn } from '../domain/time';
 import type { AppEnv } from '../env';
 import type { CourierContext } from '../services/courier/context';
@@ -48,6 +49,8 @@ export async function courierContext(c: Context<AppEnv>): Promise<CourierContext
     documentsValid: documentsValid(c, courier),
     proximityCheck: c.env.PROXIMITY_CHECK !== 'off',
     formatTime: (time) => formatIn(time, c.var.timeZone, 'h:mm a'),
+    formatClock: (time) => formatIn(time, c.var.timeZone, 'h:mm:ss a'),
+    device: deviceStepClock(c.req.header('x-tapped-at'), c.req.header('x-sent-at')),
   };
 }
 

@@ -19,6 +19,7 @@ test('a step taken offline moves the screen on, waits to sync, and lands when th
   await expect(view.getByRole('heading', { name: 'At Restaurant' })).toBeVisible();
 
   await context.setOffline(true);
+  const tapped = Date.now();
   await view.getByRole('button', { name: 'Got All Items' }).click();
   await expect(toast(page)).toContainText('Saved on this phone — will send when online');
   // "Got All Items", then on to the customer after a second, all on the phone.
@@ -26,12 +27,17 @@ test('a step taken offline moves the screen on, waits to sync, and lands when th
   await expect(view.getByText('Waiting to sync (2)')).toBeVisible();
   await expect(page.getByRole('banner').getByText('Waiting to sync (2)')).toBeVisible();
   expect((await statusOf(db, order.id)).status).toBe('arrived_at_pickup');
+  // Some time passes without signal.
+  await page.waitForTimeout(4000);
 
+  const online = Date.now();
   await context.setOffline(false);
   await expect.poll(async () => (await statusOf(db, order.id)).status, { timeout: 15_000 }).toBe('on_way_to_customer');
   await expect(page.getByText(/Waiting to sync/)).toHaveCount(0);
+  // The step is dated when it was tapped, not when it reached the server (issue 15, F7).
   const stored = await statusOf(db, order.id);
-  expect(typeof stored.pickedUpTime).toBe('number');
+  expect(stored.pickedUpTime).toBeGreaterThanOrEqual(tapped - 1000);
+  expect(stored.pickedUpTime).toBeLessThan(online - 2000);
 });
 
 test('a waiting step survives a reload and is sent once the server answers again', async ({ page, db }) => {

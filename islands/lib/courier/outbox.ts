@@ -209,7 +209,8 @@ async function request(entry: OutboxEntry): Promise<Reply> {
   const response = await fetch(entry.url, {
     method: entry.method,
     credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': entry.key },
+    // The phone's clock when the step was tapped and now: the server keeps the tap time when plausible (decision F7).
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': entry.key, 'X-Tapped-At': String(entry.createdAt), 'X-Sent-At': String(Date.now()) },
     body: JSON.stringify(withPhotoUrls(entry.json ?? {})),
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });

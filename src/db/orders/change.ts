@@ -45,6 +45,8 @@ export interface OrderChange {
   action: string;
   detail?: string | null;
   now?: number;
+  /** When the step happened, if earlier than `now` (a courier's tap that waited offline, decision F7): its milestones and history entry take it; updatedAt stays `now`. */
+  at?: number;
 }
 
 export type ChangeResult = { applied: true; order: Order } | { applied: false; order: Order | undefined };
@@ -60,6 +62,7 @@ export async function changeOrder<Companion = never>(
   companion?: BatchItem<'sqlite'> & PromiseLike<Companion>,
 ): Promise<ChangeResult & { companion?: Companion }> {
   const now = change.now ?? Date.now();
+  const at = change.at ?? now;
   const guard = and(eq(orders.id, change.orderId), inArray(orders.status, [...change.from]), change.where)!;
   const target = change.to ?? null;
   const alreadyDone = change.to ? (change.alreadyDone ?? and(eq(orders.status, change.to), change.where)!) : sql`0`;
@@ -67,8 +70,8 @@ export async function changeOrder<Companion = never>(
   const stamps: Record<string, SQL> = {};
   if (change.to) {
     // A milestone keeps its first time; stepping back into a status does not move it.
-    for (const field of MILESTONES[change.to] ?? []) stamps[field] = sql`coalesce(${orders[field]}, ${now})`;
-    if (COMPLETED_STATUSES.has(change.to)) stamps.completedAt = sql`coalesce(${orders.completedAt}, ${now})`;
+    for (const field of MILESTONES[change.to] ?? []) stamps[field] = sql`coalesce(${orders[field]}, ${at})`;
+    if (COMPLETED_STATUSES.has(change.to)) stamps.completedAt = sql`coalesce(${orders.completedAt}, ${at})`;
   }
 
   const statements = [
@@ -77,7 +80,7 @@ export async function changeOrder<Companion = never>(
     // after it already took effect (an offline retry) is not recorded again.
     db.run(sql`
       insert into order_events (order_id, at, actor_user_id, actor_role, action, from_status, to_status, outcome, detail, from_courier_id)
-      select ${orders.id}, ${now}, ${change.actor.userId}, ${change.actor.role}, ${change.action}, ${orders.status},
+      select ${orders.id}, ${at}, ${change.actor.userId}, ${change.actor.role}, ${change.action}, ${orders.status},
              coalesce(${target}, ${orders.status}),
              case when ${guard} then 'applied' else 'refused' end, ${change.detail ?? null}, ${orders.courierId}
       from ${orders}

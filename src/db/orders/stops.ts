@@ -38,6 +38,8 @@ export interface StopMove {
   /** The order the stop belongs to must still meet this (the courier holds it). */
   orderHeld: SQL;
   now: number;
+  /** When the step happened, if earlier than `now` (decision F7): the stop's arrival and delivery times take it. */
+  at?: number;
 }
 
 /**
@@ -47,13 +49,14 @@ export interface StopMove {
  */
 export function moveStop(db: Db, move: StopMove) {
   const { stop, to, now } = move;
+  const at = move.at ?? now;
   const arrives = to === 'arrived' || to === 'delivered';
   const statement = db
     .update(orderStops)
     .set({
       status: to,
-      arrivedTime: arrives ? (stop.arrivedTime ?? now) : stop.arrivedTime,
-      deliveredTime: to === 'delivered' ? now : stop.deliveredTime,
+      arrivedTime: arrives ? (stop.arrivedTime ?? at) : stop.arrivedTime,
+      deliveredTime: to === 'delivered' ? at : stop.deliveredTime,
       deliveryPhoto: move.photo,
       deliveryNotes: move.notes !== undefined ? move.notes : stop.deliveryNotes,
       updatedAt: now,

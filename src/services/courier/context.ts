@@ -11,6 +11,7 @@ import { findOrderTakenFrom, findVisibleOrder } from '../../db/orders/access';
 import { isRepeat, type ChangeResult } from '../../db/orders/change';
 import { orders, type Order, type OrderStop } from '../../db/schema';
 import { Failure } from '../../domain/failures';
+import type { DeviceStepClock } from '../../domain/stepTime';
 import { courierStatusLabel, type OrderStatus } from '../../domain/orderStatus';
 import { discardPhotos, resolvePhotos, type PhotoTarget } from '../../photos/store';
 
@@ -25,6 +26,10 @@ export interface CourierContext {
   proximityCheck: boolean;
   /** A time as the courier reads it, for messages. */
   formatTime: (time: number) => string;
+  /** A time with seconds, for the history's note on a step's time. */
+  formatClock: (time: number) => string;
+  /** The phone's clock readings for the step (when tapped, when sent), if it sent them. */
+  device: DeviceStepClock | null;
 }
 
 export const actorOf = (ctx: CourierContext) => ({ userId: ctx.user.id, role: 'courier' as const });

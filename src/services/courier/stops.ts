@@ -12,6 +12,7 @@ import type { Order, OrderStop } from '../../db/schema';
 import { completionRefusal, currentStop, isPharmacyOrder, stopStepRefusal } from '../../domain/courierFlow';
 import { Failure, refused } from '../../domain/failures';
 import { STOP_DELIVERY_PHASE, type StopStatus } from '../../domain/orderStatus';
+import { previousStepAt, stepTime, stepTimeNote } from '../../domain/stepTime';
 import { actorOf, heldBy, heldOrder, settled, stopFacts, storeAll, withPhotos, type CourierContext } from './context';
 
 export interface StopInput {
@@ -100,10 +101,13 @@ async function moveHeldStop(ctx: CourierContext, order: Order, stop: OrderStop, 
     // The stop moves only while this courier still holds the order in its delivery phase,
     // checked in the same statement; the order's history then records the step only if
     // the stop really moved, in the same transaction: a cancel cannot fall in between.
-    const move = moveStop(ctx.db, { stop, to: input.status, photo, notes: input.deliveryNotes, orderHeld: heldBy(ctx), now: ctx.now });
+    // A step that waited on the phone keeps its tap time when plausible (decision F7).
+    const time = stepTime(ctx.now, ctx.device, previousStepAt(order, ...stops.flatMap((other) => [other.arrivedTime, other.deliveredTime])));
+    const note = [detail, stepTimeNote(time, ctx.now, ctx.formatClock)].filter(Boolean).join('; ');
+    const move = moveStop(ctx.db, { stop, to: input.status, photo, notes: input.deliveryNotes, orderHeld: heldBy(ctx), now: ctx.now, at: time.at });
     const result = await changeOrder(
       ctx.db,
-      { orderId: order.id, from: [...STOP_DELIVERY_PHASE], where: and(heldBy(ctx), move.moved), actor: actorOf(ctx), action: 'stop', detail, now: ctx.now },
+      { orderId: order.id, from: [...STOP_DELIVERY_PHASE], where: and(heldBy(ctx), move.moved), actor: actorOf(ctx), action: 'stop', detail: note, now: ctx.now, at: time.at },
       move.statement,
     );
     const [updated] = result.companion ?? [];

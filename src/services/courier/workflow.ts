@@ -21,6 +21,7 @@ import { precisionOf, proximityApplies } from '../../domain/location';
 import { formatUsd } from '../../domain/money';
 import { COMPLETED_STATUSES, isFinished, STOP_DELIVERY_PHASE, type OrderStatus } from '../../domain/orderStatus';
 import { MAX_ORDER_PHOTOS } from '../../domain/photos';
+import { previousStepAt, stepTime, stepTimeNote } from '../../domain/stepTime';
 import { storePhoto } from '../../photos/store';
 import { actorOf, courierPhoto, heldBy, heldOrder, settled, stopFacts, storeAll, withPhotos, type CourierContext } from './context';
 import { setOffCurrentStop } from './stops';
@@ -201,6 +202,9 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
     if (input.deliveryNotes !== undefined) set.deliveryNotes = input.deliveryNotes;
     if (to === 'courier_rejected') set.courierId = null;
 
+    // A step that waited on the phone keeps its tap time when plausible (decision F7).
+    const time = to ? stepTime(ctx.now, ctx.device, previousStepAt(order)) : null;
+    const notes = to ? [stepDetail(order, to, ctx.now, distance, position != null), stepTimeNote(time!, ctx.now, ctx.formatClock)].filter(Boolean) : [];
     const result = await changeOrder(ctx.db, {
       orderId: order.id,
       from: [order.status],
@@ -211,8 +215,9 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
       alreadyDone: to === 'courier_rejected' ? and(eq(orders.status, 'courier_rejected'), isNull(orders.courierId)) : undefined,
       actor: actorOf(ctx),
       action: to === 'courier_rejected' ? 'reject' : to ? 'status' : 'edit',
-      detail: to ? stepDetail(order, to, ctx.now, distance, position != null) : null,
+      detail: notes.length ? notes.join('; ') : null,
       now: ctx.now,
+      at: time?.at,
     });
     const changed = settled(result, to, (current) => to === 'courier_rejected' || current.courierId === ctx.user.courierId);
     if (to && stops.length && STOP_DELIVERY_PHASE.has(to)) await setOffCurrentStop(ctx, stops);
