@@ -181,6 +181,25 @@ test.describe('without location access', () => {
   });
 });
 
+test('arriving at the customer right after "Got All Items" queues behind the automatic advance (no 409, no bounce back)', async ({ page, db }) => {
+  const { courier } = await signInNewCourier(page, db);
+  const order = await insertHeldOrder(db, courier.id, 'arrived_at_pickup', { deliveryTime: Date.now() });
+  await openDashboard(page);
+  const view = page.getByRole('dialog');
+  await view.getByRole('button', { name: 'Got All Items' }).click();
+  // Well within the second before the order moves on by itself.
+  await view.getByRole('button', { name: 'Arrived at Customer' }).click();
+  await expect(view.getByRole('heading', { name: "At Customer's Location" })).toBeVisible();
+  await expect.poll(async () => (await db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('arrived_at_customer');
+  await expect(page.locator('.toast').filter({ hasText: /changed|Error|409/ })).toHaveCount(0);
+  // A second later, nothing moves it back.
+  await page.waitForTimeout(1500);
+  await expect(view.getByRole('heading', { name: "At Customer's Location" })).toBeVisible();
+  const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
+  expect(stored.status).toBe('arrived_at_customer');
+  expect(stored.onWayToCustomerTime).toBeLessThanOrEqual(stored.arrivedAtCustomerTime!);
+});
+
 test('arriving at the customer is refused more than 10 minutes before the drop-off time', async ({ page, db }) => {
   const { courier } = await signInNewCourier(page, db);
   const order = await insertHeldOrder(db, courier.id, 'on_way_to_customer', { deliveryTime: Date.now() + 60 * MINUTE });

@@ -3,7 +3,7 @@
  * "Confirmed" to "Delivered". Each step goes through the outbox (steps.ts) and the screen
  * moves on at once, whether or not the server has it yet. Loaded only when opened.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   canArriveAtCustomer,
   currentStop,
@@ -59,21 +59,28 @@ export default function RestaurantWorkflow({ order, view, waiting, onClose, onDo
   const { entries } = useOutbox();
   const stop = currentStop(order.stops);
 
-  // "Got All Items" moves on to the customer by itself after 1 s, also after a reload.
+  // "Got All Items" moves on to the customer by itself after 1 s, also after a reload; a step
+  // tapped before that (Arrived at Customer) queues behind the advance, made at once, rather
+  // than reach the server while the order is still "picked up" (a 409).
   const latest = useRef(order);
   latest.current = order;
   const onWayQueued = entries.some((entry) => entry.orderId === order.id && entry.effect?.order?.status === 'on_way_to_customer');
+  const advanced = useRef<number | null>(null);
+  const advance = useCallback(() => {
+    if (latest.current.status !== 'picked_up' || advanced.current === latest.current.id) return;
+    advanced.current = latest.current.id;
+    void sendStep(latest.current, { status: 'on_way_to_customer' }, 'On the way to the customer').then((outcome) =>
+      report(outcome, statusUpdated('on_way_to_customer'), null),
+    );
+  }, []);
   useEffect(() => {
     if (status !== 'picked_up' || onWayQueued) return;
-    const timer = window.setTimeout(() => {
-      void sendStep(latest.current, { status: 'on_way_to_customer' }, 'On the way to the customer').then((outcome) =>
-        report(outcome, statusUpdated('on_way_to_customer'), null),
-      );
-    }, PICKED_UP_AUTO_ADVANCE_MS);
+    const timer = window.setTimeout(advance, PICKED_UP_AUTO_ADVANCE_MS);
     return () => window.clearTimeout(timer);
-  }, [status, onWayQueued]);
+  }, [status, onWayQueued, advance]);
 
   async function step(body: StepBody, label: string) {
+    if (!onWayQueued) advance();
     report(await sendStep(order, body, label), statusUpdated(body.status!));
   }
 
