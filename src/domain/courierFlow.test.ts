@@ -9,6 +9,8 @@ import {
   detailScreen,
   nativeMaps,
   navigationAddress,
+  navigationDestination,
+  POSITION_REQUIRED,
   stepRefusal,
   stopStepRefusal,
   upcomingDelivery,
@@ -73,6 +75,8 @@ describe('step refusals', () => {
     pharmacy: false,
     documentsValid: true,
     distanceToPickupM: null,
+    proximityCheck: true,
+    hasDevicePosition: true,
     photoCount: 0,
     hasPickupPhoto: false,
     stops: [],
@@ -109,6 +113,14 @@ describe('step refusals', () => {
     expect(stepRefusal(order('courier_on_way_to_pharmacy'), 'arrived_at_pharmacy', facts({ pharmacy: true, distanceToPickupM: 160 }))?.details).toBe(
       'You must be within 500 feet of the pharmacy',
     );
+  });
+
+  it('with proximity checks on, an arrival needs the device position; with them off it does not', () => {
+    expect(stepRefusal(order('courier_on_way_to_pickup'), 'arrived_at_pickup', facts({ hasDevicePosition: false }))).toBe(POSITION_REQUIRED);
+    expect(stepRefusal(order('courier_on_way_to_pharmacy'), 'arrived_at_pharmacy', facts({ pharmacy: true, hasDevicePosition: false }))).toBe(POSITION_REQUIRED);
+    expect(stepRefusal(order('courier_on_way_to_pickup'), 'arrived_at_pickup', facts({ hasDevicePosition: false, proximityCheck: false }))).toBeNull();
+    // Only arrivals: other steps go without a position.
+    expect(stepRefusal(order('arrived_at_pickup'), 'picked_up', facts({ hasDevicePosition: false }))).toBeNull();
   });
 
   it('names the earliest arrival time at the customer', () => {
@@ -169,11 +181,26 @@ describe('stops', () => {
 });
 
 describe('navigation hand-off', () => {
-  it('adds the service area to an address that names neither the city nor the state', () => {
+  it('adds the service area only to an address that names no city, state or ZIP at all', () => {
     expect(navigationAddress('615 Channelside Dr, Tampa, FL 33602')).toBe('615 Channelside Dr, Tampa, FL 33602');
     expect(navigationAddress('12 Main St')).toBe('12 Main St, Tampa, Florida 33602');
-    expect(webMapsUrl('12 Main St')).toBe('https://www.google.com/maps/search/12%20Main%20St%2C%20Tampa%2C%20Florida%2033602/@27.9506,-82.4572,12z');
-    expect(nativeMaps('1 Bay St, Tampa', 'ios')).toEqual({ name: 'Apple Maps', url: 'maps://?daddr=1%20Bay%20St%2C%20Tampa&dirflg=d' });
-    expect(nativeMaps('1 Bay St, Tampa', 'android').url).toBe('google.navigation:q=1%20Bay%20St%2C%20Tampa&mode=d');
+    // Another city of the area, another state, a ZIP alone: left as they are.
+    expect(navigationAddress('200 4th St N, St. Petersburg')).toBe('200 4th St N, St. Petersburg');
+    expect(navigationAddress('200 4th St N, St. Petersburg, FL 33701')).toBe('200 4th St N, St. Petersburg, FL 33701');
+    expect(navigationAddress('1 Main St, Atlanta, GA 30303')).toBe('1 Main St, Atlanta, GA 30303');
+    expect(navigationAddress('500 Central Ave 33701')).toBe('500 Central Ave 33701');
+    expect(navigationAddress('12 Main St, Apt 4')).toBe('12 Main St, Apt 4, Tampa, Florida 33602');
+    expect(webMapsUrl({ address: '12 Main St' })).toBe('https://www.google.com/maps/search/12%20Main%20St%2C%20Tampa%2C%20Florida%2033602/@27.9506,-82.4572,12z');
+    expect(nativeMaps({ address: '1 Bay St, Tampa' }, 'ios')).toEqual({ name: 'Apple Maps', url: 'maps://?daddr=1%20Bay%20St%2C%20Tampa&dirflg=d' });
+    expect(nativeMaps({ address: '1 Bay St, Tampa' }, 'android').url).toBe('google.navigation:q=1%20Bay%20St%2C%20Tampa&mode=d');
+  });
+
+  it('prefers the place’s coordinates when they are its address’s, not a ZIP centre', () => {
+    const placed = { address: '200 4th St N', latitude: 27.7731, longitude: -82.6387, precision: 'address' as const };
+    expect(navigationDestination(placed)).toBe('27.7731,-82.6387');
+    expect(nativeMaps(placed, 'android').url).toBe('google.navigation:q=27.7731%2C-82.6387&mode=d');
+    expect(webMapsUrl(placed)).toBe('https://www.google.com/maps/search/27.7731%2C-82.6387/@27.9506,-82.4572,12z');
+    expect(navigationDestination({ ...placed, precision: 'zip' })).toBe('200 4th St N, Tampa, Florida 33602');
+    expect(navigationDestination({ ...placed, latitude: null })).toBe('200 4th St N, Tampa, Florida 33602');
   });
 });

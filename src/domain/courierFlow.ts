@@ -4,8 +4,10 @@
  * stop steps and the navigation hand-off. The server enforces
  * them; the courier islands read the same functions to decide what to offer.
  */
+import { splitAddress, zipOf } from './address';
 import { isLateCancellation } from './fees';
 import { PHARMACY_ARRIVAL_RADIUS_M, RESTAURANT_ARRIVAL_RADIUS_M } from './geo';
+import { isApproximate, type LocationPrecision } from './location';
 import {
   canCourierMove,
   COURIER_ACTIVE_DELIVERY,
@@ -164,6 +166,10 @@ export interface StepFacts {
   documentsValid: boolean;
   /** Metres from the device to the pickup, when both are known and the check is on. */
   distanceToPickupM: number | null;
+  /** Proximity checks are on (PROXIMITY_CHECK is not "off"): an arrival then needs a device position. */
+  proximityCheck: boolean;
+  /** The step came with the device's position. */
+  hasDevicePosition: boolean;
   /** Delivery photos and pickup photo as they will be after the change. */
   photoCount: number;
   hasPickupPhoto: boolean;
@@ -172,6 +178,16 @@ export interface StepFacts {
   /** Shows a time to the courier ("3:40 PM"). */
   formatTime: (time: number) => string;
 }
+
+/**
+ * An arrival with proximity checks on and no position from the phone (decision F9): said
+ * the same on the phone (the arrival button) and by the server, with how to allow location.
+ */
+export const POSITION_REQUIRED: Refusal = {
+  error: 'Location needed',
+  details:
+    'Allow location for this app to confirm your arrival: tap the icon beside the address bar, then Permissions → Location → Allow (on an iPhone: Settings → Privacy & Security → Location Services → your browser → While Using), then try again.',
+};
 
 const notAllowed = (from: OrderStatus, to: OrderStatus): Refusal => ({
   error: 'Status change not allowed',
@@ -192,6 +208,7 @@ export function stepRefusal(order: { status: OrderStatus; pickupTime: number; de
     return { error: 'Too Early', details: 'You can go online 1 hour before pickup time' };
   }
   const arriving = (to === 'arrived_at_pickup' || to === 'arrived_at_pharmacy') && from !== 'arrived_at_pickup';
+  if (arriving && facts.proximityCheck && !facts.hasDevicePosition) return POSITION_REQUIRED;
   if (arriving && facts.distanceToPickupM != null) {
     if (facts.pharmacy && facts.distanceToPickupM > PHARMACY_ARRIVAL_RADIUS_M)
       return { error: 'Not at Pharmacy', details: 'You must be within 500 feet of the pharmacy' };
@@ -272,15 +289,39 @@ export const SERVICE_AREA_SUFFIX = 'Tampa, Florida 33602';
 /** The web maps search is centred on the service city (Tampa). */
 export const SERVICE_MAP_CENTER = '27.9506,-82.4572,12z';
 
+/** Whether a one-line address names no city, state or ZIP at all ("12 Main St"). */
+function namesNoPlace(address: string): boolean {
+  const parts = splitAddress(address);
+  return !parts.city && !parts.state && !parts.zip && zipOf(address) == null;
+}
+
+/**
+ * The address as the maps app is given it: the service area is added only to a bare street
+ * (decision F10), never to one that names a city, so "4th St N, St. Petersburg" stays there.
+ */
 export function navigationAddress(address: string): string {
   const text = address.trim();
-  return /tampa|florida/i.test(text) ? text : `${text}, ${SERVICE_AREA_SUFFIX}`;
+  return namesNoPlace(text) ? `${text}, ${SERVICE_AREA_SUFFIX}` : text;
+}
+
+/** Where to navigate to: the place's coordinates when they are exact, else its address. */
+export interface NavigationTarget {
+  address: string;
+  latitude?: number | null;
+  longitude?: number | null;
+  precision?: LocationPrecision | null;
+}
+
+/** What the maps app is asked for: "lat,lng" for a place placed at its address, else the address text. */
+export function navigationDestination(target: NavigationTarget): string {
+  if (target.latitude != null && target.longitude != null && !isApproximate(target.precision)) return `${target.latitude},${target.longitude}`;
+  return navigationAddress(target.address);
 }
 
 export const WEB_MAPS_NAME = 'Google Maps';
 
-export function webMapsUrl(address: string): string {
-  return `https://www.google.com/maps/search/${encodeURIComponent(navigationAddress(address))}/@${SERVICE_MAP_CENTER}`;
+export function webMapsUrl(target: NavigationTarget): string {
+  return `https://www.google.com/maps/search/${encodeURIComponent(navigationDestination(target))}/@${SERVICE_MAP_CENTER}`;
 }
 
 export type DevicePlatform = 'ios' | 'android' | 'other';
@@ -292,8 +333,8 @@ export function devicePlatform(userAgent: string): DevicePlatform {
 }
 
 /** The device's own maps app with driving directions, and what to call it. */
-export function nativeMaps(address: string, platform: DevicePlatform): { name: string; url: string } {
-  const destination = encodeURIComponent(navigationAddress(address));
+export function nativeMaps(target: NavigationTarget, platform: DevicePlatform): { name: string; url: string } {
+  const destination = encodeURIComponent(navigationDestination(target));
   if (platform === 'ios') return { name: 'Apple Maps', url: `maps://?daddr=${destination}&dirflg=d` };
   if (platform === 'android') return { name: 'Google Maps app', url: `google.navigation:q=${destination}&mode=d` };
   return { name: 'Maps app', url: `https://www.google.com/maps/dir/?api=1&destination=${destination}&travelmode=driving` };

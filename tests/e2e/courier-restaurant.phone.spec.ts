@@ -170,14 +170,15 @@ test('the workflow of a delivery under way opens by itself; arrival waits until 
 test.describe('without location access', () => {
   test.use({ permissions: [] });
 
-  test('without a position the courier is warned and may continue', async ({ page, db }) => {
+  test('with proximity checks on, an arrival waits for a position and says how to allow location (issue 15, F9)', async ({ page, db }) => {
     const { courier } = await signInNewCourier(page, db);
     const order = await insertHeldOrder(db, courier.id, 'courier_on_way_to_pickup');
     await openDashboard(page);
-    await expect(toast(page)).toContainText('GPS issues detected - you can continue with the delivery');
-    await page.getByRole('dialog').getByRole('button', { name: 'Arrived at Restaurant' }).click();
-    await expect(page.getByRole('dialog').getByRole('heading', { name: 'At Restaurant' })).toBeVisible();
-    await expect.poll(async () => (await db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('arrived_at_pickup');
+    const view = page.getByRole('dialog');
+    await expect(toast(page)).toContainText('Allow location for this app to confirm arrivals');
+    await expect(view.getByRole('alert')).toContainText('Location needed. Allow location for this app to confirm your arrival');
+    await expect(view.getByRole('button', { name: 'Arrived at Restaurant' })).toBeDisabled();
+    expect((await db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('courier_on_way_to_pickup');
   });
 });
 
@@ -214,9 +215,15 @@ test('arriving at the customer is refused more than 10 minutes before the drop-o
   expect((await db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('on_way_to_customer');
 });
 
-test('the navigation chooser opens Google Maps on the address, with the service area added', async ({ page, db }) => {
+test('the navigation chooser opens Google Maps on a bare street address, with the service area added', async ({ page, db }) => {
   const { courier } = await signInNewCourier(page, db);
-  await insertHeldOrder(db, courier.id, 'on_way_to_customer', { customerAddress: '12 Palm Ave', deliveryTime: Date.now() });
+  await insertHeldOrder(db, courier.id, 'on_way_to_customer', {
+    customerAddress: '12 Palm Ave',
+    customerLatitude: null,
+    customerLongitude: null,
+    customerLocationPrecision: 'none',
+    deliveryTime: Date.now(),
+  });
   await openDashboard(page);
   await page.evaluate(() => {
     window.open = ((url: string) => ((window as unknown as { opened: string }).opened = url) && ({} as Window)) as typeof window.open;
@@ -229,6 +236,29 @@ test('the navigation chooser opens Google Maps on the address, with the service 
   await expect(chooser).toBeHidden();
   expect(await page.evaluate(() => (window as unknown as { opened: string }).opened)).toBe(
     'https://www.google.com/maps/search/12%20Palm%20Ave%2C%20Tampa%2C%20Florida%2033602/@27.9506,-82.4572,12z',
+  );
+});
+
+test('the navigation chooser keeps another city as written, and goes to the coordinates when the address is placed', async ({ page, db }) => {
+  const { courier } = await signInNewCourier(page, db);
+  await insertHeldOrder(db, courier.id, 'on_way_to_customer', {
+    customerAddress: '200 4th St N, St. Petersburg',
+    customerLatitude: 27.7731,
+    customerLongitude: -82.6387,
+    customerLocationPrecision: 'address',
+    deliveryTime: Date.now(),
+  });
+  await openDashboard(page);
+  await page.evaluate(() => {
+    window.open = ((url: string) => ((window as unknown as { opened: string }).opened = url) && ({} as Window)) as typeof window.open;
+  });
+  await page.getByRole('dialog').first().getByRole('button', { name: 'Start Navigation' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Choose Navigation Option' });
+  await expect(chooser).toContainText('Address: 200 4th St N, St. Petersburg');
+  await expect(chooser).not.toContainText('Tampa');
+  await chooser.getByRole('button', { name: 'Open in Google Maps', exact: true }).click();
+  expect(await page.evaluate(() => (window as unknown as { opened: string }).opened)).toBe(
+    'https://www.google.com/maps/search/27.7731%2C-82.6387/@27.9506,-82.4572,12z',
   );
 });
 

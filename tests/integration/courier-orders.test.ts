@@ -234,12 +234,19 @@ describe('workflow steps (PATCH /api/orders/:id)', () => {
     expect(event.detail).toMatch(/^Arrived \d+ m from the pickup$/);
   });
 
-  it('lets a phone without a position arrive (GPS problems do not stop a delivery) and says so in the history', async () => {
+  it('refuses an arrival without a device position while proximity checks are on, saying how to allow location (issue 15, F9)', async () => {
     const { db, courier, client } = await freshCourier();
     const order = await insertHeldOrder(db, courier.id, 'courier_on_way_to_pickup');
-    expect((await client.patch(`/api/orders/${order.id}`, { status: 'arrived_at_pickup' })).status).toBe(200);
-    const [event] = (await getEvents(db, order.id)).filter((row) => row.toStatus === 'arrived_at_pickup');
-    expect(event.detail).toBe('Arrived without a device position');
+    const refused = await client.patch(`/api/orders/${order.id}`, { status: 'arrived_at_pickup' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('Location needed');
+    expect(refused.body.details).toMatch(/^Allow location for this app to confirm your arrival/);
+    const { order: route } = await insertPharmacyOrder(db, { courierId: courier.id, status: 'courier_on_way_to_pharmacy' });
+    expect((await client.patch(`/api/orders/${route.id}`, { status: 'arrived_at_pharmacy' })).body.error).toBe('Location needed');
+    const [attempt] = (await getEvents(db, order.id)).filter((row) => row.toStatus === 'arrived_at_pickup');
+    expect(attempt?.outcome ?? 'refused').toBe('refused');
+    const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(stored.status).toBe('courier_on_way_to_pickup');
   });
 
   it('refuses arriving at the customer more than 10 minutes before the delivery time', async () => {

@@ -1,16 +1,39 @@
 /**
  * "Choose Navigation Option" (spec 3-courier-area.md §2.10): driving directions in the phone's own maps
- * app (the chooser closes after 500 ms), or an address search in Google Maps in a new
- * tab, centred on the service city. Addresses without the city or state get them added.
+ * app (the chooser closes after 500 ms), or a search in Google Maps in a new tab, centred
+ * on the service city. The place's coordinates go when they are its address's; else the
+ * address, with the service area added only to a bare street (decision F10).
  */
-import { devicePlatform, nativeMaps, navigationAddress, WEB_MAPS_NAME, webMapsUrl } from '../../../src/domain/courierFlow';
+import { devicePlatform, nativeMaps, navigationAddress, WEB_MAPS_NAME, webMapsUrl, type NavigationTarget } from '../../../src/domain/courierFlow';
 import { errorToast } from '../events';
 import { Dialog } from './Dialog';
+import type { CourierOrder, CourierStop } from './types';
+
+export const pickupTarget = (order: CourierOrder): NavigationTarget => ({
+  address: order.restaurantAddress,
+  latitude: order.pickupLatitude,
+  longitude: order.pickupLongitude,
+  precision: order.pickupLocationPrecision,
+});
+
+export const customerTarget = (order: CourierOrder): NavigationTarget => ({
+  address: order.customerAddress,
+  latitude: order.customerLatitude,
+  longitude: order.customerLongitude,
+  precision: order.customerLocationPrecision,
+});
+
+export const stopTarget = (stop: CourierStop): NavigationTarget => ({
+  address: stop.address,
+  latitude: stop.latitude,
+  longitude: stop.longitude,
+  precision: stop.locationPrecision,
+});
 
 const NATIVE_CLOSE_DELAY_MS = 500;
 
-export function NavigationChooser({ address, onClose }: { address: string | null; onClose: () => void }) {
-  const native = nativeMaps(address ?? '', typeof navigator === 'undefined' ? 'other' : devicePlatform(navigator.userAgent));
+export function NavigationChooser({ target, onClose }: { target: NavigationTarget | null; onClose: () => void }) {
+  const native = nativeMaps(target ?? { address: '' }, typeof navigator === 'undefined' ? 'other' : devicePlatform(navigator.userAgent));
 
   function openNative() {
     try {
@@ -27,7 +50,7 @@ export function NavigationChooser({ address, onClose }: { address: string | null
   }
 
   function openWeb() {
-    const opened = window.open(webMapsUrl(address ?? ''), '_blank');
+    const opened = window.open(webMapsUrl(target ?? { address: '' }), '_blank');
     if (!opened) {
       errorToast(`Could not open ${WEB_MAPS_NAME}. Please try manually.`, 'Navigation failed');
       return;
@@ -37,9 +60,9 @@ export function NavigationChooser({ address, onClose }: { address: string | null
   }
 
   return (
-    <Dialog open={address != null} title="Choose Navigation Option" onClose={onClose}>
+    <Dialog open={target != null} title="Choose Navigation Option" onClose={onClose}>
       <p className="mt-2 text-sm text-slate-700">
-        <span className="font-medium">Address:</span> {address ? navigationAddress(address) : ''}
+        <span className="font-medium">Address:</span> {target ? navigationAddress(target.address) : ''}
       </p>
       <div className="mt-5 grid gap-2">
         <button type="button" className="btn btn-brand h-12" onClick={openNative}>

@@ -5,16 +5,16 @@
  * pharmacy form. Steps go through the outbox like the restaurant workflow's.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { canGoOnlinePharmacy, currentStop, EXPANDED_STOP_CARDS } from '../../../src/domain/courierFlow';
+import { canGoOnlinePharmacy, currentStop, EXPANDED_STOP_CARDS, type NavigationTarget } from '../../../src/domain/courierFlow';
 import { PHARMACY_ARRIVAL_RADIUS_M } from '../../../src/domain/geo';
 import { PHARMACY_FORM, pharmacyDisplayStatus } from '../../../src/domain/orderStatus';
 import { errorToast } from '../events';
 import { useDraft } from './drafts';
 import { cents, millis, pharmacyTimeOf, PROGRESS, usd } from './format';
-import { distanceLabel, distanceTo, isNear, usePosition } from './geolocation';
+import { arrivalState, distanceLabel, distanceTo, usePosition } from './geolocation';
 import { CloseIcon } from '../../../src/shared/icons';
 import { CheckIcon, NavigationIcon } from './icons';
-import { NavigationChooser } from './NavigationChooser';
+import { NavigationChooser, pickupTarget, stopTarget } from './NavigationChooser';
 import { photoSrc, useOutbox, type Effect } from './outbox';
 import { PhotoCapture } from './PhotoCapture';
 import { RouteMap } from './RouteMap';
@@ -23,10 +23,10 @@ import type { CourierOrder, CourierStop } from './types';
 import { useNow } from './useNow';
 import { StopOrder } from './StopOrder';
 import { SyncBadge } from './SyncBadge';
-import { DeliveryEarnings, StepButton, type WorkflowProps } from './WorkflowParts';
+import { ArrivalHelp, DeliveryEarnings, StepButton, type WorkflowProps } from './WorkflowParts';
 
 export default function PharmacyWorkflow({ order, view, waiting, onClose, onDone, onChanged }: WorkflowProps) {
-  const [navigateTo, setNavigateTo] = useState<string | null>(null);
+  const [navigateTo, setNavigateTo] = useState<NavigationTarget | null>(null);
   const status = pharmacyDisplayStatus(order.status);
 
   // A restaurant-style status takes its pharmacy form when the route opens (spec 3-courier-area.md §4.4).
@@ -76,7 +76,7 @@ export default function PharmacyWorkflow({ order, view, waiting, onClose, onDone
         </button>
       </header>
       <div className="space-y-4 p-4">{screen}</div>
-      <NavigationChooser address={navigateTo} onClose={() => setNavigateTo(null)} />
+      <NavigationChooser target={navigateTo} onClose={() => setNavigateTo(null)} />
     </div>
   );
 }
@@ -130,12 +130,12 @@ function ReadyToStart({ order, view }: { order: CourierOrder; view: WorkflowProp
   );
 }
 
-function ToPharmacy({ order, view, onNavigate }: { order: CourierOrder; view: WorkflowProps['view']; onNavigate: (address: string) => void }) {
+function ToPharmacy({ order, view, onNavigate }: { order: CourierOrder; view: WorkflowProps['view']; onNavigate: (target: NavigationTarget) => void }) {
   const device = usePosition(view.proximityCheck);
   const distance = distanceTo(device, order.pickupLatitude, order.pickupLongitude);
-  const near = isNear(device, distance, PHARMACY_ARRIVAL_RADIUS_M, view.proximityCheck, order.pickupLocationPrecision);
+  const arrival = arrivalState(device, distance, PHARMACY_ARRIVAL_RADIUS_M, view.proximityCheck, order.pickupLocationPrecision);
   async function arrive() {
-    if (!near) return errorToast('You must be within 500 feet of the pharmacy', 'Not at Pharmacy');
+    if (arrival !== 'ready') return errorToast('You must be within 500 feet of the pharmacy', 'Not at Pharmacy');
     const position = device.position ? { courierLatitude: device.position.lat, courierLongitude: device.position.lng } : {};
     report(await sendStep(order, { status: 'arrived_at_pharmacy', ...position }, 'Arrived at pharmacy'), {
       title: 'Arrival Confirmed',
@@ -149,12 +149,13 @@ function ToPharmacy({ order, view, onNavigate }: { order: CourierOrder; view: Wo
         <h3 className="font-semibold">Head to Pharmacy</h3>
         <p className="mt-1 font-medium">{order.restaurantName}</p>
         <p className="text-sm text-slate-600">{order.restaurantAddress}</p>
-        <button type="button" className="btn btn-outline mt-3 h-11 w-full" onClick={() => onNavigate(order.restaurantAddress)}>
+        <button type="button" className="btn btn-outline mt-3 h-11 w-full" onClick={() => onNavigate(pickupTarget(order))}>
           <NavigationIcon width={18} height={18} /> Navigate to Pharmacy
         </button>
       </section>
       {distance != null ? <p className="text-center text-sm text-slate-600">{distanceLabel(distance, order.pickupLocationPrecision)}</p> : null}
-      <StepButton disabled={!near} onClick={() => void arrive()}>
+      <ArrivalHelp state={arrival} />
+      <StepButton disabled={arrival !== 'ready'} onClick={() => void arrive()}>
         I'm at the Pharmacy
       </StepButton>
       <p className="text-center text-xs text-slate-500">You must be within 500 feet to confirm arrival</p>
@@ -216,7 +217,7 @@ function Deliveries({
   onNavigate,
   waiting,
   onChanged,
-}: Pick<WorkflowProps, 'order' | 'view' | 'waiting' | 'onChanged'> & { onNavigate: (address: string) => void }) {
+}: Pick<WorkflowProps, 'order' | 'view' | 'waiting' | 'onChanged'> & { onNavigate: (target: NavigationTarget) => void }) {
   const delivered = order.stops.filter((stop) => stop.status === 'delivered').length;
   const current = currentStop(order.stops);
   const { entries } = useOutbox();
@@ -269,7 +270,7 @@ function CurrentStop({
   order: CourierOrder;
   stop: CourierStop;
   view: WorkflowProps['view'];
-  onNavigate: (address: string) => void;
+  onNavigate: (target: NavigationTarget) => void;
 }) {
   const arrived = stop.status === 'arrived';
   const device = usePosition(!arrived);
@@ -312,7 +313,7 @@ function CurrentStop({
 
   return (
     <div className="mt-3 space-y-3 border-t border-slate-100 pt-3">
-      <button type="button" className="btn btn-outline h-11 w-full" onClick={() => onNavigate(stop.address)}>
+      <button type="button" className="btn btn-outline h-11 w-full" onClick={() => onNavigate(stopTarget(stop))}>
         <NavigationIcon width={18} height={18} /> Navigate to Stop {stop.sequence}
       </button>
       {arrived ? (

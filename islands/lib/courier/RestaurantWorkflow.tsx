@@ -11,6 +11,7 @@ import {
   PICKED_UP_AUTO_ADVANCE_MS,
   RESTAURANT_REQUIRED_PHOTOS,
   RESTAURANT_TITLES,
+  type NavigationTarget,
 } from '../../../src/domain/courierFlow';
 import { RESTAURANT_ARRIVAL_RADIUS_M } from '../../../src/domain/geo';
 import { isFinished, type OrderStatus } from '../../../src/domain/orderStatus';
@@ -18,9 +19,9 @@ import { errorToast } from '../events';
 import { ConfirmDialog } from './Dialog';
 import { useDraft } from './drafts';
 import { cents, millis, timeOf, usd } from './format';
-import { distanceTo, isNear, usePosition } from './geolocation';
+import { arrivalState, distanceTo, usePosition } from './geolocation';
 import { ArrowLeftIcon, MessageIcon, NavigationIcon, PhoneIcon } from './icons';
-import { NavigationChooser } from './NavigationChooser';
+import { customerTarget, NavigationChooser, pickupTarget, stopTarget } from './NavigationChooser';
 import { isUploaded, useOutbox, type Effect } from './outbox';
 import { PhotoCapture } from './PhotoCapture';
 import { RouteMap } from './RouteMap';
@@ -29,7 +30,7 @@ import type { CourierOrder } from './types';
 import { useNow } from './useNow';
 import { StopOrder } from './StopOrder';
 import { SyncBadge } from './SyncBadge';
-import { DeliveryEarnings, StepButton, type WorkflowProps } from './WorkflowParts';
+import { ArrivalHelp, DeliveryEarnings, StepButton, type WorkflowProps } from './WorkflowParts';
 
 const HINTS: Partial<Record<OrderStatus, string>> = {
   courier_confirmed: 'Head to the restaurant for pickup',
@@ -54,7 +55,7 @@ const COMPLETED = { title: 'Order Completed', description: 'Order marked as deli
 
 export default function RestaurantWorkflow({ order, view, waiting, onClose, onDone, onChanged }: WorkflowProps) {
   const status = order.status;
-  const [navigateTo, setNavigateTo] = useState<string | null>(null);
+  const [navigateTo, setNavigateTo] = useState<NavigationTarget | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const { entries } = useOutbox();
   const stop = currentStop(order.stops);
@@ -147,7 +148,7 @@ export default function RestaurantWorkflow({ order, view, waiting, onClose, onDo
           </button>
         </div>
       ) : null}
-      <NavigationChooser address={navigateTo} onClose={() => setNavigateTo(null)} />
+      <NavigationChooser target={navigateTo} onClose={() => setNavigateTo(null)} />
       <ConfirmDialog
         open={cancelling}
         title="Cancellation Warning"
@@ -187,12 +188,12 @@ function ToRestaurant({
 }: {
   order: CourierOrder;
   view: WorkflowProps['view'];
-  onNavigate: (address: string) => void;
+  onNavigate: (target: NavigationTarget) => void;
   onArrive: (body: StepBody, label: string) => Promise<void>;
 }) {
   const device = usePosition(view.proximityCheck);
   const distance = distanceTo(device, order.pickupLatitude, order.pickupLongitude);
-  const near = isNear(device, distance, RESTAURANT_ARRIVAL_RADIUS_M, view.proximityCheck, order.pickupLocationPrecision);
+  const arrival = arrivalState(device, distance, RESTAURANT_ARRIVAL_RADIUS_M, view.proximityCheck, order.pickupLocationPrecision);
 
   async function arrive() {
     // A confirmed order sets off first, so the server's path and times stay whole.
@@ -219,12 +220,13 @@ function ToRestaurant({
       <section className="card p-4" aria-label="Restaurant Location">
         <h3 className="font-semibold">Restaurant Location</h3>
         <p className="text-sm text-slate-600">{order.restaurantAddress}</p>
-        <button type="button" className="btn btn-outline mt-3 h-11 w-full" onClick={() => onNavigate(order.restaurantAddress)}>
+        <button type="button" className="btn btn-outline mt-3 h-11 w-full" onClick={() => onNavigate(pickupTarget(order))}>
           <NavigationIcon width={18} height={18} /> Open Navigation
         </button>
       </section>
-      <StepButton disabled={!near} onClick={() => void arrive()}>
-        {near ? 'Arrived at Restaurant' : 'Get closer to restaurant (within 50m)'}
+      <ArrivalHelp state={arrival} />
+      <StepButton disabled={arrival !== 'ready'} onClick={() => void arrive()}>
+        {arrival === 'far' ? 'Get closer to restaurant (within 50m)' : 'Arrived at Restaurant'}
       </StepButton>
       <p className="text-center text-xs text-slate-500">Cancelling an order less than 2 hours before pickup will result in a $30 penalty</p>
     </>
@@ -240,7 +242,7 @@ function ToCustomer({
 }: {
   order: CourierOrder;
   view: WorkflowProps['view'];
-  onNavigate: (address: string) => void;
+  onNavigate: (target: NavigationTarget) => void;
   onArrive: () => void;
   /** The stop order panel, for a multi-stop order. */
   reorder: ReactNode;
@@ -250,7 +252,7 @@ function ToCustomer({
   const early = !canArriveAtCustomer(deliveryTime, now);
   const earliest = timeOf(earliestArrivalAtCustomer(deliveryTime), view.timeZone);
   const current = currentStop(order.stops);
-  const destination = current?.address ?? order.customerAddress;
+  const destination: NavigationTarget = current ? stopTarget(current) : customerTarget(order);
   const phone = current?.customerPhone ?? order.customerPhone;
 
   function arrive() {
@@ -291,7 +293,7 @@ function ToCustomer({
                   </p>
                   <p className="text-slate-600">{stop.address}</p>
                   {isCurrent ? (
-                    <button type="button" className="btn btn-outline mt-2 h-10 w-full" onClick={() => onNavigate(stop.address)}>
+                    <button type="button" className="btn btn-outline mt-2 h-10 w-full" onClick={() => onNavigate(stopTarget(stop))}>
                       Navigate to Stop {stop.sequence}
                     </button>
                   ) : null}

@@ -1,6 +1,8 @@
 /** Pieces both delivery workflows use: their props, the big step button and the earnings summary. */
 import type { ReactNode } from 'react';
+import { POSITION_REQUIRED } from '../../../src/domain/courierFlow';
 import { earningsOf, usd } from './format';
+import type { ArrivalState } from './geolocation';
 import type { CourierOrder, CourierView } from './types';
 
 export interface WorkflowProps {
@@ -50,4 +52,16 @@ export function StepButton({ children, onClick, disabled = false }: { children: 
       {children}
     </button>
   );
+}
+
+/** Under an arrival button that waits for the device's position: why, and how to allow it (decision F9). */
+export function ArrivalHelp({ state }: { state: ArrivalState }) {
+  if (state === 'no_location')
+    return (
+      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+        <strong>{POSITION_REQUIRED.error}.</strong> {POSITION_REQUIRED.details}
+      </p>
+    );
+  if (state === 'locating') return <p className="text-center text-sm text-slate-700">Finding your location...</p>;
+  return null;
 }

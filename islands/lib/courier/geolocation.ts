@@ -1,8 +1,9 @@
 /**
  * The device position for the arrival checks (spec 3-courier-area.md §2.13): watched with high accuracy,
  * a maximum age of 10 s and a timeout of 15 s, only while a screen needs it. A failure
- * says "GPS Warning" once; the delivery carries on (docs/decisions.md C5). Reporting the
- * position to the server is the live-tracking feature's, not this.
+ * says "Location needed" once; with proximity checks on an arrival waits for a position
+ * (decision F9, replacing C5's "you can continue"). Reporting the position to the server
+ * is the live-tracking feature's, not this.
  */
 import { useEffect, useState } from 'react';
 import { haversineMeters, type LatLng } from '../../../src/domain/geo';
@@ -24,7 +25,7 @@ export function usePosition(active: boolean): DevicePosition {
     let warned = false;
     const fail = () => {
       setState((current) => ({ ...current, failed: true }));
-      if (!warned) toast({ title: 'GPS Warning', description: 'GPS issues detected - you can continue with the delivery' });
+      if (!warned) toast({ title: 'Location needed', description: 'Allow location for this app to confirm arrivals' });
       warned = true;
     };
     if (!('geolocation' in navigator)) {
@@ -47,13 +48,19 @@ export function distanceTo(device: DevicePosition, lat: number | null, lng: numb
 }
 
 /**
- * Whether an arrival button is enabled: within the radius, or when it cannot be checked
- * (check off for testing, a place without coordinates or with only approximate ones, no
- * position from the device). The server holds arrivals to the same rule.
+ * What an arrival button can do (decision F9): `ready` within the radius, or when the
+ * distance cannot be held against the place (checks off for testing, a place without
+ * coordinates or with only approximate ones); with checks on it needs a position first:
+ * `locating` until the device gives one, `no_location` when it cannot (denied, unavailable).
+ * The server holds arrivals to the same rule.
  */
-export function isNear(device: DevicePosition, distance: number | null, radiusM: number, checked: boolean, place: LocationPrecision | undefined): boolean {
-  if (!checked || !proximityApplies(place) || device.failed) return true;
-  return distance != null && distance <= radiusM;
+export type ArrivalState = 'ready' | 'far' | 'locating' | 'no_location';
+
+export function arrivalState(device: DevicePosition, distance: number | null, radiusM: number, checked: boolean, place: LocationPrecision | undefined): ArrivalState {
+  if (!checked) return 'ready';
+  if (!device.position) return device.failed ? 'no_location' : 'locating';
+  if (!proximityApplies(place)) return 'ready';
+  return distance != null && distance <= radiusM ? 'ready' : 'far';
 }
 
 /** "120 ft away", "0.8 mi away"; "about 0.8 mi away (approximate location)" from a ZIP centre. */

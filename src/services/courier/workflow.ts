@@ -187,6 +187,8 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
         pharmacy,
         documentsValid: ctx.documentsValid,
         distanceToPickupM: distance,
+        proximityCheck: ctx.proximityCheck,
+        hasDevicePosition: position != null,
         photoCount: photos.length,
         hasPickupPhoto: (pickupPhoto ?? order.pharmacyPickupPhoto) != null,
         stops: stops.map(stopFacts),
