@@ -1,6 +1,6 @@
 /**
  * The courier dashboard (spec 3-courier-area.md §2.4–2.8): available orders and the courier's own, both
- * polled every 5 s, the "Upcoming Delivery" go-online panel, and the order view over
+ * pushed over the courier's socket (polled every 5 s while it is down, decision F11), the "Upcoming Delivery" go-online panel, and the order view over
  * the page. A delivery under way opens by itself when the page loads. The lists arrive
  * with the page (server-rendered), so a weak connection shows orders at once.
  */
@@ -8,7 +8,9 @@ import { useEffect, useRef, useState } from 'react';
 import { isInDelivery, minutesUntil, upcomingDelivery } from '../src/domain/courierFlow';
 import { ACTIVE_ORDER_STORAGE_KEY } from '../src/shared/storage';
 import { clockOf, millis } from './lib/courier/format';
-import { RefreshIcon } from './lib/courier/icons';
+import { useOfferAlerts } from './lib/courier/alerts';
+import { BellOffIcon, RefreshIcon } from './lib/courier/icons';
+import { BellIcon } from '../src/shared/icons';
 import { OfflineNotice } from './lib/courier/OfflineNotice';
 import { OrderList } from './lib/courier/OrderList';
 import { OpenOrderView } from './lib/courier/OrderView';
@@ -44,6 +46,7 @@ function Dashboard({ view, available, assigned, openOrder }: CourierDashboardPro
   const offers = useCourierList('/api/orders/courier', available, LIST_POLL_MS, entries, view.now);
   const mine = useCourierList('/api/orders/courier/assigned', assigned, LIST_POLL_MS, entries, view.now);
   const orders = useCourierOrders({ view, initialOrder: openOrder, lists: [offers.orders, mine.orders], held: mine.orders });
+  const alerts = useOfferAlerts();
 
   // A delivery under way opens by itself once per visit (the stored active order first).
   const autoOpened = useRef(openOrder != null);
@@ -68,9 +71,15 @@ function Dashboard({ view, available, assigned, openOrder }: CourierDashboardPro
           <h2 id="available-heading" className="text-lg font-semibold">
             Available Orders ({offers.orders?.length ?? 0})
           </h2>
-          <button type="button" className="btn btn-outline h-10" onClick={() => void refresh()} disabled={offers.fetching || mine.fetching}>
-            <RefreshIcon width={16} height={16} className={offers.fetching ? 'animate-spin' : ''} /> Refresh
-          </button>
+          <div className="flex items-center gap-2">
+            <button type="button" className="btn btn-outline h-11" aria-pressed={alerts.enabled} onClick={alerts.toggle} title="Sound and vibration for new offers">
+              {alerts.enabled ? <BellIcon width={16} height={16} /> : <BellOffIcon width={16} height={16} />}
+              <span className="sr-only">Offer alerts</span>
+            </button>
+            <button type="button" className="btn btn-outline h-11" onClick={() => void refresh()} disabled={offers.fetching || mine.fetching}>
+              <RefreshIcon width={16} height={16} className={offers.fetching ? 'animate-spin' : ''} /> Refresh
+            </button>
+          </div>
         </div>
         <OrderList state={offers.state} orders={offers.orders} view={view} onOpen={open} empty="No available orders at the moment" />
       </section>

@@ -5,12 +5,15 @@
  * (so steps taken offline land once the connection returns, whichever page is open),
  * and shows "Waiting to sync" with the number of waiting steps until they have landed.
  * While the courier has an active order, it also reports the device's position for the
- * admins' live map (issue 6), whichever courier page is open.
+ * admins' live map (issue 6) and keeps the screen awake, whichever courier page is open.
+ * It opens the courier's socket, which tells the screens when orders change (F11).
  */
 import { useEffect, useState } from 'react';
 import { useConnected } from './lib/connection';
 import { useLocationReporting } from './lib/locationReporter';
+import { useWakeLock } from './lib/courier/alerts';
 import { startOutbox, useOutbox } from './lib/courier/outbox';
+import { startCourierPush } from './lib/courier/push';
 import { SyncBadge } from './lib/courier/SyncBadge';
 
 export interface CourierSyncProps {
@@ -46,9 +49,12 @@ function useHasActiveOrder(): boolean {
 export default function CourierSync({ userId, signInUrl, courierBase }: CourierSyncProps) {
   const { entries, needsSignIn } = useOutbox();
   const connected = useConnected();
+  const activeOrder = useHasActiveOrder();
   useServiceWorker(courierBase);
-  useLocationReporting(useHasActiveOrder());
+  useLocationReporting(activeOrder);
+  useWakeLock(activeOrder);
   useEffect(() => void startOutbox(userId), [userId]);
+  useEffect(startCourierPush, []);
   if (entries.length === 0) {
     return connected === false ? (
       <span role="status" className="badge h-8 bg-amber-100 text-amber-900">

@@ -319,7 +319,8 @@ export function schedulePolls(): void {
         pollTimers.delete(name);
         return;
       }
-      if (document.visibilityState === 'visible') await refreshRegion(name, 'poll');
+      // While a socket keeps the page fresh (the courier's, islands/lib/courier/push.ts), polls pause.
+      if (document.visibilityState === 'visible' && document.documentElement.dataset.pushed !== 'on') await refreshRegion(name, 'poll');
       const current = findRegion(name);
       // The region's new markup may ask for another interval (a delivered order awaiting photos).
       if (current?.dataset.poll) pollTimers.set(name, window.setTimeout(tick, pollInterval(current)));

@@ -10,12 +10,15 @@
  *   WRITE_THROUGH_INTERVAL_MS (the first report at once, later ones by an alarm), so
  *   300 couriers reporting every 5 s cost the database 20 writes a second, not 60.
  * - Pushes every accepted report to the LiveHub, which fans it out to admins watching.
+ * - Holds the courier's own socket, told when their orders change (courierSockets.ts).
  */
 import { DurableObject } from 'cloudflare:workers';
 import { createDb } from '../db/client';
 import { recordCourierPosition } from '../db/live';
 import type { Position, PositionMessage } from '../domain/live';
 import type { Env } from '../env';
+import { acceptCourierSocket, COURIER_SOCKET_PATH, pushToCourier, type CourierPush } from './courierSockets';
+import { PING, PONG } from './LiveHub';
 import { liveHub } from './names';
 
 export interface LocationReport extends Position {
@@ -59,6 +62,31 @@ export class CourierLocation extends DurableObject<Env> {
       latitude REAL NOT NULL, longitude REAL NOT NULL,
       accuracy REAL, heading REAL, speed REAL)`);
     this.sql.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)');
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
+  }
+
+  /** The courier's phone opens its socket here (GET /api/couriers/socket). */
+  override async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === COURIER_SOCKET_PATH) return acceptCourierSocket(this.ctx, request, Number(url.searchParams.get('courier')));
+    return new Response('Not found', { status: 404 });
+  }
+
+  /** Tells the courier's phone that their orders changed. */
+  notify(courierId: number, push: CourierPush): number {
+    return pushToCourier(this.ctx, courierId, push);
+  }
+
+  override async webSocketMessage(): Promise<void> {
+    // Phones only listen; their keep-alive ping is answered by the runtime.
+  }
+
+  override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
+    try {
+      socket.close(code, reason);
+    } catch {
+      // Already closed.
+    }
   }
 
   async report(report: LocationReport, now = Date.now()): Promise<ReportOutcome> {

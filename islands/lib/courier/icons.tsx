@@ -43,3 +43,9 @@ export const CloudUploadIcon = (props: IconProps) => (
     <path d="M20.4 18.4A5 5 0 0 0 18 9h-1.3A8 8 0 1 0 3 16.3" />
   </Icon>
 );
+export const BellOffIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M8.7 3A6 6 0 0 1 18 8a21.3 21.3 0 0 0 .6 5M17 17H3s3-2 3-9a4.67 4.67 0 0 1 .3-1.7" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0M2 2l20 20" />
+  </Icon>
+);

@@ -13,6 +13,7 @@ import { useConnected } from '../connection';
 import { ACTIVE_ORDER_STORAGE_KEY } from '../../../src/shared/storage';
 import { refreshPartials } from '../events';
 import { onSent, startOutbox, useOutbox, withPending, type OutboxEntry } from './outbox';
+import { useOnPush, usePushState } from './push';
 import type { CourierOrder, CourierView } from './types';
 
 export type ListState = 'loading' | 'ok' | 'forbidden' | 'failed';
@@ -24,15 +25,19 @@ export type ListState = 'loading' | 'ok' | 'forbidden' | 'failed';
  * page's own copy was made (the page may itself be the phone's offline copy).
  */
 export function useCourierList(url: string, initial: CourierOrder[] | null, interval: number, entries: readonly OutboxEntry[], savedAt: number) {
+  // Pushed over the courier's socket while it is open; polled while it is down (decision F11).
+  const pushed = usePushState() === 'open';
   const query = useQuery({
     queryKey: [url],
     queryFn: () => apiRequest<CourierOrder[]>('GET', url),
     initialData: initial ?? undefined,
     initialDataUpdatedAt: savedAt,
-    refetchInterval: interval,
+    refetchInterval: pushed ? false : interval,
     staleTime: 2000,
     networkMode: 'always',
   });
+  const { refetch } = query;
+  useOnPush(useCallback(() => void refetch(), [refetch]));
   const offlineWithCopy = useConnected() === false && query.data != null;
   const forbidden = query.error instanceof ApiRequestError && query.error.status === 403;
   const state: ListState =

@@ -1,9 +1,11 @@
 /** The JSON API under /api, one file per resource. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
+import { pushOrderChanges } from '../../events/courierPush';
 import { relayEvents } from '../../events/relay';
 import apiKeys from './api-keys';
 import courierLocation from './courier-location';
+import courierSocket from './courier-socket';
 import courierSelf from './courier-self';
 import couriers from './couriers';
 import orderStops from './order-stops';
@@ -26,6 +28,10 @@ const api = new Hono<AppEnv>();
 // routes hand them to the queue (src/events/relay.ts). /api/v1 does so on its writes.
 api.use('/orders/*', relayEvents);
 api.use('/order-stops/*', relayEvents);
+// …and tell the couriers they concern, over their sockets (src/events/courierPush.ts).
+api.use('/orders', pushOrderChanges);
+api.use('/orders/*', pushOrderChanges);
+api.use('/order-stops/*', pushOrderChanges);
 
 api.route('/', session);
 api.route('/orders', orders);
@@ -33,6 +39,7 @@ api.route('/order-stops', orderStops);
 api.route('/zones', zones);
 api.route('/users', users);
 // The fixed paths (/profile, /earnings, /location, /live) before /couriers/:id.
+api.route('/couriers', courierSocket);
 api.route('/couriers', courierSelf);
 api.route('/couriers', courierLocation);
 api.route('/couriers', couriers);

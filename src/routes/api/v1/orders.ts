@@ -17,6 +17,7 @@ import { geocoder } from '../../../http/business';
 import { notFound } from '../../../http/errors';
 import { idempotentFor } from '../../../http/idempotency';
 import { validate } from '../../../http/validate';
+import { pushOrderChanges } from '../../../events/courierPush';
 import { relayEvents } from '../../../events/relay';
 import { cancelAsBusiness, placeOrder } from '../orders/business';
 import { OPERATIONS } from './operations';
@@ -45,7 +46,7 @@ async function ownOrder(db: Db, client: ApiClient, id: number) {
 /** Idempotency-Key: receipts are kept per business, as its portal's are per login. */
 const idempotentForBusiness = idempotentFor<ApiV1Env>((c) => c.var.apiClient.business.userId);
 
-v1Orders.post(createOrder.path, requireApiKey, relayEvents, idempotentForBusiness, validate('json', createOrder.body), async (c) => {
+v1Orders.post(createOrder.path, requireApiKey, relayEvents, pushOrderChanges, idempotentForBusiness, validate('json', createOrder.body), async (c) => {
   const client = c.var.apiClient;
   const { order, stops } = await placeOrder(c.var.db, geocoder(c), client.business, c.req.valid('json'), client.actor);
   c.header('Location', `/api/v1/orders/${order.id}`);
@@ -74,7 +75,7 @@ v1Orders.get(getOrder.path, requireApiKey, validate('param', getOrder.params), a
   return c.json(await detail(c, order, stops));
 });
 
-v1Orders.post(cancelOrder.path, requireApiKey, relayEvents, validate('param', cancelOrder.params), async (c) => {
+v1Orders.post(cancelOrder.path, requireApiKey, relayEvents, pushOrderChanges, validate('param', cancelOrder.params), async (c) => {
   const client = c.var.apiClient;
   const { order } = await ownOrder(c.var.db, client, c.req.valid('param').id);
   const cancelled = await cancelAsBusiness(c.var.db, order, client.actor);
