@@ -11,7 +11,7 @@ export function Document({ title, children, bodyClassName, manifest }: { title: 
     <html lang="en" data-tz={timeZone}>
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover, interactive-widget=resizes-content" />
         <meta name="theme-color" content="#0f172a" />
         <title>{documentTitle(title)}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

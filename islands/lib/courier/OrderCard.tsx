@@ -44,7 +44,7 @@ export function OrderCard({
           order.restaurantName
         ) : (
           // Without the action button, the name is the card's keyboard path.
-          <button type="button" className="text-left hover:underline" onClick={(event) => (event.stopPropagation(), onOpen(order))}>
+          <button type="button" className="min-h-11 w-full text-left hover:underline" onClick={(event) => (event.stopPropagation(), onOpen(order))}>
             {order.restaurantName}
           </button>
         )}

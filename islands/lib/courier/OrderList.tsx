@@ -32,7 +32,7 @@ export function OrderList({
       </p>
     );
   if (!orders) return <p className="p-4 text-center text-sm text-slate-500">Loading orders...</p>;
-  if (orders.length === 0) return <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{empty}</p>;
+  if (orders.length === 0) return <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{empty}</p>;
   return (
     <ul className="space-y-3">
       {state === 'failed' ? (

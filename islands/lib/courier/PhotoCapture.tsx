@@ -65,7 +65,7 @@ export function PhotoCapture({ photos, max, onChange, upload, label = 'Take Phot
               return (
                 <li
                   key={`slot-${i}`}
-                  className="flex aspect-square items-center justify-center rounded-md border-2 border-dashed border-slate-300 text-sm text-slate-400"
+                  className="flex aspect-square items-center justify-center rounded-md border-2 border-dashed border-slate-300 text-sm text-slate-600"
                 >
                   Photo {i + 1}
                 </li>
@@ -82,7 +82,7 @@ export function PhotoCapture({ photos, max, onChange, upload, label = 'Take Phot
                 )}
                 <button
                   type="button"
-                  className="absolute top-1 right-1 flex h-8 w-8 items-center justify-center rounded-full bg-slate-900/70 text-white"
+                  className="absolute top-1 right-1 flex h-11 w-11 items-center justify-center rounded-full bg-slate-900/80 text-white"
                   aria-label={`Remove photo ${i + 1}`}
                   onClick={() => onChange(photos.filter((candidate) => candidate !== photo))}
                 >

@@ -6,7 +6,7 @@ export function SyncBadge({ waiting }: { waiting: number }) {
   if (!waiting) return null;
   return (
     <span role="status">
-      <button type="button" className="badge h-8 bg-amber-100 text-amber-900" title="Try sending now" onClick={() => void flush()}>
+      <button type="button" className="badge h-11 bg-amber-100 text-amber-900" title="Try sending now" onClick={() => void flush()}>
         <CloudUploadIcon width={14} height={14} /> Waiting to sync ({waiting})
       </button>
     </span>

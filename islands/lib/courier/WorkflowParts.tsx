@@ -45,12 +45,14 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-/** The screen's next step: large, for a thumb on the road. */
+/** The screen's next step: large, for a thumb on the road, pinned to the bottom of the view while the screen scrolls (decision F13). */
 export function StepButton({ children, onClick, disabled = false }: { children: ReactNode; onClick: () => void; disabled?: boolean }) {
   return (
-    <button type="button" className="btn btn-success h-14 w-full text-base" disabled={disabled} onClick={onClick}>
-      {children}
-    </button>
+    <div className="step-bar">
+      <button type="button" className="btn btn-success h-14 w-full text-base" disabled={disabled} onClick={onClick}>
+        {children}
+      </button>
+    </div>
   );
 }
 

@@ -11,7 +11,15 @@ import { assets } from '../../views/assets';
 import type { IslandName } from '../../generated/islands';
 
 /** The islands of the courier pages: kept on the phone when the worker installs. */
-const COURIER_ISLANDS: IslandName[] = ['CourierSync', 'CourierConnection', 'CourierDashboard', 'CourierTasks', 'CourierProfile', 'CourierEarningsRange'];
+const COURIER_ISLANDS: IslandName[] = [
+  'CourierSync',
+  'CourierConnection',
+  'CourierContrast',
+  'CourierDashboard',
+  'CourierTasks',
+  'CourierProfile',
+  'CourierEarningsRange',
+];
 
 const ICONS = ['/icons/courier-192.png', '/icons/courier-512.png', '/icons/courier-maskable-512.png'];
 

@@ -81,29 +81,45 @@ earnings.get('/', requirePage('courier'), async (c) => {
                         <table className="table">
                           <thead>
                             <tr>
-                              <th scope="col">Order #</th>
-                              <th scope="col">Date</th>
-                              <th scope="col">Restaurant</th>
-                              <th scope="col">Base Pay</th>
-                              <th scope="col">Tips</th>
-                              <th scope="col">Total</th>
+                              {/* On a phone the money columns stay in view: order number and restaurant go under the date (decision F13). */}
+                              <th scope="col" className="hidden sm:table-cell">
+                                Order #
+                              </th>
+                              <th scope="col" className="px-2 sm:px-3">
+                                Date
+                              </th>
+                              <th scope="col" className="hidden sm:table-cell">
+                                Restaurant
+                              </th>
+                              <th scope="col" className="px-2 text-right sm:px-3">
+                                Base Pay
+                              </th>
+                              <th scope="col" className="px-2 text-right sm:px-3">
+                                Tips
+                              </th>
+                              <th scope="col" className="px-2 text-right sm:px-3">
+                                Total
+                              </th>
                             </tr>
                           </thead>
                           <tbody>
                             {data.orders.map((row) => (
                               <tr key={row.id}>
-                                <td>{row.orderNumber}</td>
-                                <td className="whitespace-nowrap">
+                                <td className="hidden sm:table-cell">{row.orderNumber}</td>
+                                <td className="px-2 sm:px-3 sm:whitespace-nowrap">
                                   <Time value={row.deliveredAt ?? row.createdAt} pattern="MM/dd/yyyy h:mm a" />
+                                  <span className="block text-xs text-slate-600 sm:hidden">
+                                    #{row.orderNumber} · {row.restaurantName}
+                                  </span>
                                 </td>
-                                <td>{row.restaurantName}</td>
-                                <td className="tabular-nums">
+                                <td className="hidden sm:table-cell">{row.restaurantName}</td>
+                                <td className="px-2 text-right whitespace-nowrap tabular-nums sm:px-3">
                                   <Money cents={cents(row.basePay)} />
                                 </td>
-                                <td className="tabular-nums">
+                                <td className="px-2 text-right whitespace-nowrap tabular-nums sm:px-3">
                                   <Money cents={cents(row.tipAmount)} />
                                 </td>
-                                <td className="font-medium tabular-nums">
+                                <td className="px-2 text-right font-medium whitespace-nowrap tabular-nums sm:px-3">
                                   <Money cents={cents(row.totalPay)} />
                                 </td>
                               </tr>
@@ -115,7 +131,7 @@ earnings.get('/', requirePage('courier'), async (c) => {
                   </section>
                 </>
               ) : (
-                <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
+                <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
                   Pick a date range to see your earnings.
                 </p>
               )}

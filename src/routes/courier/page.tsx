@@ -40,7 +40,7 @@ function ActiveOrdersIndicator({ count, orderId, base }: { count: number; orderI
       href={`${base}/dashboard?order=${orderId}`}
       data-open-order={orderId}
       data-active-orders={count}
-      className="flex items-center gap-2 rounded-full bg-emerald-50 px-3 py-1.5 text-sm font-medium text-emerald-800"
+      className="flex min-h-11 items-center gap-2 rounded-full bg-emerald-50 px-3 py-1.5 text-sm font-medium whitespace-nowrap text-emerald-800"
     >
       <span className="relative flex h-2.5 w-2.5" aria-hidden="true">
         <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-emerald-400 opacity-75" />

@@ -19,13 +19,13 @@ export function CourierLayout({ title, indicator, children }: { title: string; i
     { href: `${courierBase}/tasks`, label: 'Scheduled Tasks' },
   ];
   return (
-    <Document title={title} bodyClassName="min-h-dvh bg-slate-100" manifest={`${courierBase}/manifest.webmanifest`}>
+    <Document title={title} bodyClassName="courier-app min-h-dvh bg-slate-100" manifest={`${courierBase}/manifest.webmanifest`}>
       <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white pt-[env(safe-area-inset-top)]">
         <div className="mx-auto flex h-14 max-w-xl items-center gap-2 px-3">
           <button type="button" popoverTarget="courier-menu" className="btn btn-ghost h-11 w-11 px-0" aria-label="Open menu">
             <MenuIcon />
           </button>
-          <a href={home} className="flex items-center gap-2 font-semibold" aria-label="Courier home">
+          <a href={home} className="flex min-h-11 items-center gap-2 font-semibold" aria-label="Courier home">
             <TruckIcon className="text-brand-600" />
             <span>Dispatch</span>
           </a>
@@ -55,7 +55,10 @@ export function CourierLayout({ title, indicator, children }: { title: string; i
               </a>
             </li>
           ))}
-          <li className="mt-2 border-t border-slate-100 px-1 pt-3">
+          <li className="mt-2 border-t border-slate-100 px-1 pt-1">
+            <Island name="CourierContrast" props={{}} />
+          </li>
+          <li className="mt-2 px-1">
             <LogoutButton className="btn btn-outline w-full" next={`${courierBase}/login`} label="Log-Out" />
           </li>
         </ul>

@@ -1,0 +1,150 @@
+/**
+ * One hand, in sunlight (issue 15, decision F13): on a phone (390 px wide, touch) every
+ * control of the courier pages is at least 44 × 44 px, axe finds no serious or critical
+ * violation (contrast included), the step's action stays pinned in view, the header fits,
+ * the earnings show their money, toasts keep clear of what they are about, and a
+ * high-contrast option stays on.
+ */
+import type { Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { orders } from '../../src/db/schema';
+import { insertOrder, insertServiceArea } from '../support/factories';
+import { insertHeldOrder } from '../support/courier';
+import { expectAccessible } from './axe';
+import { openDashboard, photoFiles, photoInput, toast } from './courier';
+import { expect, islandsHydrated, signIn, test } from './fixtures';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** Visible controls smaller than 44 × 44 px (inline links in text are exempt, as WCAG 2.5.5 has it; a checkbox counts with its label). */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const controls = document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="switch"]');
+    const small: string[] = [];
+    for (const control of controls) {
+      if (control.closest('[inert], [aria-hidden="true"], [data-state="closed"]')) continue;
+      const target =
+        control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio') ? (control.closest('label') ?? control) : control;
+      const box = target.getBoundingClientRect();
+      const style = getComputedStyle(control);
+      if (box.width <= 1 || box.height <= 1 || style.visibility === 'hidden' || style.display === 'none') continue;
+      if (control.tagName === 'A' && style.display === 'inline') continue;
+      if (box.width < 44 || box.height < 44) {
+        const name = control.getAttribute('aria-label') || control.textContent?.trim() || control.getAttribute('name') || control.tagName;
+        small.push(`${control.tagName.toLowerCase()} "${name.slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+    }
+    return small;
+  });
+}
+
+async function checkScreen(page: Page, within?: string) {
+  expect(await smallTargets(page), 'controls under 44 × 44 px').toEqual([]);
+  await expectAccessible(page, within);
+}
+
+test('every courier screen: targets of 44 × 44 px and no serious axe violation, in normal and high contrast', async ({ page, db }) => {
+  test.setTimeout(90_000);
+  const { business, courier } = await insertServiceArea(db);
+  await insertOrder(db, { business: business.username, status: 'pending_courier' });
+  await insertHeldOrder(db, courier.courier.id, 'courier_confirmed', { pickupTime: Date.now() + 40 * MINUTE, deliveryTime: Date.now() + 100 * MINUTE });
+  await insertHeldOrder(db, courier.courier.id, 'delivered', { completedAt: Date.now() - 2 * DAY });
+  await signIn(page, courier.username);
+
+  await openDashboard(page);
+  await checkScreen(page);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await checkScreen(page, '#courier-menu');
+  await page.getByRole('switch', { name: 'High contrast' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-contrast', 'high');
+  await page.keyboard.press('Escape');
+  await checkScreen(page);
+
+  await page.goto('/courier/profile');
+  await islandsHydrated(page);
+  // Stays on across pages (kept on the phone).
+  await expect(page.locator('html')).toHaveAttribute('data-contrast', 'high');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await checkScreen(page);
+
+  await page.goto('/courier/earnings?period=custom');
+  await islandsHydrated(page);
+  await page.getByRole('button', { name: /Pick a date range/ }).click();
+  await checkScreen(page);
+
+  await page.goto('/courier/tasks');
+  await islandsHydrated(page);
+  await checkScreen(page);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('switch', { name: 'High contrast' }).click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-contrast', 'high');
+});
+
+test('the workflow screens: targets, axe, and the step pinned at the bottom within reach', async ({ page, context, db }) => {
+  const { courier } = await insertServiceArea(db);
+  await signIn(page, courier.username);
+  // Far from the restaurant: the arrival button is disabled, and must still be readable.
+  await context.setGeolocation({ latitude: 27.95, longitude: -82.46 });
+  const order = await insertHeldOrder(db, courier.courier.id, 'courier_on_way_to_pickup');
+  await openDashboard(page);
+  const view = page.getByRole('dialog');
+  const step = view.getByRole('button', { name: 'Get closer to restaurant (within 50m)' });
+  await expect(step).toBeDisabled();
+  await checkScreen(page);
+  // Pinned: in view at the top of the screen, within the bottom fifth of the phone.
+  const box = (await step.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(844);
+  expect(box.y).toBeGreaterThan(844 * 0.8);
+
+  await db.update(orders).set({ status: 'arrived_at_customer' }).where(eq(orders.id, order.id));
+  await page.reload();
+  await page.getByRole('dialog').getByRole('button', { name: 'I Understand' }).click();
+  await photoInput(page).setInputFiles(photoFiles(2));
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Remove photo 2' })).toBeVisible();
+  await checkScreen(page);
+});
+
+test('the header fits 390 px, and the earnings show their money columns', async ({ page, db }) => {
+  const { courier } = await insertServiceArea(db);
+  for (const status of ['courier_confirmed', 'courier_on_way_to_pickup', 'assigned'] as const) await insertHeldOrder(db, courier.courier.id, status);
+  await insertHeldOrder(db, courier.courier.id, 'delivered', { courierPayCents: 4250, tipCents: 750, completedAt: Date.now() - DAY });
+  await signIn(page, courier.username);
+  await page.goto('/courier/earnings');
+  await islandsHydrated(page);
+  const indicator = page.getByRole('banner').getByRole('link', { name: /Active Orders/ });
+  await expect(indicator).toBeVisible();
+  // One line, inside the header, and nothing wider than the screen.
+  expect((await indicator.boundingBox())!.height).toBeLessThanOrEqual(48);
+  const right = await indicator.evaluate((element) => element.getBoundingClientRect().right);
+  expect(right).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const column of ['Base Pay', 'Tips', 'Total']) {
+    const header = page.getByRole('columnheader', { name: column });
+    await expect(header).toBeInViewport();
+    expect((await header.boundingBox())!.x + (await header.boundingBox())!.width).toBeLessThanOrEqual(390);
+  }
+  await expect(page.getByRole('row').nth(1)).toContainText('$42.50');
+});
+
+test('a toast keeps clear of the warning and the button it is about', async ({ page, db }) => {
+  const { courier } = await insertServiceArea(db);
+  await insertHeldOrder(db, courier.courier.id, 'on_way_to_customer', { deliveryTime: Date.now() + 60 * MINUTE });
+  await signIn(page, courier.username);
+  await openDashboard(page);
+  const view = page.getByRole('dialog');
+  const button = view.getByRole('button', { name: 'Arrived at Customer' });
+  await button.click();
+  await expect(toast(page)).toContainText('Cannot arrive before');
+  const banner = view.getByRole('alert').filter({ hasText: /^Cannot arrive before/ });
+  const overlaps = async (other: typeof button) => {
+    const a = (await toast(page).boundingBox())!;
+    const b = (await other.boundingBox())!;
+    return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  };
+  expect(await overlaps(button)).toBe(false);
+  await banner.scrollIntoViewIfNeeded();
+  expect(await overlaps(banner)).toBe(false);
+});
