@@ -72,7 +72,13 @@ function Dashboard({ view, available, assigned, openOrder }: CourierDashboardPro
             Available Orders ({offers.orders?.length ?? 0})
           </h2>
           <div className="flex items-center gap-2">
-            <button type="button" className="btn btn-outline h-11" aria-pressed={alerts.enabled} onClick={alerts.toggle} title="Sound and vibration for new offers">
+            <button
+              type="button"
+              className="btn btn-outline h-11"
+              aria-pressed={alerts.enabled}
+              onClick={alerts.toggle}
+              title="Sound and vibration for new offers"
+            >
               {alerts.enabled ? <BellIcon width={16} height={16} /> : <BellOffIcon width={16} height={16} />}
               <span className="sr-only">Offer alerts</span>
             </button>

@@ -15,7 +15,13 @@ export interface CourierNotice {
 /** `stopIds`: stops changed, standing for their orders. */
 export async function couriersConcerned(db: Db, orderIds: readonly number[], stopIds: readonly number[] = []): Promise<CourierNotice[]> {
   if (orderIds.length + stopIds.length === 0) return [];
-  const list = (ids: readonly number[]) => (ids.length ? sql.join(ids.map((id) => sql`${id}`), sql`, `) : sql`null`);
+  const list = (ids: readonly number[]) =>
+    ids.length
+      ? sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )
+      : sql`null`;
   const rows = await db.all<{ courier_id: number; offer: number }>(sql`
     with changed as (
       select o.id, o.courier_id, o.zone_id, o.status,

@@ -117,7 +117,9 @@ describe('step refusals', () => {
 
   it('with proximity checks on, an arrival needs the device position; with them off it does not', () => {
     expect(stepRefusal(order('courier_on_way_to_pickup'), 'arrived_at_pickup', facts({ hasDevicePosition: false }))).toBe(POSITION_REQUIRED);
-    expect(stepRefusal(order('courier_on_way_to_pharmacy'), 'arrived_at_pharmacy', facts({ pharmacy: true, hasDevicePosition: false }))).toBe(POSITION_REQUIRED);
+    expect(stepRefusal(order('courier_on_way_to_pharmacy'), 'arrived_at_pharmacy', facts({ pharmacy: true, hasDevicePosition: false }))).toBe(
+      POSITION_REQUIRED,
+    );
     expect(stepRefusal(order('courier_on_way_to_pickup'), 'arrived_at_pickup', facts({ hasDevicePosition: false, proximityCheck: false }))).toBeNull();
     // Only arrivals: other steps go without a position.
     expect(stepRefusal(order('arrived_at_pickup'), 'picked_up', facts({ hasDevicePosition: false }))).toBeNull();
@@ -190,7 +192,9 @@ describe('navigation hand-off', () => {
     expect(navigationAddress('1 Main St, Atlanta, GA 30303')).toBe('1 Main St, Atlanta, GA 30303');
     expect(navigationAddress('500 Central Ave 33701')).toBe('500 Central Ave 33701');
     expect(navigationAddress('12 Main St, Apt 4')).toBe('12 Main St, Apt 4, Tampa, Florida 33602');
-    expect(webMapsUrl({ address: '12 Main St' })).toBe('https://www.google.com/maps/search/12%20Main%20St%2C%20Tampa%2C%20Florida%2033602/@27.9506,-82.4572,12z');
+    expect(webMapsUrl({ address: '12 Main St' })).toBe(
+      'https://www.google.com/maps/search/12%20Main%20St%2C%20Tampa%2C%20Florida%2033602/@27.9506,-82.4572,12z',
+    );
     expect(nativeMaps({ address: '1 Bay St, Tampa' }, 'ios')).toEqual({ name: 'Apple Maps', url: 'maps://?daddr=1%20Bay%20St%2C%20Tampa&dirflg=d' });
     expect(nativeMaps({ address: '1 Bay St, Tampa' }, 'android').url).toBe('google.navigation:q=1%20Bay%20St%2C%20Tampa&mode=d');
   });

@@ -12,7 +12,11 @@ describe('stepTime', () => {
   });
 
   it('keeps the tap time of a step that waited offline', () => {
-    expect(stepTime(received, tapped(2 * MINUTE), received - 10 * MINUTE)).toEqual({ at: received - 2 * MINUTE, claimed: received - 2 * MINUTE, adjustment: null });
+    expect(stepTime(received, tapped(2 * MINUTE), received - 10 * MINUTE)).toEqual({
+      at: received - 2 * MINUTE,
+      claimed: received - 2 * MINUTE,
+      adjustment: null,
+    });
   });
 
   it('reads how long the step waited, so a phone clock set wrong does not matter', () => {

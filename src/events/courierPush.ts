@@ -44,5 +44,7 @@ export const pushOrderChanges: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (READS.has(c.req.method) || c.res.status >= 400) return;
   const changed = await changedBy(c.req.path, c.res).catch(() => ({ orderIds: [], stopIds: [] }));
   if (changed.orderIds.length + changed.stopIds.length === 0) return;
-  c.executionCtx.waitUntil(notifyCouriers(c.env, c.var.db, changed).catch((error: Error) => console.error('courier push failed; phones will poll', error.message)));
+  c.executionCtx.waitUntil(
+    notifyCouriers(c.env, c.var.db, changed).catch((error: Error) => console.error('courier push failed; phones will poll', error.message)),
+  );
 };

@@ -133,7 +133,11 @@ test('with the network off, a reload opens the app with the active order, its ad
   await context.setOffline(false);
   await page.reload();
   await expect(page.getByRole('banner').getByText('Offline')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Close' }).or(page.getByRole('button', { name: 'Back' })).first().click();
+  await page
+    .getByRole('button', { name: 'Close' })
+    .or(page.getByRole('button', { name: 'Back' }))
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(menu.getByText('Connected to Server')).toBeVisible();
 });

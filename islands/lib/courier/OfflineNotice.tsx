@@ -9,8 +9,8 @@ export function OfflineNotice({ savedAt, timeZone }: { savedAt: number; timeZone
   if (useConnected() !== false) return null;
   return (
     <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-      <strong>You are offline.</strong> These are the orders saved on this phone at {timeOf(savedAt, timeZone)}. Steps you take are saved on this phone and
-      sent when you are back online.
+      <strong>You are offline.</strong> These are the orders saved on this phone at {timeOf(savedAt, timeZone)}. Steps you take are saved on this phone and sent
+      when you are back online.
     </p>
   );
 }

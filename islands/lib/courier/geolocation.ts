@@ -56,7 +56,13 @@ export function distanceTo(device: DevicePosition, lat: number | null, lng: numb
  */
 export type ArrivalState = 'ready' | 'far' | 'locating' | 'no_location';
 
-export function arrivalState(device: DevicePosition, distance: number | null, radiusM: number, checked: boolean, place: LocationPrecision | undefined): ArrivalState {
+export function arrivalState(
+  device: DevicePosition,
+  distance: number | null,
+  radiusM: number,
+  checked: boolean,
+  place: LocationPrecision | undefined,
+): ArrivalState {
   if (!checked) return 'ready';
   if (!device.position) return device.failed ? 'no_location' : 'locating';
   if (!proximityApplies(place)) return 'ready';

@@ -107,7 +107,16 @@ async function moveHeldStop(ctx: CourierContext, order: Order, stop: OrderStop, 
     const move = moveStop(ctx.db, { stop, to: input.status, photo, notes: input.deliveryNotes, orderHeld: heldBy(ctx), now: ctx.now, at: time.at });
     const result = await changeOrder(
       ctx.db,
-      { orderId: order.id, from: [...STOP_DELIVERY_PHASE], where: and(heldBy(ctx), move.moved), actor: actorOf(ctx), action: 'stop', detail: note, now: ctx.now, at: time.at },
+      {
+        orderId: order.id,
+        from: [...STOP_DELIVERY_PHASE],
+        where: and(heldBy(ctx), move.moved),
+        actor: actorOf(ctx),
+        action: 'stop',
+        detail: note,
+        now: ctx.now,
+        at: time.at,
+      },
       move.statement,
     );
     const [updated] = result.companion ?? [];
