@@ -110,10 +110,16 @@ export function useCourierOrders({
     enabled: open != null && !newest(known(open.id)),
   });
 
-  /** The freshest copy of an order (lists, replies, the page's), with its waiting steps applied. */
+  /**
+   * The freshest copy of an order (lists, replies, the page's), with its waiting steps applied.
+   * An order that left the lists while open (an offer another courier took, pushed at once)
+   * keeps its last copy: the screen stays, and the courier's next tap gets the server's answer.
+   */
+  const lastSeen = useRef(new Map<number, CourierOrder>());
   const find = useCallback(
     (id: number) => {
-      const base = newest([...known(id), active.data?.find((order) => order.id === id)]);
+      const base = newest([...known(id), active.data?.find((order) => order.id === id)]) ?? lastSeen.current.get(id);
+      if (base) lastSeen.current.set(id, base);
       return base && withPending(base, entries);
     },
     [known, entries, active.data],
