@@ -7,25 +7,25 @@ const ZONE = 'America/New_York';
 
 describe('resolveListFilter', () => {
   it('defaults to All and the current month', () => {
-    const filter = resolveListFilter({}, ADMIN_TABS, ZONE, NOW);
+    const filter = resolveListFilter({}, ADMIN_TABS, ZONE, { now: NOW });
     expect(filter.tab.key).toBe('all');
     expect(filter.month).toBe('2026-11');
     expect(filter.day).toBeNull();
-    expect(new Date(filter.range.start).toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(new Date(filter.range!.start).toISOString()).toBe('2026-11-01T04:00:00.000Z');
   });
 
   it('takes a day over a month, and the day decides the month', () => {
-    const filter = resolveListFilter({ status: 'assigned', month: '2026-09', day: '2026-10-05' }, ADMIN_TABS, ZONE, NOW);
+    const filter = resolveListFilter({ status: 'assigned', month: '2026-09', day: '2026-10-05' }, ADMIN_TABS, ZONE, { now: NOW });
     expect(filter.tab.key).toBe('assigned');
     expect(filter.day).toBe('2026-10-05');
     expect(filter.month).toBe('2026-10');
-    expect(filter.range.end - filter.range.start).toBe(24 * 3600_000);
+    expect(filter.range!.end - filter.range!.start).toBe(24 * 3600_000);
   });
 
   it('ignores future and malformed dates', () => {
-    expect(resolveListFilter({ day: '2026-11-22' }, ADMIN_TABS, ZONE, NOW).day).toBeNull();
-    expect(resolveListFilter({ month: '2026-12' }, ADMIN_TABS, ZONE, NOW).month).toBe('2026-11');
-    expect(resolveListFilter({ month: "2026-11' or 1=1" }, ADMIN_TABS, ZONE, NOW).month).toBe('2026-11');
+    expect(resolveListFilter({ day: '2026-11-22' }, ADMIN_TABS, ZONE, { now: NOW }).day).toBeNull();
+    expect(resolveListFilter({ month: '2026-12' }, ADMIN_TABS, ZONE, { now: NOW }).month).toBe('2026-11');
+    expect(resolveListFilter({ month: "2026-11' or 1=1" }, ADMIN_TABS, ZONE, { now: NOW }).month).toBe('2026-11');
   });
 });
 
@@ -38,9 +38,9 @@ describe('countTabs', () => {
 
 describe('describeListFilter', () => {
   it('words the summary line as the spec does', () => {
-    const all = resolveListFilter({}, ADMIN_TABS, ZONE, NOW);
+    const all = resolveListFilter({}, ADMIN_TABS, ZONE, { now: NOW });
     expect(describeListFilter(12, all)).toBe('Showing 12 orders for November 2026');
-    const pending = resolveListFilter({ status: 'pending_courier', day: '2026-11-03' }, ADMIN_TABS, ZONE, NOW);
+    const pending = resolveListFilter({ status: 'pending_courier', day: '2026-11-03' }, ADMIN_TABS, ZONE, { now: NOW });
     expect(describeListFilter(1, pending)).toBe('Showing 1 orders with status pending courier for Nov 3, 2026');
   });
 });

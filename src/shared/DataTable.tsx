@@ -1,20 +1,27 @@
 /**
  * The admin area's tables: a card that scrolls sideways on narrow screens, a header row
- * of column names, and the rows given. Rendered by server pages and by islands alike.
+ * of column names, and the rows given. Rendered by server pages and by islands alike. A
+ * column may carry classes, so a wide table can hide what its rows repeat elsewhere on
+ * narrower screens (the orders table, docs/decisions.md W5).
  */
 import type { ReactNode } from 'react';
 
-export function DataTable({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
+export type Column = string | { label: string; className: string };
+
+export function DataTable({ columns, children, className = '' }: { columns: readonly Column[]; children: ReactNode; className?: string }) {
   return (
     <div className="card overflow-x-auto">
-      <table className="table">
+      <table className={`table ${className}`}>
         <thead>
           <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className="whitespace-nowrap">
-                {column}
-              </th>
-            ))}
+            {columns.map((column) => {
+              const { label, className: columnClass } = typeof column === 'string' ? { label: column, className: '' } : column;
+              return (
+                <th key={label} scope="col" className={`whitespace-nowrap ${columnClass}`}>
+                  {label}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>{children}</tbody>
