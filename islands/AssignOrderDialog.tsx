@@ -86,7 +86,6 @@ function AssignDialog() {
   const [courierId, setCourierId] = useState('');
   const [fee, setFee] = useState('');
   const [tip, setTip] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState<'assign' | 'offer' | null>(null);
   const [confirmingClose, setConfirmingClose] = useState(false);
 
@@ -96,7 +95,6 @@ function AssignDialog() {
     setFee(startFee);
     setTip(payload.tip);
     setCourierId('');
-    setErrors({});
     setConfirmingClose(false);
   });
 
@@ -106,7 +104,6 @@ function AssignDialog() {
     setCourierId('');
     setFee('');
     setTip('');
-    setErrors({});
     setConfirmingClose(false);
   }
 
@@ -122,17 +119,17 @@ function AssignDialog() {
   const feeCents = parseMoney(fee);
   const tipCents = parseMoney(tip);
   const feesGiven = fee.trim() !== '' && tip.trim() !== '';
-  const feesValid = feesGiven && feesSchema.safeParse({ deliveryFee: fee, tip }).success;
+  const checked = feesSchema.safeParse({ deliveryFee: fee, tip });
+  const feesValid = feesGiven && checked.success;
+  // What is typed is judged as it is typed: a blank field waits for a value, anything else says what is wrong at once.
+  const liveErrors: FieldErrors = checked.success ? {} : firstErrors(checked.error.issues.filter((issue) => String((issue.path[0] === 'tip' ? tip : fee)).trim() !== ''));
 
   async function run(kind: 'assign' | 'offer') {
     if (!order || pending) return;
-    const parsed = feesSchema.safeParse({ deliveryFee: fee, tip });
-    if (!parsed.success) {
-      setErrors(firstErrors(parsed.error.issues));
-      errorToast(parsed.error.issues[0].message);
+    if (!checked.success) {
+      errorToast(checked.error.issues[0].message);
       return;
     }
-    setErrors({});
     setPending(kind);
     const fees = { deliveryFee: fee.trim(), tip: tip.trim(), expectedStatus: order.status };
     try {
@@ -191,8 +188,8 @@ function AssignDialog() {
             </p>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            {money('Courier Delivery Fee ($)', fee, setFee, errors.deliveryFee)}
-            {money('Courier Tip ($)', tip, setTip, errors.tip)}
+            {money('Courier Delivery Fee ($)', fee, setFee, liveErrors.deliveryFee)}
+            {money('Courier Tip ($)', tip, setTip, liveErrors.tip)}
           </div>
           <p className="flex items-center justify-between rounded-md border border-slate-200 px-3 py-2 text-sm" aria-live="polite">
             <span className="font-medium">Total Courier Pay:</span>

@@ -137,3 +137,10 @@ export function suggestionReason(milesAway: number | null, freshness: GpsFreshne
   const load = activeOrders === 0 ? 'no active orders' : `${activeOrders} active order${activeOrders === 1 ? '' : 's'}`;
   return `${distance}, ${FRESHNESS_WORDS[freshness]}, ${load}`;
 }
+
+/** Asked before a courier holding unfinished orders is deactivated (docs/decisions.md W6). */
+export function heldOrdersWarning(name: string, orderNumbers: readonly string[]): string {
+  const list = orderNumbers.map((number) => `#${number}`).join(', ');
+  const count = orderNumbers.length === 1 ? '1 unfinished order' : `${orderNumbers.length} unfinished orders`;
+  return `${name} holds ${count} (${list}). Deactivate anyway? Those orders will show in Orders as needing reassignment.`;
+}

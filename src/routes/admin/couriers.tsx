@@ -1,7 +1,8 @@
 /** Couriers (spec 1-foundations-and-admin.md §2.9): couriers with a linked user, paged in SQL; add, edit (an island) and activate/deactivate. */
 import { Hono } from 'hono';
 import { DataTable } from '../../shared/DataTable';
-import { countCouriers, listCouriers, serializeCourier } from '../../db/couriers';
+import { countCouriers, listCouriersWithHeldOrders, serializeCourier } from '../../db/couriers';
+import { heldOrdersWarning } from '../../domain/dispatch';
 import { versionTag } from '../../db/versions';
 import { listPageQuery, paging } from '../../domain/paging';
 import { formatPhone } from '../../domain/phone';
@@ -26,10 +27,10 @@ couriers.get('/', requirePage('admin'), validate('query', listPageQuery), (c) =>
     partials: {
       couriers: {
         history: true,
-        etag: () => versionTag(db, ['couriers', 'users', 'zones'], 'admin-couriers', page),
+        etag: () => versionTag(db, ['couriers', 'users', 'zones', 'orders'], 'admin-couriers', page),
         render: async () => {
           const pages = paging(page, await countCouriers(db));
-          const rows = await listCouriers(db, pages);
+          const rows = await listCouriersWithHeldOrders(db, pages);
           if (rows.length === 0) return <EmptyState>No couriers yet. Add one with Add New Courier.</EmptyState>;
           return (
             <>
@@ -53,6 +54,7 @@ couriers.get('/', requirePage('admin'), validate('query', listPageQuery), (c) =>
                           name={row.user.name}
                           region="couriers"
                           success="Courier status updated successfully"
+                          confirm={row.user.isActive && row.heldOrders.length > 0 ? heldOrdersWarning(row.user.name, row.heldOrders) : undefined}
                         />
                       </div>
                     </td>
