@@ -122,7 +122,9 @@ function AssignDialog() {
   const checked = feesSchema.safeParse({ deliveryFee: fee, tip });
   const feesValid = feesGiven && checked.success;
   // What is typed is judged as it is typed: a blank field waits for a value, anything else says what is wrong at once.
-  const liveErrors: FieldErrors = checked.success ? {} : firstErrors(checked.error.issues.filter((issue) => String((issue.path[0] === 'tip' ? tip : fee)).trim() !== ''));
+  const liveErrors: FieldErrors = checked.success
+    ? {}
+    : firstErrors(checked.error.issues.filter((issue) => String(issue.path[0] === 'tip' ? tip : fee).trim() !== ''));
 
   async function run(kind: 'assign' | 'offer') {
     if (!order || pending) return;
@@ -143,7 +145,7 @@ function AssignDialog() {
       close();
       refreshPartials('orders');
     } catch (error) {
-      errorToast(kind === 'assign' ? serverMessage(error, (error as Error).message) : serverMessage(error, 'Failed to assign order to zone'));
+      errorToast(kind === 'assign' ? (error as Error).message : serverMessage(error, 'Failed to assign order to zone'));
     } finally {
       setPending(null);
     }
@@ -196,7 +198,9 @@ function AssignDialog() {
             {feesValid && feeCents != null && tipCents != null ? (
               <output className="text-lg font-semibold tabular-nums">{formatUsd(courierPay(feeCents, tipCents))}</output>
             ) : (
-              <output className="text-sm font-medium text-red-700">{feesGiven ? 'Enter amounts of $0.00 or more, to the cent' : 'Enter a fee and a tip'}</output>
+              <output className="text-sm font-medium text-red-700">
+                {feesGiven ? 'Enter amounts of $0.00 or more, to the cent' : 'Enter a fee and a tip'}
+              </output>
             )}
           </p>
           {order.missedBy ? <p className="text-sm text-slate-600">{`Not offered: ${order.missedBy}, who missed this pickup.`}</p> : null}

@@ -61,7 +61,13 @@ export default function DispatchAlerts() {
       className="btn btn-ghost btn-sm"
       aria-pressed={on}
       onClick={() => void toggle()}
-      title={on ? (state === 'live' ? 'Alerts on: new orders and missed pickups sound and notify' : 'Alerts on: reconnecting…') : 'Turn on alerts for new orders and missed pickups'}
+      title={
+        on
+          ? state === 'live'
+            ? 'Alerts on: new orders and missed pickups sound and notify'
+            : 'Alerts on: reconnecting…'
+          : 'Turn on alerts for new orders and missed pickups'
+      }
       data-alerts-state={on ? state : 'off'}
     >
       {on ? 'Alerts on' : 'Alerts off'}

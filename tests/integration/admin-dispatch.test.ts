@@ -30,10 +30,18 @@ describe('upcoming orders and the search', () => {
       expect(list.text, query).toContain(`#${order.orderNumber}`);
     }
     // Searches the dispatcher types: part of the phone as written, part of the name, the # number.
-    for (const q of [`(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`, `${phone.slice(3, 6)}-${phone.slice(6)}`, name.slice(9).toLowerCase(), `#${order.orderNumber}`]) {
+    for (const q of [
+      `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`,
+      `${phone.slice(3, 6)}-${phone.slice(6)}`,
+      name.slice(9).toLowerCase(),
+      `#${order.orderNumber}`,
+    ]) {
       const found = await admin.get(`/api/orders?q=${encodeURIComponent(q)}&page=1`);
       expect(found.status, q).toBe(200);
-      expect(found.body.map((row: { id: number }) => row.id), q).toContain(order.id);
+      expect(
+        found.body.map((row: { id: number }) => row.id),
+        q,
+      ).toContain(order.id);
     }
     const upcoming = await admin.get(`/api/orders?range=upcoming&status=new&page=1&pageSize=200&q=${phone}`);
     expect(upcoming.body.map((row: { id: number }) => row.id)).toEqual([order.id]);
@@ -78,12 +86,17 @@ describe('courier suggestions', () => {
     const business = await insertBusiness(db, { zoneId: zone.id });
     const now = Date.now();
     // The business is at 27.9427, -82.4497; 0.01° of latitude is about 0.7 mi.
-    const at = (lat: number, fresh = true) => ({ courierLatitude: lat, courierLongitude: -82.4497, lastLocationUpdateTime: fresh ? now : now - 2 * 3_600_000, zoneId: zone.id });
+    const at = (lat: number, fresh = true) => ({
+      courierLatitude: lat,
+      courierLongitude: -82.4497,
+      lastLocationUpdateTime: fresh ? now : now - 2 * 3_600_000,
+      zoneId: zone.id,
+    });
     const near = await insertCourier(db, at(27.9527));
     const far = await insertCourier(db, at(28.0427));
     const busyNear = await insertCourier(db, at(27.9447));
     const stale = await insertCourier(db, at(27.9437, false));
-    const expired = await insertCourier(db, { ...at(27.9430), insuranceExpiry: '2020-01-01' });
+    const expired = await insertCourier(db, { ...at(27.943), insuranceExpiry: '2020-01-01' });
     const truck = await insertCourier(db, { ...at(27.9431), vehicleType: 'truck' });
     const deactivated = await insertCourier(db, at(27.9432));
     await db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.user.id));
@@ -112,7 +125,13 @@ describe('courier suggestions', () => {
     await db.update(orders).set({ status: 'missed_pickup' }).where(eq(orders.id, order.id));
     const again = await admin.get(`/api/orders/${order.id}/courier-suggestions`);
     expect(again.body.suggestions.map((s: { courierId: number }) => s.courierId)).not.toContain(near.courier.id);
-    const retry = await admin.patch(`/api/orders/${order.id}`, { status: 'assigned', courierId: near.courier.id, deliveryFee: '10.00', tip: '0.00', expectedStatus: 'missed_pickup' });
+    const retry = await admin.patch(`/api/orders/${order.id}`, {
+      status: 'assigned',
+      courierId: near.courier.id,
+      deliveryFee: '10.00',
+      tip: '0.00',
+      expectedStatus: 'missed_pickup',
+    });
     expect(retry.status).toBe(400);
     expect(retry.body.error).toBe('Courier cannot take this order: missed this pickup');
 

@@ -23,7 +23,9 @@ export function useLiveSocket<T extends LiveTopic>(topic: T, onMessage: (message
     let attempt = 0;
     let stopped = false;
     const connect = () => {
-      socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/couriers/live${topic === 'alerts' ? '?topic=alerts' : ''}`);
+      socket = new WebSocket(
+        `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/couriers/live${topic === 'alerts' ? '?topic=alerts' : ''}`,
+      );
       socket.onopen = () => {
         attempt = 0;
         setState('live');
@@ -32,7 +34,8 @@ export function useLiveSocket<T extends LiveTopic>(topic: T, onMessage: (message
       socket.onmessage = (event) => {
         if (event.data === 'pong') return;
         const message = JSON.parse(String(event.data)) as PositionMessage | DispatchAlert;
-        if ((topic === 'positions' && message.type === 'position') || (topic === 'alerts' && message.type === 'alert')) handler.current(message as TopicMessage[T]);
+        if ((topic === 'positions' && message.type === 'position') || (topic === 'alerts' && message.type === 'alert'))
+          handler.current(message as TopicMessage[T]);
       };
       socket.onclose = (event) => {
         window.clearInterval(keepAlive);

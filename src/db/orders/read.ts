@@ -177,6 +177,8 @@ export async function orderListPage<T extends StatusTab>(
   const courierNames = new Map(
     rows.flatMap(({ order, courierName }) => (order.courierId != null && courierName != null ? [[order.courierId, courierName] as const] : [])),
   );
-  const deactivatedCouriers = new Set(rows.flatMap(({ order, courierActive }) => (order.courierId != null && courierActive === false ? [order.courierId] : [])));
+  const deactivatedCouriers = new Set(
+    rows.flatMap(({ order, courierActive }) => (order.courierId != null && courierActive === false ? [order.courierId] : [])),
+  );
   return { counts, total, paging: pages, rows: rows.map(({ order }) => order), courierNames, deactivatedCouriers };
 }

@@ -34,7 +34,7 @@ couriers.get('/', requirePage('admin'), validate('query', listPageQuery), (c) =>
           if (rows.length === 0) return <EmptyState>No couriers yet. Add one with Add New Courier.</EmptyState>;
           return (
             <>
-              <DataTable columns={['Name', 'Username', 'Email', 'Phone', 'Vehicle', 'Status', 'Actions']}>
+              <DataTable label="Couriers" columns={['Name', 'Username', 'Email', 'Phone', 'Vehicle', 'Status', 'Actions']}>
                 {rows.map((row) => (
                   <tr key={row.courier.id}>
                     <td className="font-medium">{row.user.name}</td>

@@ -41,7 +41,7 @@ restaurants.get('/', requirePage('admin'), validate('query', listPageQuery), (c)
           if (rows.length === 0) return <EmptyState>No restaurants yet. Add one with Add New Restaurant.</EmptyState>;
           return (
             <>
-              <DataTable columns={['Name', 'Address', 'Phone', 'Total Orders', 'Revenue', 'Delivery Fees', 'Status', 'Actions']}>
+              <DataTable label="Restaurants" columns={['Name', 'Address', 'Phone', 'Total Orders', 'Revenue', 'Delivery Fees', 'Status', 'Actions']}>
                 {rows.map((row) => (
                   <tr key={row.restaurant.id}>
                     <td className="font-medium">{row.restaurant.name}</td>

@@ -198,7 +198,7 @@ export function OrdersTable({
   now: number;
 }) {
   return (
-    <DataTable columns={COLUMNS} className={`orders-table table-fixed 2xl:table-auto ${density === 'compact' ? 'table-compact' : ''}`}>
+    <DataTable label="Orders" columns={COLUMNS} className={`orders-table table-fixed 2xl:table-auto ${density === 'compact' ? 'table-compact' : ''}`}>
       {orders.map((order) => (
         <OrderRow
           key={order.id}

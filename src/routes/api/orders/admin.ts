@@ -32,7 +32,11 @@ async function actionFor(c: Context<AppEnv>, order: Order, body: AdminOrderPatch
         { requiredVehicleTypes: order.requiredVehicleTypes, missedBy },
         serviceToday(c),
       );
-      if (unfit) throw badRequest(`Courier cannot take this order: ${unfit}`, `${courier.user.name} cannot take order #${order.orderNumber} (${unfit}); choose another courier.`);
+      if (unfit)
+        throw badRequest(
+          `Courier cannot take this order: ${unfit}`,
+          `${courier.user.name} cannot take order #${order.orderNumber} (${unfit}); choose another courier.`,
+        );
       return { ...base, kind: 'assign', courier: { id: courier.courier.id, name: courier.user.name }, feeCents: body.deliveryFee, tipCents: body.tip };
     }
     case 'pending_courier': {
