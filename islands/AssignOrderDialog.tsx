@@ -15,6 +15,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+
+/** Moves focus to the control as it appears (a stable ref callback, so a re-render does not pull focus back). */
+const focusWhenShown = (element: HTMLElement | null) => element?.focus();
 import * as z from 'zod/mini';
 import type { CourierSuggestion } from '../src/domain/dispatch';
 import { courierPay } from '../src/domain/fees';
@@ -214,7 +217,7 @@ function AssignDialog() {
             <div role="alertdialog" aria-label="Discard changes?" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
               <p>Close without assigning? The courier and pay you set will be lost.</p>
               <div className="flex gap-2">
-                <button type="button" className="btn btn-outline btn-sm" autoFocus onClick={() => setConfirmingClose(false)}>
+                <button type="button" className="btn btn-outline btn-sm" ref={focusWhenShown} onClick={() => setConfirmingClose(false)}>
                   Keep editing
                 </button>
                 <button type="button" className="btn btn-destructive btn-sm" onClick={close}>

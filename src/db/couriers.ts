@@ -72,18 +72,6 @@ export async function findCourier(db: Db, id: number): Promise<CourierWithUser |
   return row;
 }
 
-/** The couriers a dispatcher can give an order to: active accounts, by name, with their zone. */
-export async function assignableCouriers(db: Db): Promise<Array<{ id: number; name: string; zoneName: string | null }>> {
-  // Only the three fields the dialog shows: every orders page carries this list.
-  return db
-    .select({ id: couriers.id, name: users.name, zoneName: zones.name })
-    .from(couriers)
-    .innerJoin(users, eq(users.id, couriers.userId))
-    .leftJoin(zones, eq(zones.id, couriers.zoneId))
-    .where(eq(users.isActive, true))
-    .orderBy(asc(sql`${users.name} collate nocase`), asc(couriers.id));
-}
-
 /** Couriers who hold, or held, one of the business's orders: the only couriers a business may see. */
 function servedBusiness(db: Db, restaurantId: number): SQL {
   return exists(

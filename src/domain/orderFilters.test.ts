@@ -29,6 +29,29 @@ describe('resolveListFilter', () => {
   });
 });
 
+describe("the dispatcher's filter", () => {
+  it('reaches a year ahead, and only for the dispatcher', () => {
+    expect(resolveListFilter({ month: '2026-12' }, ADMIN_TABS, ZONE, { now: NOW, dispatch: true }).month).toBe('2026-12');
+    expect(resolveListFilter({ day: '2027-03-04' }, ADMIN_TABS, ZONE, { now: NOW, dispatch: true }).day).toBe('2027-03-04');
+    expect(resolveListFilter({ day: '2028-03-04' }, ADMIN_TABS, ZONE, { now: NOW, dispatch: true }).day).toBeNull();
+    expect(resolveListFilter({ month: '2026-12', range: 'all', q: 'x', sort: 'delivery' }, BUSINESS_TABS, ZONE, { now: NOW })).toMatchObject({
+      month: '2026-11',
+      span: null,
+      search: null,
+      sort: 'delivery',
+    });
+  });
+  it('takes Upcoming from now on, All dates without a range, and a search across all dates', () => {
+    const upcoming = resolveListFilter({ range: 'upcoming' }, ADMIN_TABS, ZONE, { now: NOW, dispatch: true });
+    expect(upcoming.range!.start).toBe(NOW);
+    expect(resolveListFilter({ range: 'all' }, ADMIN_TABS, ZONE, { now: NOW, dispatch: true }).range).toBeNull();
+    const search = resolveListFilter({ q: '  Jane   Doe ', day: '2026-11-03', status: 'new' }, ADMIN_TABS, ZONE, { now: NOW, dispatch: true });
+    expect(search).toMatchObject({ search: 'Jane Doe', span: 'all', range: null, sort: 'next' });
+    expect(describeListFilter(2, search)).toBe('Showing 2 orders matching "Jane Doe" with status new for all dates');
+    expect(describeListFilter(5, upcoming)).toBe('Showing 5 orders for upcoming deliveries');
+  });
+});
+
 describe('countTabs', () => {
   it('sums statuses into tabs; All is everything', () => {
     const counts = countTabs(BUSINESS_TABS, { new: 2, assigned: 1, picked_up: 3, delivered: 4, pharmacy_completed: 1, missed_pickup: 1 });

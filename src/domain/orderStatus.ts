@@ -209,13 +209,11 @@ export const COURIER_NOT_STARTED = set('assigned', 'courier_confirmed', 'awaitin
 export const COURIER_INDICATOR_ACTIVE = set(...COURIER_IN_DELIVERY, 'courier_confirmed', 'awaiting_pharmacy_pickup');
 
 /**
- * Held by a courier and not finished: a courier's load (the assign dialog's suggestions), and
- * what a deactivated courier leaves behind to reassign (docs/decisions.md W6).
+ * Held by a courier and not finished: a courier's load (the assign dialog's suggestions),
+ * what a deactivated courier leaves behind to reassign (docs/decisions.md W6), and the
+ * statuses in which the courier may reorder its stops (issue 18).
  */
 export const COURIER_HELD_STATUSES = set(...COURIER_NOT_STARTED, ...COURIER_IN_DELIVERY);
-
-/** The order statuses in which its courier may reorder its stops (issue 18): held, not finished. */
-export const STOP_REORDER_STATUSES = COURIER_HELD_STATUSES;
 
 /** Not yet picked up: an order in these is late once its pickup time has passed. */
 export const BEFORE_PICKUP_STATUSES = set(

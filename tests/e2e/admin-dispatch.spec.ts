@@ -100,6 +100,43 @@ test('on a 768 px tablet the nav is a menu that reaches every admin page', async
     expect(await sidewaysOverflow(page), item.href).toBe(0);
   }
   await expectAccessible(page);
+  // From 1280 px up the links are in the bar again, and no page scrolls sideways.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const item of ADMIN_NAV) {
+    await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: item.label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${item.href}$`));
+    expect(await sidewaysOverflow(page), item.href).toBe(0);
+  }
+});
+
+test('the zone, courier and restaurant dialogs give focus back to the button that opened them', async ({ page }) => {
+  await openAsAdmin(page, '/admin/zones');
+  const addZone = page.getByRole('button', { name: 'Add Zone' });
+  await addZone.click();
+  await expect(page.getByRole('dialog', { name: 'Create New Zone' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(addZone).toBeFocused();
+  const edit = page.getByRole('button', { name: /^Edit / }).first();
+  await edit.click();
+  await expect(page.getByRole('dialog', { name: 'Edit Zone' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeFocused();
+
+  await page.goto('/admin/couriers');
+  await islandsHydrated(page);
+  const addCourier = page.getByRole('button', { name: 'Add New Courier' });
+  await addCourier.click();
+  await expect(page.getByRole('dialog', { name: 'Add New Courier' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(addCourier).toBeFocused();
+
+  await page.goto('/admin/restaurants');
+  await islandsHydrated(page);
+  const editRestaurant = page.getByRole('button', { name: /^Edit / }).first();
+  await editRestaurant.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(editRestaurant).toBeFocused();
 });
 
 test('deactivating a courier who holds an order names it first; the order then asks to be reassigned', async ({ page, db }) => {
@@ -117,7 +154,7 @@ test('deactivating a courier who holds an order names it first; the order then a
   await expect(row(page, held.id)).toContainText('Courier deactivated: reassign');
 });
 
-test('alerts, once turned on, push a new order to the dispatcher', async ({ page, context, business, baseURL }) => {
+test('alerts, once turned on, push new orders and missed pickups to the dispatcher', async ({ page, context, business, baseURL, db }) => {
   await context.grantPermissions(['notifications'], { origin: baseURL });
   await openAsAdmin(page, '/admin/orders');
   await page.getByRole('button', { name: 'Alerts off' }).click();
@@ -131,6 +168,12 @@ test('alerts, once turned on, push a new order to the dispatcher', async ({ page
   const { orderNumber } = (await created.json()) as { orderNumber: string };
   await expectToast(page, `New order #${orderNumber}`);
   await bistro.close();
+  // A courier who never set off misses the pickup: the minute's sweep pushes that too.
+  const { courier } = await insertCourier(db);
+  const late = Date.now() - 20 * 60_000;
+  await insertOrder(db, { status: 'assigned', courierId: courier.id, pickupTime: late, updatedAt: late });
+  expect((await page.request.get('/__scheduled?cron=*+*+*+*+*')).status()).toBe(200);
+  await expectToast(page, /missed pickups?: reassign/);
   // The choice is remembered: a reload keeps alerts on.
   await page.reload();
   await expect(page.getByRole('button', { name: 'Alerts on' })).toBeVisible();
