@@ -57,8 +57,7 @@ function listOrder(sort: ListSort): SQL[] {
 
 export type { OrderCursor };
 
-/** A page of orders, newest delivery first: by offset, or after a cursor. */
-export async function listOrders(db: Db, filter: OrderFilter, page: { limit: number; offset?: number; after?: OrderCursor }): Promise<Order[]> {
+function ordersPage(db: Db, filter: OrderFilter, page: { limit: number; offset?: number; after?: OrderCursor }) {
   const after = page.after
     ? or(lt(orders.deliveryTime, page.after.deliveryTime), and(eq(orders.deliveryTime, page.after.deliveryTime), lt(orders.id, page.after.id)))
     : undefined;
@@ -71,12 +70,21 @@ export async function listOrders(db: Db, filter: OrderFilter, page: { limit: num
     .offset(page.offset ?? 0);
 }
 
-export async function countOrders(db: Db, filter: OrderFilter): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)` })
-    .from(orders)
-    .where(orderConditions(filter));
-  return row.count;
+/** A page of orders, newest delivery first: by offset, or after a cursor. */
+export async function listOrders(db: Db, filter: OrderFilter, page: { limit: number; offset?: number; after?: OrderCursor }): Promise<Order[]> {
+  return ordersPage(db, filter, page);
+}
+
+/** A page of orders and how many match in all, in one round trip (GET /api/orders?page=). */
+export async function countedOrdersPage(db: Db, filter: OrderFilter, page: { limit: number; offset: number }): Promise<{ rows: Order[]; total: number }> {
+  const [rows, [counted]] = await db.batch([
+    ordersPage(db, filter, page),
+    db
+      .select({ count: sql<number>`count(*)` })
+      .from(orders)
+      .where(orderConditions(filter)),
+  ]);
+  return { rows, total: counted.count };
 }
 
 /** Orders per status under a filter (the status itself unfiltered): what tab counts are made of. */

@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import { visibleTo, findVisibleOrder } from '../../../db/orders/access';
 import { activeOrdersForMap } from '../../../db/live';
-import { countOrders, getEvents, listOrders, type OrderCursor, type OrderFilter } from '../../../db/orders/read';
+import { countedOrdersPage, getEvents, listOrders, type OrderCursor, type OrderFilter } from '../../../db/orders/read';
 import { serializeEvent, serializeOrder } from '../../../db/orders/serialize';
 import { resolveListFilter } from '../../../domain/orderFilters';
 import { planSearch } from '../../../domain/orderSearch';
@@ -57,8 +57,8 @@ orders.get('/', requireApi(), validate('query', orderListQuerySchema), async (c)
 
   if (query.page) {
     const pageSize = query.pageSize ?? 50;
-    const [rows, count] = await Promise.all([listOrders(db, filter, { limit: pageSize, offset: (query.page - 1) * pageSize }), countOrders(db, filter)]);
-    c.header('X-Total-Count', String(count));
+    const { rows, total } = await countedOrdersPage(db, filter, { limit: pageSize, offset: (query.page - 1) * pageSize });
+    c.header('X-Total-Count', String(total));
     return c.json(rows.map(serializeOrder));
   }
 
