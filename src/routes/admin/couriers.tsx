@@ -19,6 +19,8 @@ import { adminPage } from './page';
 
 const couriers = new Hono<AppEnv>();
 
+const LAPTOP = 'hidden lg:table-cell';
+
 couriers.get('/', requirePage('admin'), validate('query', listPageQuery), (c) => {
   const db = c.var.db;
   const { page } = c.req.valid('query');
@@ -34,13 +36,30 @@ couriers.get('/', requirePage('admin'), validate('query', listPageQuery), (c) =>
           if (rows.length === 0) return <EmptyState>No couriers yet. Add one with Add New Courier.</EmptyState>;
           return (
             <>
-              <DataTable label="Couriers" columns={['Name', 'Username', 'Email', 'Phone', 'Vehicle', 'Status', 'Actions']}>
+              <DataTable
+                label="Couriers"
+                columns={[
+                  'Name',
+                  { label: 'Username', className: LAPTOP },
+                  { label: 'Email', className: LAPTOP },
+                  { label: 'Phone', className: LAPTOP },
+                  'Vehicle',
+                  'Status',
+                  'Actions',
+                ]}
+              >
                 {rows.map((row) => (
                   <tr key={row.courier.id}>
-                    <td className="font-medium">{row.user.name}</td>
-                    <td>{row.user.username}</td>
-                    <td>{row.courier.email}</td>
-                    <td className="whitespace-nowrap">{row.user.phone ? formatPhone(row.user.phone) : 'N/A'}</td>
+                    <td>
+                      <div className="font-medium">{row.user.name}</div>
+                      {/* Below 1024 px the account's details fold under the name, so Status and Actions stay in view (W5). */}
+                      <div className="text-xs break-all text-slate-600 lg:hidden">
+                        {row.user.username} · {row.courier.email} · {row.user.phone ? formatPhone(row.user.phone) : 'N/A'}
+                      </div>
+                    </td>
+                    <td className={LAPTOP}>{row.user.username}</td>
+                    <td className={LAPTOP}>{row.courier.email}</td>
+                    <td className={`whitespace-nowrap ${LAPTOP}`}>{row.user.phone ? formatPhone(row.user.phone) : 'N/A'}</td>
                     <td>{`${vehicleLabel(row.courier.vehicleType)} - ${row.courier.vehicleMake} ${row.courier.vehicleModel}`}</td>
                     <td>
                       <ActiveBadge active={row.user.isActive} />
