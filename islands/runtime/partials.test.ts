@@ -204,7 +204,7 @@ describe('history, scroll, title and focus', () => {
 });
 
 describe('swapping keeps focus on the same control', () => {
-  it('a refresh keeps focus on a row\'s button that has no id, found by its row and name', async () => {
+  it("a refresh keeps focus on a row's button that has no id, found by its row and name", async () => {
     const server = fakeServer();
     const row = (status: string) =>
       `<table><tr data-order-id="7"><td>${status}</td><td><button type="button" data-action="assign-order" data-payload='{"status":"${status}"}'>Assign Courier</button></td></tr>` +
