@@ -9,7 +9,6 @@
  * It opens the courier's socket, which tells the screens when orders change (F11).
  */
 import { useEffect, useState } from 'react';
-import { useConnected } from './lib/connection';
 import { useLocationReporting } from './lib/locationReporter';
 import { useWakeLock } from './lib/courier/alerts';
 import { startOutbox, useOutbox } from './lib/courier/outbox';
@@ -48,24 +47,16 @@ function useHasActiveOrder(): boolean {
 
 export default function CourierSync({ userId, signInUrl, courierBase }: CourierSyncProps) {
   const { entries, needsSignIn } = useOutbox();
-  const connected = useConnected();
   const activeOrder = useHasActiveOrder();
   useServiceWorker(courierBase);
   useLocationReporting(activeOrder);
   useWakeLock(activeOrder);
   useEffect(() => void startOutbox(userId), [userId]);
   useEffect(startCourierPush, []);
-  if (entries.length === 0) {
-    return connected === false ? (
-      <span role="status" className="badge h-8 bg-amber-100 text-amber-900">
-        Offline
-      </span>
-    ) : null;
-  }
-  if (needsSignIn) {
+  if (entries.length && needsSignIn) {
     return (
       <span role="status">
-        <a href={signInUrl} className="badge bg-red-100 text-red-800">
+        <a href={signInUrl} className="badge h-11 bg-red-100 text-red-800">
           Sign in to sync ({entries.length})
         </a>
       </span>

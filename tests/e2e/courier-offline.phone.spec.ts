@@ -118,6 +118,8 @@ test('with the network off, a reload opens the app with the active order, its ad
   await expect(view.getByText('4100 W Kennedy Blvd, Tampa, FL 33609')).toBeVisible();
   await expect(view.getByText('(813) 555-0142')).toBeVisible();
   await expect(view.getByText('Gate code 4821, leave with the front desk')).toBeVisible();
+  // The order view, over the page's header, says so too.
+  await expect(view.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
   await expect(page.getByRole('banner').getByText('Offline')).toBeVisible();
 
   // Closing the order shows the list with what the phone knows, and says where it comes from.

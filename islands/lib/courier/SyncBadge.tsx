@@ -1,9 +1,20 @@
+import { useConnected } from '../connection';
 import { CloudUploadIcon } from './icons';
 import { flush } from './outbox';
 
-/** "Waiting to sync": steps taken here that the server has not received yet; a tap tries now. */
+/**
+ * "Waiting to sync": steps taken here that the server has not received yet; a tap tries now.
+ * With nothing waiting and no server to reach, "Offline" (the order view covers the page's header).
+ */
 export function SyncBadge({ waiting }: { waiting: number }) {
-  if (!waiting) return null;
+  const connected = useConnected();
+  if (!waiting) {
+    return connected === false ? (
+      <span role="status" className="badge bg-amber-100 text-amber-900">
+        Offline
+      </span>
+    ) : null;
+  }
   return (
     <span role="status">
       <button type="button" className="badge h-11 bg-amber-100 text-amber-900" title="Try sending now" onClick={() => void flush()}>
