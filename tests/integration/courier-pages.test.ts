@@ -12,7 +12,9 @@ describe('courier pages', () => {
     for (const path of PAGES) {
       const page = await courier.get(path);
       expect(page.status, path).toBe(200);
-      expect(page.text).toContain('Connected to Server');
+      // The installable app's manifest, and the menu's connection line, which says "Connected to Server" only once the server answers the phone (F4).
+      expect(page.text).toContain('rel="manifest" href="/courier/manifest.webmanifest"');
+      expect(page.text).toContain('Checking connection...');
     }
     for (const username of ['admin', 'bistro']) {
       const other = await signedIn(username);

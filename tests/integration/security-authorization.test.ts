@@ -394,6 +394,11 @@ const TABLE: Row[] = [
   { route: 'GET /api/couriers/earnings', kind: 'api', request: () => get('/api/couriers/earnings?period=today'), expect: couriers(200) },
   // A report older than the tracker keeps: accepted by the route, stored nowhere.
   { route: 'POST /api/couriers/location', kind: 'api', request: () => post('/api/couriers/location', STALE_POSITION()), expect: couriers(200) },
+  // The courier's own socket (issue 15): a courier's upgrade is accepted by their Durable Object.
+  { route: 'GET /api/couriers/socket', kind: 'api', request: () => ({ method: 'GET', path: '/api/couriers/socket', upgrade: true }), expect: couriers(101) },
+  // The courier app's manifest and service worker hold nothing personal: anyone may read them.
+  { route: 'GET /courier/manifest.webmanifest', kind: 'public', request: () => get('/courier/manifest.webmanifest'), expect: everyone(200) },
+  { route: 'GET /courier/sw.js', kind: 'public', request: () => get('/courier/sw.js'), expect: everyone(200) },
   { route: 'GET /api/couriers/live', kind: 'api', request: () => ({ method: 'GET', path: '/api/couriers/live', upgrade: true }), expect: api({ admin: 101 }) },
   { route: 'GET /api/couriers/:id/track', kind: 'api', request: (_, fx) => get(`/api/couriers/${fx.courierA}/track`), expect: api({ admin: 200 }) },
   { route: 'GET /api/couriers', kind: 'api', request: () => get('/api/couriers'), expect: businesses(200, { admin: 200 }) },

@@ -32,7 +32,8 @@ const app = new Hono<AppEnv>();
 
 app.get('/manifest.webmanifest', (c) => {
   const base = c.var.courierBase;
-  c.header('Cache-Control', 'public, max-age=3600');
+  // Like every answer of the Worker: no shared cache, revalidated (tests/integration/security-authorization.test.ts).
+  c.header('Cache-Control', 'private, no-cache');
   c.header('Content-Type', 'application/manifest+json');
   return c.body(
     JSON.stringify({
@@ -60,7 +61,7 @@ app.get('/sw.js', (c) => {
   const settings = { base: c.var.courierBase, precache, version: assets.courierServiceWorker.replace(/^.*courier-sw\.|\.js$/g, '') };
   c.header('Content-Type', 'text/javascript; charset=utf-8');
   // The browser checks for a new worker on each visit; no cache may answer for it.
-  c.header('Cache-Control', 'no-cache');
+  c.header('Cache-Control', 'private, no-cache');
   return c.body(`self.COURIER_OFFLINE = ${JSON.stringify(settings)};\nimportScripts(${JSON.stringify(assets.courierServiceWorker)});\n`);
 });
 
