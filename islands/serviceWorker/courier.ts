@@ -5,8 +5,8 @@
  *
  * - Assets (content-hashed, immutable): the shell's are cached when it installs, every other
  *   one the first time a page loads it; served from the cache first.
- * - Pages: from the network, and a copy of each kept; with no network, the copy (of this
- *   URL, else of the same page, else of the dashboard): the courier still sees the active
+ * - Pages: from the network, and a copy of each kept (one per path); with no network, the
+ *   copy of that page, else of the dashboard: the courier still sees the active
  *   and upcoming orders with address, phone and instructions.
  * - The courier's order lists: from the network, the last answer kept for when there is none.
  * - Writes are never touched: the outbox (islands/lib/courier/outbox.ts) keeps them.
@@ -104,10 +104,11 @@ async function cacheFirst(request: Request): Promise<Response> {
 const isCourierPage = (response: Response) =>
   response.ok && !response.redirected && (response.headers.get('Content-Type') ?? '').includes('text/html') && !isSignIn(response.url);
 
+/** One copy per page, whatever its query (an earnings range, an open order): the copies stay few. */
 async function keepPage(request: Request): Promise<Response> {
   const response = await fetch(request);
   if (isCourierPage(response)) {
-    await (await caches.open(PAGES)).put(request, response.clone());
+    await (await caches.open(PAGES)).put(new URL(request.url).pathname, response.clone());
   } else if (isSignIn(response.url)) {
     await forget();
   }
@@ -126,7 +127,7 @@ async function page(request: Request, url: URL): Promise<Response> {
     return await keepPage(request);
   } catch {
     const pages = await caches.open(PAGES);
-    const copy = (await pages.match(request)) ?? (await pages.match(request, { ignoreSearch: true })) ?? (await pages.match(DASHBOARD));
+    const copy = (await pages.match(url.pathname)) ?? (await pages.match(DASHBOARD));
     return copy ? marked(copy) : offlinePage();
   }
 }
