@@ -94,10 +94,18 @@ test('the workflow screens: targets, axe, and the step pinned at the bottom with
   const step = view.getByRole('button', { name: 'Get closer to restaurant (within 50m)' });
   await expect(step).toBeDisabled();
   await checkScreen(page);
+
   // Pinned: in view at the top of the screen, within the bottom fifth of the phone.
   const box = (await step.boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(844);
   expect(box.y).toBeGreaterThan(844 * 0.8);
+  // In high contrast too (a disabled button must not take the dark action colour).
+  await page.evaluate(() => localStorage.setItem('courier-contrast', 'high'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-contrast', 'high');
+  await expect(step).toBeDisabled();
+  await checkScreen(page);
+  await page.evaluate(() => localStorage.setItem('courier-contrast', 'normal'));
 
   await db.update(orders).set({ status: 'arrived_at_customer' }).where(eq(orders.id, order.id));
   await page.reload();
