@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { TruckIcon } from '../../shared/icons';
 import { LogoutButton } from '../components/ui';
 import { useView } from '../context';
-import { Island } from '../Island';
 import { TopBarPage } from './TopBar';
 
 export const ADMIN_NAV = [
@@ -33,7 +32,16 @@ export function AdminLayout({ title, bell, children }: { title: string; bell: Re
       path={path}
       actions={
         <>
-          <Island name="DispatchAlerts" props={{}} />
+          {/* The dispatcher's opt-in alerts: wired by the page runtime (islands/runtime/alerts.ts), no React. */}
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            data-dispatch-alerts=""
+            aria-pressed="false"
+            title="Turn on alerts for new orders and missed pickups"
+          >
+            Alerts off
+          </button>
           {bell}
           <LogoutButton />
         </>
