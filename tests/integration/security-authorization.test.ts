@@ -725,7 +725,7 @@ describe('the authorization matrix', () => {
       await Promise.all(refused.map(walk));
       const after = await fingerprint(db);
       await Promise.all(allowed.map(walk));
-      expect(mismatches, mismatches.join(" | ")).toEqual([]);
+      expect(mismatches, mismatches.join(' | ')).toEqual([]);
       expect(after, 'a refused request changed the database').toBe(before);
     });
   }
