@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import type { ApiRateLimiter } from './durable-objects/ApiRateLimiter';
 import type { CourierLocation } from './durable-objects/CourierLocation';
 import type { LiveHub } from './durable-objects/LiveHub';
+import type { OrderTracking } from './durable-objects/OrderTracking';
 
 export interface Env {
   /** libSQL: http://127.0.0.1:PORT locally (sqld), libsql://<db>.turso.io in production. */
@@ -37,6 +38,8 @@ export interface Env {
   LIVE_HUB: DurableObjectNamespace<LiveHub>;
   /** One per API key: its request budget (src/durable-objects/ApiRateLimiter.ts). */
   API_RATE_LIMITER: DurableObjectNamespace<ApiRateLimiter>;
+  /** One per order: its customers' tracking pages (src/durable-objects/OrderTracking.ts). */
+  ORDER_TRACKING: DurableObjectNamespace<OrderTracking>;
   /** Background work: ids of outbox events and webhook deliveries (src/events/). */
   EVENTS: Queue<EventMessage>;
 }

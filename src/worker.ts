@@ -9,6 +9,7 @@ import { courierHostPath, isCourierHost } from './http/context';
 import { removeUnattachedPhotos } from './photos/store';
 
 export { ApiRateLimiter } from './durable-objects/ApiRateLimiter';
+export { OrderTracking } from './durable-objects/OrderTracking';
 export { CourierLocation } from './durable-objects/CourierLocation';
 export { LiveHub } from './durable-objects/LiveHub';
 

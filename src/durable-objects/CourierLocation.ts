@@ -9,14 +9,15 @@
  * - Writes the latest position through to the courier's row in libSQL at most once per
  *   WRITE_THROUGH_INTERVAL_MS (the first report at once, later ones by an alarm), so
  *   300 couriers reporting every 5 s cost the database 20 writes a second, not 60.
- * - Pushes every accepted report to the LiveHub, which fans it out to admins watching.
+ * - Pushes every accepted report to the LiveHub, which fans it out to admins watching,
+ *   and to the tracking object of each order whose customer is watching (issue 16).
  */
 import { DurableObject } from 'cloudflare:workers';
 import { createDb } from '../db/client';
 import { recordCourierPosition } from '../db/live';
 import type { Position, PositionMessage } from '../domain/live';
 import type { Env } from '../env';
-import { liveHub } from './names';
+import { liveHub, orderTracking } from './names';
 
 export interface LocationReport extends Position {
   courierId: number;
@@ -59,6 +60,7 @@ export class CourierLocation extends DurableObject<Env> {
       latitude REAL NOT NULL, longitude REAL NOT NULL,
       accuracy REAL, heading REAL, speed REAL)`);
     this.sql.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)');
+    this.sql.exec('CREATE TABLE IF NOT EXISTS watched_orders (order_id INTEGER PRIMARY KEY)');
   }
 
   async report(report: LocationReport, now = Date.now()): Promise<ReportOutcome> {
@@ -79,8 +81,27 @@ export class CourierLocation extends DurableObject<Env> {
     this.setMeta('courier_id', report.courierId);
 
     const message: PositionMessage = { type: 'position', ...positionOf(report), courierId: report.courierId, acceptedAt: now };
-    await Promise.all([this.scheduleWriteThrough(now), this.hub().broadcast(JSON.stringify(message))]);
+    await Promise.all([this.scheduleWriteThrough(now), this.hub().broadcast(JSON.stringify(message)), this.forwardToTrackingPages(positionOf(report))]);
     return { accepted: true };
+  }
+
+  /** A customer's page watches this courier on the way to them (OrderTracking): forward reports there; answers the latest. */
+  watchOrder(orderId: number): Position | null {
+    this.sql.exec('INSERT OR IGNORE INTO watched_orders (order_id) VALUES (?)', orderId);
+    return this.latest();
+  }
+
+  /** Each watched order's pages get the report; an order nobody watches live any more is dropped. */
+  private async forwardToTrackingPages(position: Position): Promise<void> {
+    const watched = this.sql.exec<{ order_id: number }>('SELECT order_id FROM watched_orders').toArray();
+    await Promise.all(
+      watched.map(async ({ order_id: orderId }) => {
+        const watching = await orderTracking(this.env, orderId)
+          .position(position)
+          .catch(() => 1);
+        if (watching === 0) this.sql.exec('DELETE FROM watched_orders WHERE order_id = ?', orderId);
+      }),
+    );
   }
 
   latest(): Position | null {

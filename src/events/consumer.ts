@@ -10,12 +10,13 @@ import { findEvent, markEventProcessed } from '../db/outbox';
 import type { OutboxEvent } from '../db/schema';
 import type { Env, EventMessage } from '../env';
 import { attemptDelivery, deliverEvent } from '../webhooks/delivery';
+import { tellTrackingPages } from './tracking';
 
 /**
  * What happens in the background when something happens. Each subscriber must be
- * idempotent: it may see the same event twice. (Customer messages, issue 16, go here.)
+ * idempotent: it may see the same event twice.
  */
-const SUBSCRIBERS: ReadonlyArray<(env: Env, db: Db, event: OutboxEvent) => Promise<void>> = [deliverEvent];
+const SUBSCRIBERS: ReadonlyArray<(env: Env, db: Db, event: OutboxEvent) => Promise<void>> = [deliverEvent, tellTrackingPages];
 
 /** A message that failed (the database was unreachable) comes back after this long. */
 const RETRY_FAILED_MESSAGE_S = 30;

@@ -15,6 +15,7 @@ import restaurantProfile from './restaurant-profile';
 import restaurants from './restaurants';
 import routes from './routes';
 import session from './session';
+import track from './track';
 import users from './users';
 import v1 from './v1';
 import webhookEndpoint from './webhook-endpoint';
@@ -45,5 +46,6 @@ api.route('/photos', photos);
 api.route('/api-keys', apiKeys);
 api.route('/webhook-endpoint', webhookEndpoint);
 api.route('/v1', v1);
+api.route('/track', track);
 
 export default api;

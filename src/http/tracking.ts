@@ -1,0 +1,24 @@
+/**
+ * What the tracking link's routes share (issue 16): the token's checks and the headers
+ * that keep it private. No sign-in; an unknown, malformed or replaced token is the same
+ * plain 404, so a guess learns nothing.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { findTracked, type Tracked } from '../db/tracking';
+import { isTrackingToken } from '../domain/tracking';
+import type { AppEnv } from '../env';
+import { notFound } from './errors';
+
+/** The link's path carries its token: no page it opens may pass it on, and no shared cache keeps it. */
+export const privateLink: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.res.status === 101) return;
+  c.res.headers.set('Referrer-Policy', 'no-referrer');
+  c.res.headers.set('X-Robots-Tag', 'noindex');
+};
+
+export async function trackedOf(c: Context<AppEnv>, token: string): Promise<Tracked> {
+  const tracked = isTrackingToken(token) ? await findTracked(c.var.db, token) : undefined;
+  if (!tracked) throw notFound();
+  return tracked;
+}
