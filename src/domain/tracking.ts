@@ -63,7 +63,8 @@ export function trackingPhase(orderStatus: OrderStatus, stopStatus?: StopStatus 
   const phase = ORDER_PHASES[orderStatus] ?? 'preparing';
   if (stopStatus == null || phase === 'cancelled') return phase;
   if (stopStatus === 'delivered') return 'delivered';
-  if (phase === 'on_the_way' || phase === 'delivered') return stopStatus === 'pending' ? 'picked_up' : 'on_the_way';
+  // A pharmacy route sets its first stop on its way as the pickup is confirmed.
+  if (phase === 'picked_up' || phase === 'on_the_way' || phase === 'delivered') return stopStatus === 'pending' ? 'picked_up' : 'on_the_way';
   return phase;
 }
 

@@ -41,7 +41,7 @@ async function buildPayload(env: Env, db: Db, event: OutboxEvent): Promise<{ typ
   if (!order) return undefined;
   const photo = await signedPhotoLinks([order], stops, { origin: env.PUBLIC_URL ?? '', secret, expiresAt: Date.now() + PHOTO_LINK_LIFETIME_MS.webhook });
   const type = orderEventType(event);
-  const data = { from: event.fromStatus, to: event.toStatus, order: serializeApiOrder(order, stops, photo) };
+  const data = { from: event.fromStatus, to: event.toStatus, order: serializeApiOrder(order, stops, photo, env.PUBLIC_URL || undefined) };
   return { type, body: JSON.stringify({ type, timestamp, data }) };
 }
 
