@@ -104,7 +104,7 @@ export default function TrackingLive({ socket, json, phase, openMap, courier, de
 
   const markers = useMemo<MapMarker[]>(
     () => [
-      ...(destination ? [{ key: 'you', point: destination, kind: 'customer' as const, label: 'You', title: 'Your delivery address' }] : []),
+      ...(destination ? [{ key: 'you', point: destination, kind: 'customer' as const, label: '', name: 'You', title: 'Your delivery address' }] : []),
       ...(live.position && courier
         ? [{ key: 'courier', point: live.position, kind: 'courier' as const, label: '', name: courier.firstName, title: `${courier.firstName}, your courier` }]
         : []),
@@ -129,8 +129,8 @@ export default function TrackingLive({ socket, json, phase, openMap, courier, de
             config={openMap}
             markers={markers}
             label={`Map: ${courier.firstName} and your address`}
-            className="h-64 w-full overflow-hidden rounded-md border border-slate-200"
-            schematic={<Schematic markers={markers} label={`Map: ${courier.firstName} and your address`} width={360} height={256} />}
+            className="w-full overflow-hidden rounded-md border border-slate-200"
+            schematic={<Schematic markers={markers} label={`Map: ${courier.firstName} and your address`} width={360} height={240} />}
           />
         </div>
       ) : null}

@@ -80,12 +80,15 @@ export interface TimelineStep {
   state: 'done' | 'current' | 'upcoming';
 }
 
-export function timeline(phase: TrackingPhase): TimelineStep[] {
+/** A route's own link (the business's view of a multi-stop order) is not anyone's "you". */
+export const phaseWords = (phase: TrackingPhase, route = false) => (route && phase === 'on_the_way' ? 'Out for delivery' : PHASE_WORDS[phase]);
+
+export function timeline(phase: TrackingPhase, route = false): TimelineStep[] {
   if (phase === 'cancelled') return [{ phase, words: PHASE_WORDS.cancelled, state: 'current' }];
   const at = TRACKING_PHASES.indexOf(phase);
   return TRACKING_PHASES.map((step, index) => ({
     phase: step,
-    words: PHASE_WORDS[step],
+    words: phaseWords(step, route),
     state: index < at || (index === at && step === 'delivered') ? 'done' : index === at ? 'current' : 'upcoming',
   }));
 }

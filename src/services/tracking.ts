@@ -9,7 +9,7 @@ import {
   estimateArrival,
   etaWords,
   firstName,
-  PHASE_WORDS,
+  phaseWords,
   showsCourier,
   timeline,
   TRACKING_DETAILS_MS,
@@ -66,15 +66,16 @@ export function trackingView(token: string, tracked: Tracked, now = Date.now()):
     business: order.restaurantName,
     orderNumber: order.orderNumber,
     phase,
-    status: PHASE_WORDS[phase],
-    timeline: timeline(phase),
+    status: phaseWords(phase, multiStopOrderLink),
+    timeline: timeline(phase, multiStopOrderLink),
     expired,
   };
   if (expired) {
     return { ...base, items: null, window: null, stops: null, courier: null, eta: null, destination: null, delivered: { at: null, photos: [], notes: null }, live: null };
   }
 
-  const live = showsCourier(order.status, stop?.status) && tracked.courier != null;
+  // A route's own link follows the route, not one customer's door: no courier on it.
+  const live = !multiStopOrderLink && showsCourier(order.status, stop?.status) && tracked.courier != null;
   const destination = live ? destinationOf(tracked) : null;
   const position = tracked.courier;
   const fresh = position?.latitude != null && position.longitude != null && position.recordedAt != null && now - position.recordedAt < POSITION_FRESH_MS;

@@ -7,7 +7,6 @@
 import { Hono } from 'hono';
 import { watchOrder } from '../../db/tracking';
 import { orderTracking, TRACKING_HEADER, type TrackingSocket } from '../../durable-objects/names';
-import { showsCourier } from '../../domain/tracking';
 import type { AppEnv } from '../../env';
 import { ApiError, notFound } from '../../http/errors';
 import { privateLink, trackedOf } from '../../http/tracking';
@@ -29,7 +28,7 @@ track.get('/:token/live', async (c) => {
   const view = trackingView(token, tracked);
   if (!view.live) throw notFound();
   const { order, stop } = tracked;
-  const live = showsCourier(order.status, stop?.status) && order.courierId != null;
+  const live = view.courier != null && order.courierId != null;
   const socket: TrackingSocket = {
     orderId: order.id,
     stopId: stop?.id ?? null,
