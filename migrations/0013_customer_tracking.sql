@@ -12,6 +12,7 @@ CREATE TABLE `customer_messages` (
 	`detail` text,
 	`provider_id` text,
 	`attempts` integer DEFAULT 0 NOT NULL,
+	`leased_until` integer,
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	`sent_at` integer,
 	FOREIGN KEY (`restaurant_id`) REFERENCES `restaurants`(`id`) ON UPDATE no action ON DELETE cascade,
@@ -79,4 +80,15 @@ WHEN (old.status IS NOT new.status OR (new.courier_id IS NOT NULL AND old.courie
     OR EXISTS (SELECT 1 FROM tracking_watchers WHERE order_id = new.id AND until > cast(unixepoch('subsec') * 1000 as integer))) BEGIN
   INSERT INTO event_outbox (public_id, kind, restaurant_id, order_id, from_status, to_status, from_courier_id, to_courier_id)
   VALUES ('evt_' || lower(hex(randomblob(12))), 'order.changed', new.restaurant_id, new.id, old.status, new.status, old.courier_id, new.courier_id);
+END;
+--> statement-breakpoint
+ALTER TABLE `event_outbox` ADD `stop_id` integer;--> statement-breakpoint
+-- A stop's status moving is an event too (kind order.changed with its stop), for the same
+-- listeners but webhooks: a pharmacy route's stops move while the order's status stays.
+CREATE TRIGGER order_stops_outbox_update AFTER UPDATE OF status ON order_stops
+WHEN old.status IS NOT new.status
+  AND (EXISTS (SELECT 1 FROM message_settings m JOIN orders o ON o.restaurant_id = m.restaurant_id WHERE o.id = new.order_id AND m.enabled = 1)
+    OR EXISTS (SELECT 1 FROM tracking_watchers WHERE order_id = new.order_id AND until > cast(unixepoch('subsec') * 1000 as integer))) BEGIN
+  INSERT INTO event_outbox (public_id, kind, restaurant_id, order_id, stop_id, from_status, to_status)
+  SELECT 'evt_' || lower(hex(randomblob(12))), 'order.changed', o.restaurant_id, o.id, new.id, old.status, new.status FROM orders o WHERE o.id = new.order_id;
 END;

@@ -32,6 +32,17 @@ export interface Env {
   ALLOW_LOCAL_WEBHOOKS?: string;
   /** DNS-over-HTTPS (JSON) resolver that webhook host names are checked with; Cloudflare's by default. */
   DNS_RESOLVER_URL?: string;
+  /** Customer SMS through Twilio (secrets); without them messages are recorded as not sent (issue 16). */
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+  TWILIO_FROM_NUMBER?: string;
+  /** Twilio's API origin, https://api.twilio.com by default (tests point it at a fake server). */
+  TWILIO_API_URL?: string;
+  /** Customer email through an HTTP email API (secrets): its key and sender. */
+  EMAIL_API_KEY?: string;
+  EMAIL_FROM?: string;
+  /** The email API's origin, https://api.resend.com by default. */
+  EMAIL_API_URL?: string;
   ASSETS: Fetcher;
   PHOTOS: R2Bucket;
   COURIER_LOCATION: DurableObjectNamespace<CourierLocation>;
@@ -46,9 +57,10 @@ export interface Env {
 
 /**
  * What the EVENTS queue carries: an outbox event to hand to its consumers (with its
- * business, so one business's events are handled in order), or a webhook delivery to attempt.
+ * business, so one business's events are handled in order), a webhook delivery to
+ * attempt, or a customer message to send (issue 16).
  */
-export type EventMessage = { outboxId: number; restaurantId: number } | { deliveryId: number };
+export type EventMessage = { outboxId: number; restaurantId: number } | { deliveryId: number } | { customerMessageId: number };
 
 export interface AppVariables {
   db: Db;

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { CUSTOMER_TYPES } from '../domain/customerTypes';
 import { LOCATION_PRECISIONS } from '../domain/location';
+import { MESSAGE_KINDS } from '../domain/messages';
 import { newTrackingToken } from '../domain/tracking';
 import { ORDER_STATUSES, STOP_STATUSES } from '../domain/orderStatus';
 import { COURIER_VEHICLE_TYPES, type OrderVehicleType } from '../domain/vehicles';
@@ -478,6 +479,11 @@ export const eventOutbox = sqliteTable(
       .notNull()
       .references(() => restaurants.id, { onDelete: 'cascade' }),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * Set when a stop's status moved (issue 16; its statuses in from/to): customer messages
+     * and tracking pages hear it, webhooks do not (stop progress shows in the order's stops, I10).
+     */
+    stopId: integer('stop_id'),
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
     fromCourierId: integer('from_courier_id'),
@@ -637,8 +643,6 @@ export const trackingWatchers = sqliteTable('tracking_watchers', {
   until: integer('until').notNull(),
 });
 
-export const MESSAGE_KINDS = ['on_the_way', 'arriving_soon', 'delivered', 'cancelled'] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export const MESSAGE_CHANNELS = ['sms', 'email'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 export const MESSAGE_STATUSES = ['pending', 'sent', 'failed', 'not_sent'] as const;
@@ -686,6 +690,8 @@ export const customerMessages = sqliteTable(
     /** The provider's id for the message (Twilio's SID). */
     providerId: text('provider_id'),
     attempts: integer('attempts').notNull().default(0),
+    /** A send under way holds the message until then, so two deliveries of its queue message never send it twice. */
+    leasedUntil: integer('leased_until'),
     createdAt: createdAt(),
     sentAt: integer('sent_at'),
   },

@@ -52,7 +52,8 @@ async function buildPayload(env: Env, db: Db, event: OutboxEvent): Promise<{ typ
  */
 export async function deliverEvent(env: Env, db: Db, event: OutboxEvent): Promise<void> {
   const endpoint = await listeningEndpoint(db, event.restaurantId);
-  if (!endpoint || endpoint.createdAt > event.createdAt) return;
+  // A stop's progress is not a webhook event (I10): it shows in the order's stops.
+  if (event.stopId != null || !endpoint || endpoint.createdAt > event.createdAt) return;
   const payload = await buildPayload(env, db, event);
   if (!payload) return;
   const delivery = await createDelivery(db, {
