@@ -14,6 +14,8 @@ import reports from './reports';
 import restaurantProfile from './restaurant-profile';
 import restaurants from './restaurants';
 import routes from './routes';
+import messageSettings from './message-settings';
+import notifications from './notifications';
 import session from './session';
 import track from './track';
 import users from './users';
@@ -47,5 +49,7 @@ api.route('/api-keys', apiKeys);
 api.route('/webhook-endpoint', webhookEndpoint);
 api.route('/v1', v1);
 api.route('/track', track);
+api.route('/message-settings', messageSettings);
+api.route('/notifications', notifications);
 
 export default api;
