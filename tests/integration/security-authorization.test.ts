@@ -180,7 +180,7 @@ const BUSINESS_DIALOGS = [
   '/orders/:id',
   '/orders/:id/edit',
 ];
-const ADMIN_PAGES = ['/admin', '/admin/zones', '/admin/orders', '/admin/couriers', '/admin/courier-tracking', '/admin/restaurants', '/admin/earnings'];
+const ADMIN_PAGES = ['/admin', '/admin/zones', '/admin/orders', '/admin/couriers', '/admin/courier-tracking', '/admin/restaurants', '/admin/earnings', '/admin/messages'];
 const COURIER_PAGES = ['/courier/dashboard', '/courier/tasks', '/courier/profile', '/courier/earnings'];
 const COURIER_SIGN_IN = ['/courier', '/courier/auth', '/courier/login'];
 
@@ -536,6 +536,16 @@ const TABLE: Row[] = [
     request: (caller, fx) => withKey(get(`/api/v1/orders/${fx.orderA.id}/events`), caller, fx),
     expect: keyed({ bistro: 200, pharmacy: 404 }),
   },
+
+  // Customer messages (issue 16): each business's choices, the admin's log
+  { route: 'GET /api/message-settings', kind: 'api', request: () => get('/api/message-settings'), expect: businesses(200) },
+  {
+    route: 'PUT /api/message-settings',
+    kind: 'api',
+    request: () => put('/api/message-settings', { settings: [{ kind: 'cancelled', enabled: false, template: 'Matrix: order {order} cancelled.' }] }),
+    expect: businesses(200),
+  },
+  { route: 'GET /api/notifications', kind: 'api', request: () => get('/api/notifications'), expect: api({ admin: 200 }) },
 
   // Customers' tracking links (issue 16): no sign-in, the link is the key
   { route: 'GET /t/:token', object: 'bistro’s order’s link', kind: 'public', request: async (_, fx) => get(`/t/${await trackingToken(fx)}`), expect: everyone(200) },
