@@ -58,9 +58,14 @@ export interface Env {
 /**
  * What the EVENTS queue carries: an outbox event to hand to its consumers (with its
  * business, so one business's events are handled in order), a webhook delivery to
- * attempt, or a customer message to send (issue 16).
+ * attempt, a customer message to send, or a courier arriving soon (issue 16).
  */
-export type EventMessage = { outboxId: number; restaurantId: number } | { deliveryId: number } | { customerMessageId: number };
+export type EventMessage =
+  | { outboxId: number; restaurantId: number }
+  | { deliveryId: number }
+  | { customerMessageId: number }
+  /** From a courier's object: the courier is a few minutes from this customer. */
+  | { arrivingSoon: { orderId: number; stopId: number | null } };
 
 export interface AppVariables {
   db: Db;

@@ -16,11 +16,19 @@ import { DurableObject } from 'cloudflare:workers';
 import { createDb } from '../db/client';
 import { recordCourierPosition } from '../db/live';
 import type { Position, PositionMessage } from '../domain/live';
+import { ARRIVING_SOON_SECONDS, estimateArrival } from '../domain/tracking';
 import type { Env } from '../env';
 import { liveHub, orderTracking } from './names';
 
 export interface LocationReport extends Position {
   courierId: number;
+}
+
+/** A customer waiting for "arriving soon": the order, the stop (null for a single order) and where they are. */
+export interface ExpectedArrival {
+  orderId: number;
+  stopId: number | null;
+  destination: { lat: number; lng: number };
 }
 
 export type ReportOutcome = { accepted: true } | { accepted: false; reason: 'stale' | 'out_of_order' };
@@ -61,6 +69,7 @@ export class CourierLocation extends DurableObject<Env> {
       accuracy REAL, heading REAL, speed REAL)`);
     this.sql.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)');
     this.sql.exec('CREATE TABLE IF NOT EXISTS watched_orders (order_id INTEGER PRIMARY KEY)');
+    this.sql.exec('CREATE TABLE IF NOT EXISTS expected_arrivals (order_id INTEGER NOT NULL, stop_id INTEGER NOT NULL, latitude REAL NOT NULL, longitude REAL NOT NULL, PRIMARY KEY (order_id, stop_id))');
   }
 
   async report(report: LocationReport, now = Date.now()): Promise<ReportOutcome> {
@@ -81,7 +90,7 @@ export class CourierLocation extends DurableObject<Env> {
     this.setMeta('courier_id', report.courierId);
 
     const message: PositionMessage = { type: 'position', ...positionOf(report), courierId: report.courierId, acceptedAt: now };
-    await Promise.all([this.scheduleWriteThrough(now), this.hub().broadcast(JSON.stringify(message)), this.forwardToTrackingPages(positionOf(report))]);
+    await Promise.all([this.scheduleWriteThrough(now), this.hub().broadcast(JSON.stringify(message)), this.forwardToTrackingPages(positionOf(report)), this.announceArrivals(report)]);
     return { accepted: true };
   }
 
@@ -89,6 +98,28 @@ export class CourierLocation extends DurableObject<Env> {
   watchOrder(orderId: number): Position | null {
     this.sql.exec('INSERT OR IGNORE INTO watched_orders (order_id) VALUES (?)', orderId);
     return this.latest();
+  }
+
+  /** A customer is to be told when this courier is a few minutes away (issue 16, "arriving soon"). */
+  expectArrival(arrival: ExpectedArrival): void {
+    this.sql.exec(
+      'INSERT OR REPLACE INTO expected_arrivals (order_id, stop_id, latitude, longitude) VALUES (?, ?, ?, ?)',
+      arrival.orderId,
+      arrival.stopId ?? 0,
+      arrival.destination.lat,
+      arrival.destination.lng,
+    );
+  }
+
+  /** Arrivals now within ARRIVING_SOON_SECONDS are handed to the queue once (the consumer words and sends the message). */
+  private async announceArrivals(position: Position): Promise<void> {
+    const rows = this.sql.exec<{ order_id: number; stop_id: number; latitude: number; longitude: number }>('SELECT * FROM expected_arrivals').toArray();
+    const due = rows.filter(
+      (row) => estimateArrival({ lat: position.latitude, lng: position.longitude }, { lat: row.latitude, lng: row.longitude }, position.speed).seconds <= ARRIVING_SOON_SECONDS,
+    );
+    if (!due.length) return;
+    await this.env.EVENTS.sendBatch(due.map((row) => ({ body: { arrivingSoon: { orderId: row.order_id, stopId: row.stop_id || null } } })));
+    for (const row of due) this.sql.exec('DELETE FROM expected_arrivals WHERE order_id = ? AND stop_id = ?', row.order_id, row.stop_id);
   }
 
   /** Each watched order's pages get the report; an order nobody watches live any more is dropped. */

@@ -10,7 +10,7 @@ import { findEvent, markEventProcessed } from '../db/outbox';
 import type { OutboxEvent } from '../db/schema';
 import type { Env, EventMessage } from '../env';
 import { attemptDelivery, deliverEvent } from '../webhooks/delivery';
-import { queueCustomerMessages, sendCustomerMessage } from '../messages/sending';
+import { queueArrivingSoon, queueCustomerMessages, sendCustomerMessage } from '../messages/sending';
 import { tellTrackingPages } from './tracking';
 
 /**
@@ -39,7 +39,14 @@ export async function consumeEvents(batch: MessageBatch<EventMessage>, env: Env)
   const lanes = new Map<string, Array<Message<EventMessage>>>();
   for (const message of batch.messages) {
     const { body } = message;
-    const lane = 'outboxId' in body ? `business-${body.restaurantId}` : 'deliveryId' in body ? `delivery-${body.deliveryId}` : `message-${body.customerMessageId}`;
+    const lane =
+      'outboxId' in body
+        ? `business-${body.restaurantId}`
+        : 'deliveryId' in body
+          ? `delivery-${body.deliveryId}`
+          : 'customerMessageId' in body
+            ? `message-${body.customerMessageId}`
+            : `arrival-${body.arrivingSoon.orderId}`;
     lanes.set(lane, [...(lanes.get(lane) ?? []), message]);
   }
   await Promise.all(
@@ -49,6 +56,7 @@ export async function consumeEvents(batch: MessageBatch<EventMessage>, env: Env)
           const { body } = message;
           if ('outboxId' in body) await handleEvent(env, db, body.outboxId);
           else if ('deliveryId' in body) await attemptDelivery(env, db, body.deliveryId);
+          else if ('arrivingSoon' in body) await queueArrivingSoon(env, db, body.arrivingSoon.orderId, body.arrivingSoon.stopId);
           else {
             const retryIn = await sendCustomerMessage(env, db, body.customerMessageId);
             if (retryIn != null) {
