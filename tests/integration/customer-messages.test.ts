@@ -97,6 +97,27 @@ describe('with an SMS provider', () => {
     expect(fake.sms.slice(before)).toHaveLength(1);
   });
 
+  it('texts "arriving soon" once when the courier is a few minutes away', async () => {
+    const { order, courierClient, business } = await arrange(worker.url);
+    expect((await courierClient.patch(`/api/orders/${order.id}`, { status: 'on_way_to_customer' })).status).toBe(200);
+    await eventually(
+      () => messagesOf(order.id),
+      (rows) => rows.some((row) => row.kind === 'on_the_way' && row.status === 'sent'),
+    );
+    // About 7 km out: not yet.
+    await courierClient.post('/api/couriers/location', { latitude: 27.9, longitude: -82.459, recordedAt: Date.now() });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await messagesOf(order.id)).map((row) => row.kind)).toEqual(['on_the_way']);
+    // About 1 km out, twice.
+    for (const offset of [1000, 2000]) await courierClient.post('/api/couriers/location', { latitude: 27.947, longitude: -82.459, recordedAt: Date.now() + offset - 2000 });
+    const rows = await eventually(
+      () => messagesOf(order.id),
+      (found) => found.some((row) => row.kind === 'arriving_soon' && row.status === 'sent'),
+    );
+    expect(rows.map((row) => row.kind)).toEqual(['on_the_way', 'arriving_soon']);
+    expect(rows[1].body).toBe(`${business.restaurant.name}: Rosa will be at your door in a few minutes.`);
+  });
+
   it('retries when the provider fails, and the courier never waits for it', async () => {
     const { order, courierClient } = await arrange(worker.url);
     fake.failNext = 1;
