@@ -93,7 +93,11 @@ export default function TrackingLive({ socket, json, phase, openMap, courier, de
     const timer = window.setInterval(async () => {
       const response = await fetch(json, { headers: { Accept: 'application/json' } }).catch(() => null);
       if (!response?.ok) return;
-      const view = (await response.json()) as { phase: string; courier: { latitude: number | null; longitude: number | null } | null; eta: { words: string } | null };
+      const view = (await response.json()) as {
+        phase: string;
+        courier: { latitude: number | null; longitude: number | null } | null;
+        eta: { words: string } | null;
+      };
       if (view.phase !== phase) location.reload();
       else if (view.courier?.latitude != null && view.courier.longitude != null) {
         setLive({ position: { lat: view.courier.latitude, lng: view.courier.longitude }, eta: view.eta?.words ?? null });

@@ -13,6 +13,7 @@ CREATE TABLE `customer_messages` (
 	`provider_id` text,
 	`attempts` integer DEFAULT 0 NOT NULL,
 	`leased_until` integer,
+	`next_attempt_at` integer,
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	`sent_at` integer,
 	FOREIGN KEY (`restaurant_id`) REFERENCES `restaurants`(`id`) ON UPDATE no action ON DELETE cascade,
@@ -25,6 +26,7 @@ CREATE TABLE `customer_messages` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `customer_messages_dedupe_unique` ON `customer_messages` (`dedupe_key`);--> statement-breakpoint
 CREATE INDEX `customer_messages_created_idx` ON `customer_messages` (`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `customer_messages_due_idx` ON `customer_messages` (`next_attempt_at`) WHERE "customer_messages"."status" = 'pending';--> statement-breakpoint
 CREATE TABLE `message_settings` (
 	`restaurant_id` integer NOT NULL,
 	`kind` text NOT NULL,

@@ -576,7 +576,12 @@ export async function enableDemoMessages(db: Db): Promise<void> {
     .from(schema.restaurants)
     .innerJoin(schema.users, eq(schema.users.id, schema.restaurants.userId))
     .where(inArray(schema.users.username, ['bistro', 'pharmacy']));
-  for (const { id } of rows) await saveMessageSettings(db, id, MESSAGE_KINDS.map((kind) => ({ kind, enabled: true, template: DEFAULT_TEMPLATES[kind] })));
+  for (const { id } of rows)
+    await saveMessageSettings(
+      db,
+      id,
+      MESSAGE_KINDS.map((kind) => ({ kind, enabled: true, template: DEFAULT_TEMPLATES[kind] })),
+    );
 }
 
 function stopsDelivered(status: OrderStatus, count: number): number {

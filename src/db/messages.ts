@@ -34,14 +34,21 @@ export async function saveMessageSettings(db: Db, restaurantId: number, settings
     });
 }
 
-export type NewMessage = Pick<typeof customerMessages.$inferInsert, 'dedupeKey' | 'restaurantId' | 'orderId' | 'stopId' | 'kind' | 'channel' | 'recipient' | 'body' | 'status' | 'detail'>;
+export type NewMessage = Pick<
+  typeof customerMessages.$inferInsert,
+  'dedupeKey' | 'restaurantId' | 'orderId' | 'stopId' | 'kind' | 'channel' | 'recipient' | 'body' | 'status' | 'detail'
+>;
 
 /** Records the messages (a key already recorded is left as it is); answers those still waiting to be sent. */
 export async function recordMessages(db: Db, messages: readonly NewMessage[]): Promise<CustomerMessage[]> {
   if (!messages.length) return [];
   const keys = messages.map((message) => message.dedupeKey);
+  const now = Date.now();
   const [, waiting] = await db.batch([
-    db.insert(customerMessages).values([...messages]).onConflictDoNothing({ target: customerMessages.dedupeKey }),
+    db
+      .insert(customerMessages)
+      .values(messages.map((message) => ({ ...message, nextAttemptAt: message.status === 'pending' ? now : null })))
+      .onConflictDoNothing({ target: customerMessages.dedupeKey }),
     db
       .select()
       .from(customerMessages)
@@ -59,11 +66,7 @@ export async function claimMessage(db: Db, id: number, now = Date.now()): Promis
     .update(customerMessages)
     .set({ leasedUntil: now + SEND_LEASE_MS, attempts: sql`${customerMessages.attempts} + 1` })
     .where(
-      and(
-        eq(customerMessages.id, id),
-        eq(customerMessages.status, 'pending'),
-        or(isNull(customerMessages.leasedUntil), lt(customerMessages.leasedUntil, now)),
-      ),
+      and(eq(customerMessages.id, id), eq(customerMessages.status, 'pending'), or(isNull(customerMessages.leasedUntil), lt(customerMessages.leasedUntil, now))),
     )
     .returning();
   return row;
@@ -73,7 +76,7 @@ export async function claimMessage(db: Db, id: number, now = Date.now()): Promis
 export async function settleMessage(
   db: Db,
   id: number,
-  outcome: { status: 'sent' | 'failed' | 'pending' | 'not_sent'; detail?: string | null; providerId?: string | null },
+  outcome: { status: 'sent' | 'failed' | 'pending' | 'not_sent'; detail?: string | null; providerId?: string | null; retryInMs?: number },
   now = Date.now(),
 ): Promise<void> {
   await db
@@ -83,9 +86,26 @@ export async function settleMessage(
       detail: outcome.detail ?? null,
       providerId: outcome.providerId ?? null,
       leasedUntil: null,
+      nextAttemptAt: outcome.status === 'pending' ? now + (outcome.retryInMs ?? 0) : null,
       sentAt: outcome.status === 'sent' ? now : null,
     })
     .where(eq(customerMessages.id, id));
+}
+
+/** Waiting messages whose queue message is long overdue (lost): the cron hands them to the queue again. */
+export async function overdueMessages(db: Db, now: number, graceMs: number, limit = 100): Promise<number[]> {
+  const rows = await db
+    .select({ id: customerMessages.id })
+    .from(customerMessages)
+    .where(
+      and(
+        eq(customerMessages.status, 'pending'),
+        lt(customerMessages.nextAttemptAt, now - graceMs),
+        or(isNull(customerMessages.leasedUntil), lt(customerMessages.leasedUntil, now)),
+      ),
+    )
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 export type LoggedMessage = CustomerMessage & { orderNumber: string; businessName: string };

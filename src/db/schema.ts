@@ -660,7 +660,10 @@ export const messageSettings = sqliteTable(
     template: text('template').notNull(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('message_settings_unique').on(t.restaurantId, t.kind), check('message_settings_kind_check', sql`${t.kind} in (${inList(MESSAGE_KINDS)})`)],
+  (t) => [
+    uniqueIndex('message_settings_unique').on(t.restaurantId, t.kind),
+    check('message_settings_kind_check', sql`${t.kind} in (${inList(MESSAGE_KINDS)})`),
+  ],
 );
 
 /**
@@ -692,12 +695,17 @@ export const customerMessages = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     /** A send under way holds the message until then, so two deliveries of its queue message never send it twice. */
     leasedUntil: integer('leased_until'),
+    /** When a waiting message is due (its retry's queue message was scheduled for then); the cron resends one long overdue. */
+    nextAttemptAt: integer('next_attempt_at'),
     createdAt: createdAt(),
     sentAt: integer('sent_at'),
   },
   (t) => [
     uniqueIndex('customer_messages_dedupe_unique').on(t.dedupeKey),
     index('customer_messages_created_idx').on(t.createdAt, t.id),
+    index('customer_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     check('customer_messages_kind_check', sql`${t.kind} in (${inList(MESSAGE_KINDS)})`),
     check('customer_messages_channel_check', sql`${t.channel} in (${inList(MESSAGE_CHANNELS)})`),
     check('customer_messages_status_check', sql`${t.status} in (${inList(MESSAGE_STATUSES)})`),

@@ -52,7 +52,10 @@ export async function findTracked(db: Db, token: string): Promise<Tracked | unde
     stop: row.stop,
     stopCount: row.stopCount,
     stopsDelivered: row.stopsDelivered,
-    courier: row.courierName == null ? null : { name: row.courierName, latitude: row.courierLatitude, longitude: row.courierLongitude, recordedAt: row.courierRecordedAt },
+    courier:
+      row.courierName == null
+        ? null
+        : { name: row.courierName, latitude: row.courierLatitude, longitude: row.courierLongitude, recordedAt: row.courierRecordedAt },
   };
 }
 
@@ -68,15 +71,6 @@ export async function renewTrackingToken(db: Db, orderId: number, stopId?: numbe
           .where(and(eq(orderStops.id, stopId), eq(orderStops.orderId, orderId)))
           .returning({ id: orderStops.id });
   return rows.length ? token : undefined;
-}
-
-/** The order's stops' links, in route order (the order views list them for multi-stop orders). */
-export async function stopTrackingTokens(db: Db, orderId: number): Promise<Array<{ id: number; sequence: number; customerName: string; trackingToken: string | null }>> {
-  return db
-    .select({ id: orderStops.id, sequence: orderStops.sequence, customerName: orderStops.customerName, trackingToken: orderStops.trackingToken })
-    .from(orderStops)
-    .where(eq(orderStops.orderId, orderId))
-    .orderBy(orderStops.sequence);
 }
 
 /** How long a tracking page's watch lasts without being renewed (its socket reconnecting renews it). */

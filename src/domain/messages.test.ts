@@ -34,7 +34,13 @@ describe('the messages an event calls for', () => {
 describe('wording', () => {
   it('fills the placeholders', () => {
     expect(
-      renderMessage(DEFAULT_TEMPLATES.cancelled, { business: 'Harbor Bistro', courier: 'Rosa', link: 'https://x/t/1', order: '#10001', phone: '(813) 555-0100' }),
+      renderMessage(DEFAULT_TEMPLATES.cancelled, {
+        business: 'Harbor Bistro',
+        courier: 'Rosa',
+        link: 'https://x/t/1',
+        order: '#10001',
+        phone: '(813) 555-0100',
+      }),
     ).toBe('Harbor Bistro: your order #10001 was cancelled. Questions? Call (813) 555-0100.');
     expect(renderMessage('{courier} {unknown} {link}', { business: '', courier: 'Rosa', link: 'L', order: '', phone: '' })).toBe('Rosa {unknown} L');
   });

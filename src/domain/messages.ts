@@ -76,7 +76,9 @@ export function messagesFor(
   }
   const to = event.toStatus as OrderStatus | null;
   if (to && CANCELLED.has(to)) {
-    return stops.length ? stops.filter((stop) => stop.status !== 'delivered').map((stop) => ({ kind: 'cancelled', stopId: stop.id })) : [{ kind: 'cancelled', stopId: null }];
+    return stops.length
+      ? stops.filter((stop) => stop.status !== 'delivered').map((stop) => ({ kind: 'cancelled', stopId: stop.id }))
+      : [{ kind: 'cancelled', stopId: null }];
   }
   if (stops.length || !to) return [];
   if (ON_THE_WAY.has(to)) return [{ kind: 'on_the_way', stopId: null }];

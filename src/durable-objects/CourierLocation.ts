@@ -69,7 +69,9 @@ export class CourierLocation extends DurableObject<Env> {
       accuracy REAL, heading REAL, speed REAL)`);
     this.sql.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)');
     this.sql.exec('CREATE TABLE IF NOT EXISTS watched_orders (order_id INTEGER PRIMARY KEY)');
-    this.sql.exec('CREATE TABLE IF NOT EXISTS expected_arrivals (order_id INTEGER NOT NULL, stop_id INTEGER NOT NULL, latitude REAL NOT NULL, longitude REAL NOT NULL, PRIMARY KEY (order_id, stop_id))');
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS expected_arrivals (order_id INTEGER NOT NULL, stop_id INTEGER NOT NULL, latitude REAL NOT NULL, longitude REAL NOT NULL, PRIMARY KEY (order_id, stop_id))',
+    );
   }
 
   async report(report: LocationReport, now = Date.now()): Promise<ReportOutcome> {
@@ -90,7 +92,12 @@ export class CourierLocation extends DurableObject<Env> {
     this.setMeta('courier_id', report.courierId);
 
     const message: PositionMessage = { type: 'position', ...positionOf(report), courierId: report.courierId, acceptedAt: now };
-    await Promise.all([this.scheduleWriteThrough(now), this.hub().broadcast(JSON.stringify(message)), this.forwardToTrackingPages(positionOf(report)), this.announceArrivals(report)]);
+    await Promise.all([
+      this.scheduleWriteThrough(now),
+      this.hub().broadcast(JSON.stringify(message)),
+      this.forwardToTrackingPages(positionOf(report)),
+      this.announceArrivals(report),
+    ]);
     return { accepted: true };
   }
 
@@ -115,7 +122,9 @@ export class CourierLocation extends DurableObject<Env> {
   private async announceArrivals(position: Position): Promise<void> {
     const rows = this.sql.exec<{ order_id: number; stop_id: number; latitude: number; longitude: number }>('SELECT * FROM expected_arrivals').toArray();
     const due = rows.filter(
-      (row) => estimateArrival({ lat: position.latitude, lng: position.longitude }, { lat: row.latitude, lng: row.longitude }, position.speed).seconds <= ARRIVING_SOON_SECONDS,
+      (row) =>
+        estimateArrival({ lat: position.latitude, lng: position.longitude }, { lat: row.latitude, lng: row.longitude }, position.speed).seconds <=
+        ARRIVING_SOON_SECONDS,
     );
     if (!due.length) return;
     await this.env.EVENTS.sendBatch(due.map((row) => ({ body: { arrivingSoon: { orderId: row.order_id, stopId: row.stop_id || null } } })));

@@ -116,7 +116,13 @@ export class OrderTracking extends DurableObject<Env> {
     if (last && now - last.at < ETA_SAMPLE_MS) return;
     this.ctx.storage.sql.exec('INSERT INTO eta_samples (link, at) VALUES (?, ?) ON CONFLICT (link) DO UPDATE SET at = excluded.at', link, now);
     try {
-      await recordEta(createDb(this.env.DATABASE_URL, this.env.DATABASE_AUTH_TOKEN), { orderId: info.orderId, stopId: info.stopId, recordedAt: now, etaAt, meters });
+      await recordEta(createDb(this.env.DATABASE_URL, this.env.DATABASE_AUTH_TOKEN), {
+        orderId: info.orderId,
+        stopId: info.stopId,
+        recordedAt: now,
+        etaAt,
+        meters,
+      });
     } catch (error) {
       // A sample lost to an outage only thins the measurement; the page is not held up.
       console.error('ETA sample not recorded', (error as Error).message);

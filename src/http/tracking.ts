@@ -34,7 +34,8 @@ export function trackingJson(c: Context<AppEnv>) {
   const user = c.var.user;
   const origin = new URL(c.req.url).origin;
   const shows = user?.role === 'admin' || user?.role === 'restaurant';
-  const withUrl = <T extends object>(json: T, token: string | null) => (shows ? { ...json, trackingUrl: token ? `${origin}${trackingPath(token)}` : null } : json);
+  const withUrl = <T extends object>(json: T, token: string | null) =>
+    shows ? { ...json, trackingUrl: token ? `${origin}${trackingPath(token)}` : null } : json;
   return {
     order: (order: Order) => withUrl(serializeOrder(order), order.trackingToken),
     stop: (stop: OrderStop) => withUrl(serializeStop(stop), stop.trackingToken),

@@ -53,7 +53,13 @@ async function expectArrivals(env: Env, { order, stops }: Context, calls: readon
   }
 }
 
-async function composeAndQueue(env: Env, db: Db, { order, stops, courierName }: Context, calls: readonly MessageCall[], enabled: readonly MessageSetting[]): Promise<void> {
+async function composeAndQueue(
+  env: Env,
+  db: Db,
+  { order, stops, courierName }: Context,
+  calls: readonly MessageCall[],
+  enabled: readonly MessageSetting[],
+): Promise<void> {
   const sms = providerFor(env, 'sms');
   const messages = calls.flatMap((call): NewMessage[] => {
     const setting = enabled.find((candidate) => candidate.kind === call.kind);
@@ -106,7 +112,7 @@ export async function sendCustomerMessage(env: Env, db: Db, id: number): Promise
     const retry = error instanceof ProviderError ? error.retry : true;
     const delay = RETRY_DELAYS_S[message.attempts - 1];
     if (retry && delay !== undefined) {
-      await settleMessage(db, id, { status: 'pending', detail: `attempt ${message.attempts} failed: ${(error as Error).message}` });
+      await settleMessage(db, id, { status: 'pending', detail: `attempt ${message.attempts} failed: ${(error as Error).message}`, retryInMs: delay * 1000 });
       return delay;
     }
     await settleMessage(db, id, { status: 'failed', detail: (error as Error).message });

@@ -71,7 +71,17 @@ export function trackingView(token: string, tracked: Tracked, now = Date.now()):
     expired,
   };
   if (expired) {
-    return { ...base, items: null, window: null, stops: null, courier: null, eta: null, destination: null, delivered: { at: null, photos: [], notes: null }, live: null };
+    return {
+      ...base,
+      items: null,
+      window: null,
+      stops: null,
+      courier: null,
+      eta: null,
+      destination: null,
+      delivered: { at: null, photos: [], notes: null },
+      live: null,
+    };
   }
 
   // A route's own link follows the route, not one customer's door: no courier on it.
@@ -84,7 +94,8 @@ export function trackingView(token: string, tracked: Tracked, now = Date.now()):
   return {
     ...base,
     items: stop ? null : order.items.map(({ name, quantity }) => ({ name, quantity })),
-    window: phase === 'delivered' || phase === 'cancelled' ? null : { from: iso(deliveryTime - DELIVERY_WINDOW_MS)!, to: iso(deliveryTime + DELIVERY_WINDOW_MS)! },
+    window:
+      phase === 'delivered' || phase === 'cancelled' ? null : { from: iso(deliveryTime - DELIVERY_WINDOW_MS)!, to: iso(deliveryTime + DELIVERY_WINDOW_MS)! },
     stops: multiStopOrderLink ? { delivered: tracked.stopsDelivered, total: tracked.stopCount } : null,
     courier: live
       ? {

@@ -17,7 +17,12 @@ async function copyFrom(page: Page, within: ReturnType<Page['getByRole']>) {
 }
 
 test('the business copies the link from View Details, and it opens without signing in', async ({ page, browser, baseURL, db, business }) => {
-  const order = await insertOrder(db, { business: business.username, pickupTime: Date.now() + HOUR, deliveryTime: Date.now() + 2 * HOUR, items: [{ name: 'Party platter', quantity: 3, price: 2000 }] });
+  const order = await insertOrder(db, {
+    business: business.username,
+    pickupTime: Date.now() + HOUR,
+    deliveryTime: Date.now() + 2 * HOUR,
+    items: [{ name: 'Party platter', quantity: 3, price: 2000 }],
+  });
   await signIn(page, business.username);
   await page.goto('/restaurant/orders');
   await islandsHydrated(page);

@@ -15,7 +15,11 @@ test.use({ viewport: { width: 390, height: 844 } });
 test('the courier moves on the map within a second of a report, then the photo shows; nothing private', async ({ page, playwright, baseURL, db }) => {
   const { courier, user, username } = await insertSignableCourier(db);
   await db.update(users).set({ name: 'Dana Privatesurname', phone: '8135550199' }).where(eq(users.id, user.id));
-  const order = await insertHeldOrder(db, courier.id, 'on_way_to_customer', { customerPhone: '8135550123', pickupTime: Date.now() - 3_600_000, deliveryTime: Date.now() });
+  const order = await insertHeldOrder(db, courier.id, 'on_way_to_customer', {
+    customerPhone: '8135550123',
+    pickupTime: Date.now() - 3_600_000,
+    deliveryTime: Date.now(),
+  });
   const courierApi = await playwright.request.newContext({ baseURL });
   expect((await courierApi.post('/api/login', { data: { username, password: 'demo1234' } })).status()).toBe(200);
 
@@ -29,14 +33,18 @@ test('the courier moves on the map within a second of a report, then the photo s
   await page.waitForTimeout(500);
 
   const started = Date.now();
-  expect((await courierApi.post('/api/couriers/location', { data: { latitude: 27.941, longitude: -82.459, speed: 8, recordedAt: Date.now() } })).status()).toBe(200);
+  expect((await courierApi.post('/api/couriers/location', { data: { latitude: 27.941, longitude: -82.459, speed: 8, recordedAt: Date.now() } })).status()).toBe(
+    200,
+  );
   await expect(page.getByTestId('live-map')).toHaveAttribute('data-courier-position', '27.94100,-82.45900', { timeout: 1000 });
   expect(Date.now() - started).toBeLessThan(1000);
   await expect(page.getByTestId('eta')).toHaveText(/^Arriving in about \d+ min$/);
   // The map draws the courier (a schematic here: no tiles on this network).
   await expect(page.getByText('Dana', { exact: true }).first()).toBeVisible();
 
-  expect((await courierApi.post('/api/couriers/location', { data: { latitude: 27.95, longitude: -82.459, speed: 8, recordedAt: Date.now() } })).status()).toBe(200);
+  expect((await courierApi.post('/api/couriers/location', { data: { latitude: 27.95, longitude: -82.459, speed: 8, recordedAt: Date.now() } })).status()).toBe(
+    200,
+  );
   await expect(page.getByTestId('live-map')).toHaveAttribute('data-courier-position', '27.95000,-82.45900', { timeout: 1000 });
   // The open page asked the API for nothing: the socket brought both positions.
   expect(apiCalls).toEqual([]);
@@ -46,7 +54,13 @@ test('the courier moves on the map within a second of a report, then the photo s
   for (const secret of ['8135550123', '(813) 555-0123', '8135550199', 'Privatesurname', order.customerAddress]) expect(text).not.toContain(secret);
 
   // The courier arrives and delivers with photos: the page hears of each change and reads its link again.
-  expect((await courierApi.post('/api/couriers/location', { data: { latitude: order.customerLatitude, longitude: order.customerLongitude, recordedAt: Date.now() } })).status()).toBe(200);
+  expect(
+    (
+      await courierApi.post('/api/couriers/location', {
+        data: { latitude: order.customerLatitude, longitude: order.customerLongitude, recordedAt: Date.now() },
+      })
+    ).status(),
+  ).toBe(200);
   expect((await courierApi.patch(`/api/orders/${order.id}`, { data: { status: 'arrived_at_customer' } })).status()).toBe(200);
   const urls: string[] = [];
   for (let seed = 0; seed < 4; seed++) {
@@ -57,10 +71,12 @@ test('the courier moves on the map within a second of a report, then the photo s
     expect(photo.status()).toBe(201);
     urls.push((await photo.json()).url);
   }
-  const delivered = await courierApi.patch(`/api/orders/${order.id}`, { data: { status: 'delivered', deliveryPhotos: urls, deliveryNotes: 'Left with the concierge' } });
+  const delivered = await courierApi.patch(`/api/orders/${order.id}`, {
+    data: { status: 'delivered', deliveryPhotos: urls, deliveryNotes: 'Left with the concierge' },
+  });
   expect(delivered.status()).toBe(200);
   await expect(page.getByTestId('tracking-status')).toHaveText('Delivered', { timeout: 15_000 });
-  const image = page.getByRole('img', { name: 'Proof of delivery photo 1' });
+  const image = page.getByRole('img', { name: 'Proof of delivery 1' });
   await expect(image).toBeVisible();
   expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(40);
   await expect(page.getByText('Left with the concierge')).toBeVisible();

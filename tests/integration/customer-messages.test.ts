@@ -86,7 +86,9 @@ describe('with an SMS provider', () => {
     const db = testDb();
     const [event] = await db.select().from(eventOutbox).where(eq(eventOutbox.orderId, order.id));
     await db.update(eventOutbox).set({ processedAt: null, queuedAt: null }).where(eq(eventOutbox.id, event.id));
-    await db.insert(eventOutbox).values({ ...event, id: undefined, publicId: `evt_${Date.now().toString(16).padStart(24, '0')}`, processedAt: null, queuedAt: null });
+    await db
+      .insert(eventOutbox)
+      .values({ ...event, id: undefined, publicId: `evt_${Date.now().toString(16).padStart(24, '0')}`, processedAt: null, queuedAt: null });
     // Any order write hands waiting events to the queue.
     await courierClient.patch(`/api/orders/${order.id}`, { status: 'on_way_to_customer' });
     await eventually(
@@ -109,7 +111,8 @@ describe('with an SMS provider', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await messagesOf(order.id)).map((row) => row.kind)).toEqual(['on_the_way']);
     // About 1 km out, twice.
-    for (const offset of [1000, 2000]) await courierClient.post('/api/couriers/location', { latitude: 27.947, longitude: -82.459, recordedAt: Date.now() + offset - 2000 });
+    for (const offset of [1000, 2000])
+      await courierClient.post('/api/couriers/location', { latitude: 27.947, longitude: -82.459, recordedAt: Date.now() + offset - 2000 });
     const rows = await eventually(
       () => messagesOf(order.id),
       (found) => found.some((row) => row.kind === 'arriving_soon' && row.status === 'sent'),

@@ -180,7 +180,16 @@ const BUSINESS_DIALOGS = [
   '/orders/:id',
   '/orders/:id/edit',
 ];
-const ADMIN_PAGES = ['/admin', '/admin/zones', '/admin/orders', '/admin/couriers', '/admin/courier-tracking', '/admin/restaurants', '/admin/earnings', '/admin/messages'];
+const ADMIN_PAGES = [
+  '/admin',
+  '/admin/zones',
+  '/admin/orders',
+  '/admin/couriers',
+  '/admin/courier-tracking',
+  '/admin/restaurants',
+  '/admin/earnings',
+  '/admin/messages',
+];
 const COURIER_PAGES = ['/courier/dashboard', '/courier/tasks', '/courier/profile', '/courier/earnings'];
 const COURIER_SIGN_IN = ['/courier', '/courier/auth', '/courier/login'];
 
@@ -548,8 +557,20 @@ const TABLE: Row[] = [
   { route: 'GET /api/notifications', kind: 'api', request: () => get('/api/notifications'), expect: api({ admin: 200 }) },
 
   // Customers' tracking links (issue 16): no sign-in, the link is the key
-  { route: 'GET /t/:token', object: 'bistro’s order’s link', kind: 'public', request: async (_, fx) => get(`/t/${await trackingToken(fx)}`), expect: everyone(200) },
-  { route: 'GET /api/track/:token', object: 'bistro’s order’s link', kind: 'public', request: async (_, fx) => get(`/api/track/${await trackingToken(fx)}`), expect: everyone(200) },
+  {
+    route: 'GET /t/:token',
+    object: 'bistro’s order’s link',
+    kind: 'public',
+    request: async (_, fx) => get(`/t/${await trackingToken(fx)}`),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/track/:token',
+    object: 'bistro’s order’s link',
+    kind: 'public',
+    request: async (_, fx) => get(`/api/track/${await trackingToken(fx)}`),
+    expect: everyone(200),
+  },
   {
     route: 'GET /api/track/:token/live',
     object: 'bistro’s order’s link (courier at the door)',

@@ -50,7 +50,14 @@ describe('a tracking link', () => {
     const data = await json(order.trackingToken!);
     expect(data.status).toBe(200);
     expect(data.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(data.body).toMatchObject({ business: order.restaurantName, phase: 'to_pickup', status: 'Courier on the way to pick up', courier: null, eta: null, delivered: null });
+    expect(data.body).toMatchObject({
+      business: order.restaurantName,
+      phase: 'to_pickup',
+      status: 'Courier on the way to pick up',
+      courier: null,
+      eta: null,
+      delivered: null,
+    });
     expect(data.body.items).toEqual([{ name: 'Lasagna tray', quantity: 2 }]);
     expect(data.body.window.to).toBe(new Date(order.deliveryTime + 15 * 60_000).toISOString());
 
@@ -100,7 +107,9 @@ describe('a multi-stop route', () => {
     await db.update(orderStops).set({ status: 'arrived' }).where(eq(orderStops.id, stops[0].id));
     await db.update(orderStops).set({ status: 'on_way' }).where(eq(orderStops.id, stops[1].id));
     const photo = await upload(client, `/api/orders/${order.id}/photos?kind=stop&stopId=${stops[0].id}`, png(30, 30, 7));
-    expect((await client.patch(`/api/order-stops/${stops[0].id}`, { status: 'delivered', deliveryPhoto: photo.body.url, deliveryNotes: 'Under the mat' })).status).toBe(200);
+    expect(
+      (await client.patch(`/api/order-stops/${stops[0].id}`, { status: 'delivered', deliveryPhoto: photo.body.url, deliveryNotes: 'Under the mat' })).status,
+    ).toBe(200);
 
     const first = await json(stops[0].trackingToken!);
     expect(first.body).toMatchObject({ phase: 'delivered', items: null, stops: null, courier: null });
@@ -185,7 +194,9 @@ describe('the live socket', () => {
     const reportedAt = Date.now();
     const report = await client.post('/api/couriers/location', { latitude: 27.93, longitude: -82.459, speed: 10, recordedAt: reportedAt });
     expect(report.body).toEqual({ accepted: true });
-    await expect.poll(() => watcher.messages.find((message) => message.type === 'position' && message.recordedAt === reportedAt), { timeout: 1000 }).toBeTruthy();
+    await expect
+      .poll(() => watcher.messages.find((message) => message.type === 'position' && message.recordedAt === reportedAt), { timeout: 1000 })
+      .toBeTruthy();
     const position = watcher.messages.find((message) => message.recordedAt === reportedAt)!;
     expect(position).toMatchObject({ latitude: 27.93, longitude: -82.459 });
     expect(position.eta).toMatch(/^about \d+ min$/);
@@ -210,7 +221,12 @@ describe('the live socket', () => {
     watcher.socket.close();
 
     await db.update(orders).set({ status: 'delivered', completedAt: Date.now() }).where(eq(orders.id, order.id));
-    const refused = await rawGet(`/api/track/${order.trackingToken}/live`, { Upgrade: 'websocket', Connection: 'Upgrade', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Version': '13' });
+    const refused = await rawGet(`/api/track/${order.trackingToken}/live`, {
+      Upgrade: 'websocket',
+      Connection: 'Upgrade',
+      'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      'Sec-WebSocket-Version': '13',
+    });
     expect(refused.status).toBe(404);
   });
 });

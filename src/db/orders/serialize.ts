@@ -130,7 +130,11 @@ export async function signedPhotoLinks(
  */
 export function serializeApiOrder(order: Order, stops: readonly OrderStop[], photo: PhotoUrl, origin?: string) {
   const tracking = (token: string | null) => (origin && token ? { trackingUrl: `${origin}${trackingPath(token)}` } : {});
-  return { ...orderJson(order, photo), stops: stops.map((stop) => ({ ...stopJson(stop, photo), ...tracking(stop.trackingToken) })), ...tracking(order.trackingToken) };
+  return {
+    ...orderJson(order, photo),
+    stops: stops.map((stop) => ({ ...stopJson(stop, photo), ...tracking(stop.trackingToken) })),
+    ...tracking(order.trackingToken),
+  };
 }
 
 export function serializeEvent(event: OrderEvent & { actorName?: string | null }) {

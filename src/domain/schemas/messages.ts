@@ -14,5 +14,3 @@ export const messageSettingsSchema = z.strictObject({
     )
     .check(z.minLength(1), z.maxLength(MESSAGE_KINDS.length)),
 });
-
-export type MessageSettingsInput = z.infer<typeof messageSettingsSchema>;

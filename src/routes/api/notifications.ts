@@ -8,7 +8,6 @@ import { validate } from '../../http/validate';
 
 const notifications = new Hono<AppEnv>();
 
-
 const iso = (time: number | null) => (time == null ? null : new Date(time).toISOString());
 
 export const serializeMessage = (message: LoggedMessage) => ({

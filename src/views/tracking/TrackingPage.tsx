@@ -52,7 +52,8 @@ export function TrackingPage({ view, token }: { view: TrackingView; token: strin
                   courier: view.courier
                     ? {
                         firstName: view.courier.firstName,
-                        position: view.courier.latitude != null && view.courier.longitude != null ? { lat: view.courier.latitude, lng: view.courier.longitude } : null,
+                        position:
+                          view.courier.latitude != null && view.courier.longitude != null ? { lat: view.courier.latitude, lng: view.courier.longitude } : null,
                         eta: view.eta?.words ?? null,
                       }
                     : null,
@@ -73,7 +74,7 @@ export function TrackingPage({ view, token }: { view: TrackingView; token: strin
                 {view.delivered.photos.map((src, index) => (
                   <li key={src}>
                     <a href={src} target="_blank" rel="noreferrer noopener">
-                      <img src={src} alt={`Proof of delivery photo ${index + 1}`} className="aspect-square w-full rounded-md object-cover" loading="lazy" />
+                      <img src={src} alt={`Proof of delivery ${index + 1}`} className="aspect-square w-full rounded-md object-cover" loading="lazy" />
                     </a>
                   </li>
                 ))}

@@ -149,7 +149,11 @@ export const stopSchema = doc(
     deliveryPhoto: doc(z.nullable(photoLink("The stop's delivery photo.")), { description: "The stop's delivery photo, or null." }),
     deliveryNotes: maybeText("The courier's notes at this stop."),
     createdAt: dateTime('When the stop was added.'),
-    trackingUrl: z.optional(doc(z.url(), { description: "The page where this stop's recipient follows the delivery (no sign-in). Absent in webhooks when the app's address is not configured." })),
+    trackingUrl: z.optional(
+      doc(z.url(), {
+        description: "The page where this stop's recipient follows the delivery (no sign-in). Absent in webhooks when the app's address is not configured.",
+      }),
+    ),
   }),
   { id: 'Stop', description: 'One delivery stop of a multi-stop order.' },
 );
