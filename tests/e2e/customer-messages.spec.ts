@@ -6,7 +6,13 @@ import { insertSignableCourier } from '../support/factories';
 import { expectAccessible } from './axe';
 import { expect, islandsHydrated, signIn, test } from './fixtures';
 
-test('the business turns "On the way" on with its wording; the admin’s Messages log shows the text with its link, not sent', async ({ page, browser, baseURL, db, business }) => {
+test('the business turns "On the way" on with its wording; the admin’s Messages log shows the text with its link, not sent', async ({
+  page,
+  browser,
+  baseURL,
+  db,
+  business,
+}) => {
   await signIn(page, business.username);
   await page.goto('/restaurant/profile');
   await islandsHydrated(page);

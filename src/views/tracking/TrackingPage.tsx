@@ -37,6 +37,32 @@ export function TrackingPage({ view, token }: { view: TrackingView; token: strin
                   Expected <Time value={view.window.from} pattern={DAY_AND_TIME} /> – <Time value={view.window.to} />
                 </p>
               ) : null}
+              {view.delivered ? (
+                <div className="space-y-3">
+                  {view.delivered.at ? (
+                    <p className="text-slate-700">
+                      <Time value={view.delivered.at} pattern={DAY_AND_TIME} />
+                    </p>
+                  ) : null}
+                  {view.delivered.photos.length ? (
+                    <ul className="grid grid-cols-2 gap-2" aria-label="Proof of delivery">
+                      {view.delivered.photos.map((src, index) => (
+                        <li key={src}>
+                          <a href={src} target="_blank" rel="noreferrer noopener">
+                            <img src={src} alt={`Proof of delivery ${index + 1}`} className="aspect-square w-full rounded-md object-cover" loading="lazy" />
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  {view.delivered.notes ? (
+                    <div>
+                      <h3 className="text-sm font-medium text-slate-600">Courier’s notes</h3>
+                      <p className="whitespace-pre-line">{view.delivered.notes}</p>
+                    </div>
+                  ) : null}
+                </div>
+              ) : null}
               {view.stops ? (
                 <p className="text-slate-700">
                   {view.stops.delivered} of {view.stops.total} stops delivered
@@ -63,31 +89,6 @@ export function TrackingPage({ view, token }: { view: TrackingView; token: strin
             </>
           )}
         </section>
-
-        {view.delivered && !view.expired ? (
-          <section aria-labelledby="delivered-heading" className="card space-y-3 p-4">
-            <h2 id="delivered-heading" className="text-lg font-semibold">
-              Delivered {view.delivered.at ? <Time value={view.delivered.at} pattern={DAY_AND_TIME} /> : null}
-            </h2>
-            {view.delivered.photos.length ? (
-              <ul className="grid grid-cols-2 gap-2" aria-label="Proof of delivery">
-                {view.delivered.photos.map((src, index) => (
-                  <li key={src}>
-                    <a href={src} target="_blank" rel="noreferrer noopener">
-                      <img src={src} alt={`Proof of delivery ${index + 1}`} className="aspect-square w-full rounded-md object-cover" loading="lazy" />
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            {view.delivered.notes ? (
-              <div>
-                <h3 className="text-sm font-medium text-slate-600">Courier’s notes</h3>
-                <p className="whitespace-pre-line">{view.delivered.notes}</p>
-              </div>
-            ) : null}
-          </section>
-        ) : null}
 
         {view.expired ? null : (
           <section aria-labelledby="timeline-heading" className="card p-4">
