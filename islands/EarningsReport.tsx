@@ -185,7 +185,7 @@ function Report({ initialRange, serviceTimeZone }: EarningsReportProps) {
 
 function Table({ columns, rows }: { columns: string[]; rows: string[][] }) {
   return (
-    <DataTable columns={columns}>
+    <DataTable label="Earnings" columns={columns}>
       {rows.map((cells, index) => (
         <tr key={index}>
           {cells.map((cell, column) => (

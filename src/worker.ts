@@ -7,6 +7,7 @@ import { consumeEvents } from './events/consumer';
 import { sweepEvents } from './events/sweep';
 import { courierHostPath, isCourierHost } from './http/context';
 import { removeUnattachedPhotos } from './photos/store';
+import { alertDispatchers } from './services/dispatch/alerts';
 
 export { ApiRateLimiter } from './durable-objects/ApiRateLimiter';
 export { OrderTracking } from './durable-objects/OrderTracking';
@@ -37,7 +38,8 @@ export default {
   async scheduled(_controller, env) {
     const db = createDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
     try {
-      await markMissedPickups(db, { limit: 1000 });
+      const missed = await markMissedPickups(db, { limit: 1000 });
+      if (missed > 0) await alertDispatchers(env, { type: 'alert', kind: 'missed_pickup', count: missed });
       await removeUnattachedPhotos(env.PHOTOS, db);
     } finally {
       // Events waiting must go out even when the other jobs failed.

@@ -1,7 +1,35 @@
-/** A modal dialog (Radix: focus trap, Escape, screen-reader labelling) in the app's style. */
+/**
+ * A modal dialog (Radix: focus trap, Escape, screen-reader labelling) in the app's style.
+ *
+ * Focus goes back to the control that opened it when it closes (issue 14). Radix does that
+ * only for its own Trigger; these dialogs are opened from server-rendered buttons, and a
+ * polled list may have replaced the button meanwhile, so the dialog remembers the opener
+ * and, if it is gone, focuses its replacement: the same action for the same payload.
+ */
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { CloseIcon } from '../../src/shared/icons';
+
+function opener(): HTMLElement | null {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
+function returnFocusTo(element: HTMLElement | null): boolean {
+  if (!element) return false;
+  let target: HTMLElement | null = element;
+  if (!element.isConnected) {
+    const { action, payload } = element.dataset;
+    target = action
+      ? document.querySelector<HTMLElement>(`[data-action="${CSS.escape(action)}"]${payload ? `[data-payload="${CSS.escape(payload)}"]` : ''}`)
+      : element.id
+        ? document.getElementById(element.id)
+        : null;
+  }
+  if (!target) return false;
+  target.focus();
+  return true;
+}
 
 export function Modal({
   open,
@@ -18,6 +46,11 @@ export function Modal({
   children: ReactNode;
   wide?: boolean;
 }) {
+  const openedFrom = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  // Read while rendering the opening: by the time an effect runs, the dialog holds focus.
+  if (open && !wasOpen.current) openedFrom.current = opener();
+  wasOpen.current = open;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -26,6 +59,10 @@ export function Modal({
           className={`fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-slate-200 bg-white p-6 shadow-xl ${
             wide ? 'max-w-3xl' : 'max-w-lg'
           }`}
+          onCloseAutoFocus={(event) => {
+            if (returnFocusTo(openedFrom.current)) event.preventDefault();
+            openedFrom.current = null;
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="mb-4 pr-8">

@@ -203,6 +203,21 @@ describe('history, scroll, title and focus', () => {
   });
 });
 
+describe('swapping keeps focus on the same control', () => {
+  it("a refresh keeps focus on a row's button that has no id, found by its row and name", async () => {
+    const server = fakeServer();
+    const row = (status: string) =>
+      `<table><tr data-order-id="7"><td>${status}</td><td><button type="button" data-action="assign-order" data-payload='{"status":"${status}"}'>Assign Courier</button></td></tr>` +
+      `<tr data-order-id="8"><td><button type="button" data-action="assign-order">Assign Courier</button></td></tr></table>`;
+    await start(`<div data-partial="orders" data-poll="5000">${row('new')}</div>`);
+    document.querySelector<HTMLElement>('[data-order-id="7"] button')!.focus();
+    void runtime.refreshRegion('orders', 'poll');
+    await server.last('orders').answer(regionReply('orders', row('assigned')));
+    expect(document.activeElement?.closest('tr')?.getAttribute('data-order-id')).toBe('7');
+    expect(document.activeElement?.textContent).toBe('Assign Courier');
+  });
+});
+
 describe('swapping', () => {
   const ISLAND_PAGE = `
     <div data-partial="earnings" data-history>

@@ -191,10 +191,30 @@ function focusContent(region: HTMLElement): void {
   target.focus({ preventScroll: true });
 }
 
+/**
+ * What identifies a focused control across a swap when it has no id: its tag, action and
+ * name within the nearest identified ancestor (a table row's data-order-id, an id). A
+ * keyboard user on a row's 'Assign Courier' keeps focus there when the list refreshes.
+ */
+function controlKey(element: Element): string {
+  const scope = element.parentElement?.closest('[id], [data-order-id]');
+  const scopeKey = scope ? `${scope.id}|${scope.getAttribute('data-order-id') ?? ''}` : '';
+  const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+  return `${scopeKey}|${element.tagName}|${element.getAttribute('data-action') ?? ''}|${name}`;
+}
+
+function sameControl(active: Element | null, next: Element): HTMLElement | null {
+  if (!active) return null;
+  if (active.id) return document.getElementById(active.id);
+  const key = controlKey(active);
+  for (const candidate of next.querySelectorAll<HTMLElement>(active.tagName)) if (controlKey(candidate) === key) return candidate;
+  return null;
+}
+
 /** Replaces a region with its new content; returns the region now in the page. */
 export function swapRegion(current: HTMLElement, next: HTMLElement, options: { navigation?: boolean } = {}): HTMLElement {
   const focusWasInside = current.contains(document.activeElement);
-  const activeId = focusWasInside ? document.activeElement?.id : undefined;
+  const active = focusWasInside ? document.activeElement : null;
   const openPopovers = openPopoverIds(current);
   const openDetails = [...current.querySelectorAll<HTMLDetailsElement>('details[open]')].map((element) => element.id).filter(Boolean);
   keepUnchangedIslands(current, next);
@@ -202,7 +222,7 @@ export function swapRegion(current: HTMLElement, next: HTMLElement, options: { n
   current.replaceWith(next);
   for (const id of openPopovers) document.getElementById(id)?.showPopover?.();
   for (const id of openDetails) document.getElementById(id)?.setAttribute('open', '');
-  const refocus = activeId ? document.getElementById(activeId) : null;
+  const refocus = active && !next.contains(active) ? sameControl(active, next) : null;
   if (refocus) refocus.focus({ preventScroll: true });
   else if (options.navigation && (focusWasInside || document.activeElement === document.body)) focusContent(next);
   hydrateIslands(next);

@@ -20,14 +20,34 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
-/** fetch with a deadline, turning network failures into DatabaseUnavailableError. */
-function databaseFetch(timeoutMs: number) {
+/**
+ * What a request's database work cost: round trips (each HTTP call to sqld or Turso, where
+ * a batch is one) and the time spent waiting on them. Reported in Server-Timing (issue 19).
+ */
+export class DbMeter {
+  roundTrips = 0;
+  waitedMs = 0;
+
+  /** `db;dur=12.4;desc="1 round trip"`: the database's share of a Server-Timing header. */
+  serverTiming(): string {
+    return `db;dur=${this.waitedMs.toFixed(1)};desc="${this.roundTrips} round trip${this.roundTrips === 1 ? '' : 's'}"`;
+  }
+}
+
+/** fetch with a deadline, turning network failures into DatabaseUnavailableError, and counting round trips. */
+function databaseFetch(timeoutMs: number, meter?: DbMeter) {
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     let response: Response;
+    const started = performance.now();
     try {
       response = await fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       throw new DatabaseUnavailableError(error);
+    } finally {
+      if (meter) {
+        meter.roundTrips++;
+        meter.waitedMs += performance.now() - started;
+      }
     }
     // 502-504 come from a proxy in front of the database, not from a bad statement.
     if (response.status >= 502 && response.status <= 504) throw new DatabaseUnavailableError(new Error(`HTTP ${response.status}`));
@@ -35,8 +55,8 @@ function databaseFetch(timeoutMs: number) {
   };
 }
 
-export function createDb(url: string, authToken?: string, timeoutMs = DATABASE_TIMEOUT_MS): Db {
-  const client = createClient({ url, authToken: authToken || undefined, fetch: databaseFetch(timeoutMs) });
+export function createDb(url: string, authToken?: string, timeoutMs = DATABASE_TIMEOUT_MS, meter?: DbMeter): Db {
+  const client = createClient({ url, authToken: authToken || undefined, fetch: databaseFetch(timeoutMs, meter) });
   return drizzle(client, { schema });
 }
 

@@ -2,7 +2,8 @@
  * Couriers as the admin sees them (spec 1-foundations-and-admin.md §2.9, §7.5): only couriers with a linked user
  * account, with that user's name, username, phone and isActive.
  */
-import { and, asc, eq, exists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { COURIER_HELD_STATUSES } from '../domain/orderStatus';
 import type { z } from 'zod/mini';
 import type { courierUpdateSchema } from '../domain/schemas/users';
 import { courierDetailsOf } from '../domain/courierDetails';
@@ -33,10 +34,29 @@ function couriersWithUsers(db: Db, where?: SQL) {
     .orderBy(asc(sql`${users.name} collate nocase`), asc(couriers.id));
 }
 
-/** A page of couriers by name, or all of them (the API list, the GPS page). */
-export async function listCouriers(db: Db, page?: { limit: number; offset: number }): Promise<CourierWithUser[]> {
-  const query = couriersWithUsers(db);
-  return page ? query.limit(page.limit).offset(page.offset) : query;
+/** Every courier by name (the API list, the GPS page). */
+export async function listCouriers(db: Db): Promise<CourierWithUser[]> {
+  return couriersWithUsers(db);
+}
+
+/**
+ * A page of the admin's Couriers list, with the numbers of the unfinished orders each holds:
+ * deactivating such a courier asks first, naming them (docs/decisions.md W6).
+ */
+export async function listCouriersWithHeldOrders(db: Db, page: { limit: number; offset: number }): Promise<Array<CourierWithUser & { heldOrders: string[] }>> {
+  const held = db
+    .select({ numbers: sql<string | null>`group_concat(${orders.orderNumber}, ',')` })
+    .from(orders)
+    .where(and(eq(orders.courierId, couriers.id), inArray(orders.status, [...COURIER_HELD_STATUSES])));
+  const rows = await db
+    .select({ ...courierColumns, heldOrders: sql<string | null>`(${held})` })
+    .from(couriers)
+    .innerJoin(users, eq(users.id, couriers.userId))
+    .leftJoin(zones, eq(zones.id, couriers.zoneId))
+    .orderBy(asc(sql`${users.name} collate nocase`), asc(couriers.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((row) => ({ ...row, heldOrders: row.heldOrders ? row.heldOrders.split(',') : [] }));
 }
 
 export async function countCouriers(db: Db): Promise<number> {
@@ -50,18 +70,6 @@ export async function countCouriers(db: Db): Promise<number> {
 export async function findCourier(db: Db, id: number): Promise<CourierWithUser | undefined> {
   const [row] = await couriersWithUsers(db, eq(couriers.id, id)).limit(1);
   return row;
-}
-
-/** The couriers a dispatcher can give an order to: active accounts, by name, with their zone. */
-export async function assignableCouriers(db: Db): Promise<Array<{ id: number; name: string; zoneName: string | null }>> {
-  // Only the three fields the dialog shows: every orders page carries this list.
-  return db
-    .select({ id: couriers.id, name: users.name, zoneName: zones.name })
-    .from(couriers)
-    .innerJoin(users, eq(users.id, couriers.userId))
-    .leftJoin(zones, eq(zones.id, couriers.zoneId))
-    .where(eq(users.isActive, true))
-    .orderBy(asc(sql`${users.name} collate nocase`), asc(couriers.id));
 }
 
 /** Couriers who hold, or held, one of the business's orders: the only couriers a business may see. */

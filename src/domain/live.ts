@@ -33,3 +33,17 @@ export interface TrackedCourier {
 
 /** The close code of a live socket whose session ended (logout, deactivation, password change, expiry): sign in again rather than reconnect. */
 export const SESSION_ENDED_CLOSE = 4401;
+
+/** What a live socket listens to: couriers' positions (the GPS page) or the dispatcher's alerts (issue 14). */
+export const LIVE_TOPICS = ['positions', 'alerts'] as const;
+export type LiveTopic = (typeof LIVE_TOPICS)[number];
+export const liveTopic = (value: string | null | undefined): LiveTopic => (value === 'alerts' ? 'alerts' : 'positions');
+
+/** Pushed to dispatchers who turned alerts on: a new order came in, or couriers missed pickups (docs/decisions.md W8). */
+export type DispatchAlert = { type: 'alert'; kind: 'new_order'; orderNumber: string } | { type: 'alert'; kind: 'missed_pickup'; count: number };
+
+export function alertText(alert: DispatchAlert): string {
+  return alert.kind === 'new_order'
+    ? `New order #${alert.orderNumber}`
+    : `${alert.count} missed pickup${alert.count === 1 ? '' : 's'}: reassign ${alert.count === 1 ? 'it' : 'them'}`;
+}

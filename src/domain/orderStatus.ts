@@ -208,8 +208,31 @@ export const COURIER_NOT_STARTED = set('assigned', 'courier_confirmed', 'awaitin
 /** The header indicator counts an accepted order that has not set off too (spec 3-courier-area.md §2.3). */
 export const COURIER_INDICATOR_ACTIVE = set(...COURIER_IN_DELIVERY, 'courier_confirmed', 'awaiting_pharmacy_pickup');
 
-/** The order statuses in which its courier may reorder its stops (issue 18): held, not finished. */
-export const STOP_REORDER_STATUSES = set(...COURIER_NOT_STARTED, ...COURIER_IN_DELIVERY);
+/**
+ * Held by a courier and not finished: a courier's load (the assign dialog's suggestions),
+ * what a deactivated courier leaves behind to reassign (docs/decisions.md W6), and the
+ * statuses in which the courier may reorder its stops (issue 18).
+ */
+export const COURIER_HELD_STATUSES = set(...COURIER_NOT_STARTED, ...COURIER_IN_DELIVERY);
+
+/** Not yet picked up: an order in these is late once its pickup time has passed. */
+export const BEFORE_PICKUP_STATUSES = set(
+  'new',
+  'pending_restaurant',
+  'pending_courier',
+  'assigned',
+  'courier_rejected',
+  'courier_confirmed',
+  'courier_on_way_to_pickup',
+  'arrived_at_pickup',
+  'awaiting_pharmacy_pickup',
+  'courier_on_way_to_pharmacy',
+  'arrived_at_pharmacy',
+  'missed_pickup',
+);
+
+/** Nobody is on the way to pick it up: no courier, a refusal, or a courier who has not set off. */
+export const NOT_UNDER_WAY_STATUSES = set('new', 'pending_restaurant', 'pending_courier', 'courier_rejected', 'missed_pickup', ...COURIER_NOT_STARTED);
 
 /** Statuses in which the stops of an order are being delivered. */
 export const STOP_DELIVERY_PHASE = set(

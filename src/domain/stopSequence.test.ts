@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STOP_REORDER_STATUSES } from './orderStatus';
+import { COURIER_HELD_STATUSES } from './orderStatus';
 import { movableStops, reorderStart, resequence, type SequencedStop } from './stopSequence';
 
 const stops: SequencedStop[] = [
@@ -77,8 +77,8 @@ describe('reorderStart', () => {
 
   it('allows reordering from acceptance to the last stop, not after', () => {
     for (const status of ['courier_confirmed', 'awaiting_pharmacy_pickup', 'in_pharmacy_delivery', 'on_way_to_customer'] as const)
-      expect(STOP_REORDER_STATUSES.has(status)).toBe(true);
+      expect(COURIER_HELD_STATUSES.has(status)).toBe(true);
     for (const status of ['new', 'pending_courier', 'delivered', 'pharmacy_completed', 'cancelled', 'courier_rejected'] as const)
-      expect(STOP_REORDER_STATUSES.has(status)).toBe(false);
+      expect(COURIER_HELD_STATUSES.has(status)).toBe(false);
   });
 });

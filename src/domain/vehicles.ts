@@ -25,3 +25,8 @@ export function vehicleLabel(type: string | null | undefined): string {
   if (!type) return '';
   return LABELS[type] ?? type;
 }
+
+/** An order that names vehicle types takes a courier driving one of them; one that names none takes any. */
+export function vehicleFits(required: readonly string[], courierVehicle: string): boolean {
+  return required.length === 0 || required.includes(courierVehicle);
+}

@@ -6,7 +6,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env';
-import { SESSION_ENDED_CLOSE } from '../domain/live';
+import { liveTopic, SESSION_ENDED_CLOSE, type LiveTopic } from '../domain/live';
 import { OWNER_HEADERS, type SessionSelector, type SocketOwner } from './names';
 
 export const PING = 'ping';
@@ -14,6 +14,7 @@ export const PONG = 'pong';
 
 const sessionTag = (sessionId: string) => `session:${sessionId}`;
 const userTag = (userId: number) => `user:${userId}`;
+const topicTag = (topic: LiveTopic) => `topic:${topic}`;
 
 export class LiveHub extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -35,16 +36,18 @@ export class LiveHub extends DurableObject<Env> {
     };
     if (!owner.sessionId || !Number.isInteger(owner.userId) || !Number.isFinite(owner.expiresAt)) return new Response('Missing session', { status: 400 });
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [sessionTag(owner.sessionId), userTag(owner.userId)]);
+    // ?topic=alerts: the dispatcher's alerts (issue 14); otherwise positions, for the GPS page.
+    const topic = liveTopic(new URL(request.url).searchParams.get('topic'));
+    this.ctx.acceptWebSocket(server, [sessionTag(owner.sessionId), userTag(owner.userId), topicTag(topic)]);
     server.serializeAttachment(owner);
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Sends one message to every watcher whose session has not expired; answers how many there were. */
-  broadcast(message: string): number {
+  /** Sends one message to every watcher of the topic whose session has not expired; answers how many there were. */
+  broadcast(message: string, topic: LiveTopic = 'positions'): number {
     const now = Date.now();
     let sent = 0;
-    for (const socket of this.ctx.getWebSockets()) {
+    for (const socket of this.ctx.getWebSockets(topicTag(topic))) {
       const owner = socket.deserializeAttachment() as SocketOwner | null;
       if (!owner || owner.expiresAt <= now) {
         closeQuietly(socket, SESSION_ENDED_CLOSE, 'Session expired');

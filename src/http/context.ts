@@ -2,17 +2,25 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { readSession } from '../auth/session';
-import { createDb } from '../db/client';
+import { createDb, DbMeter } from '../db/client';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../domain/time';
 import type { AppEnv } from '../env';
 
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set('db', createDb(c.env.DATABASE_URL, c.env.DATABASE_AUTH_TOKEN));
+  const started = performance.now();
+  const meter = new DbMeter();
+  c.set('db', createDb(c.env.DATABASE_URL, c.env.DATABASE_AUTH_TOKEN, undefined, meter));
   // getCookie has already decoded the value (and keeps text it cannot decode, such as '%', as it is).
   const zone = getCookie(c, 'tz') ?? '';
   c.set('timeZone', isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE);
   c.set('courierBase', isCourierHost(c.req.header('host')) ? '' : '/courier');
   await next();
+  // What the answer cost before its first byte (issue 19): a streamed page's later regions are not in it.
+  try {
+    c.res.headers.append('Server-Timing', `${meter.serverTiming()}, total;dur=${(performance.now() - started).toFixed(1)}`);
+  } catch {
+    // Immutable headers (a WebSocket upgrade, a response passed through from a Durable Object) go without.
+  }
 };
 
 /** The integrations API (/api/v1) takes API keys only: its requests never read or open a session. */

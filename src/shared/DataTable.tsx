@@ -1,20 +1,40 @@
 /**
  * The admin area's tables: a card that scrolls sideways on narrow screens, a header row
- * of column names, and the rows given. Rendered by server pages and by islands alike.
+ * of column names, and the rows given. Rendered by server pages and by islands alike. A
+ * column may carry classes, so a wide table can hide what its rows repeat elsewhere on
+ * narrower screens (the orders table, docs/decisions.md W5).
  */
 import type { ReactNode } from 'react';
 
-export function DataTable({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
+export type Column = string | { label: string; className: string };
+
+export function DataTable({
+  columns,
+  children,
+  className = '',
+  label = 'Table',
+}: {
+  columns: readonly Column[];
+  children: ReactNode;
+  className?: string;
+  /** What the table lists, for screen readers ('Orders'). */
+  label?: string;
+}) {
   return (
-    <div className="card overflow-x-auto">
-      <table className="table">
+    // Focusable and named, so a keyboard user can scroll a table wider than the screen (axe: scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region is scrolled from the keyboard by focusing it (WCAG 2.1.1)
+    <div className="card overflow-x-auto" tabIndex={0} role="region" aria-label={label}>
+      <table className={`table ${className}`}>
         <thead>
           <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className="whitespace-nowrap">
-                {column}
-              </th>
-            ))}
+            {columns.map((column) => {
+              const { label, className: columnClass } = typeof column === 'string' ? { label: column, className: '' } : column;
+              return (
+                <th key={label} scope="col" className={`whitespace-nowrap ${columnClass}`}>
+                  {label}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>{children}</tbody>

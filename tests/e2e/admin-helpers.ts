@@ -1,5 +1,5 @@
 /** What the admin browser tests share: signing in as the admin, toasts, names no other test uses, and where a row is. */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { couriers, restaurants, users } from '../../src/db/schema';
@@ -29,7 +29,7 @@ const MINUTE = 60_000;
 
 /**
  * A Harbor Bistro order at the head of this month's orders list, whatever else the
- * database holds (the list shows the latest delivery first, 50 to a page): delivered in
+ * database holds, in the 'Delivery time' sort (?sort=delivery: latest delivery first, 50 to a page): delivered in
  * the month's last minute in New York, picked up 30 minutes ago unless told otherwise.
  */
 export function orderOnTop(db: Db, overrides: Parameters<typeof insertOrder>[1] = {}) {
@@ -57,4 +57,14 @@ export async function listPageOf(db: Db, list: 'couriers' | 'restaurants', name:
           .where(sql`${restaurants.name} < ${name} collate nocase or (${restaurants.name} = ${name} collate nocase and ${restaurants.id} < ${id})`);
   const [{ count }] = await before;
   return Math.floor(count / PAGE_SIZE) + 1;
+}
+
+/**
+ * Chooses a courier in the assign dialog: its options are the server's suggestions, each
+ * labelled '<name> (<zone>): <reason>', so the option is found by the name it starts with.
+ */
+export async function chooseCourier(dialog: Locator, name: string): Promise<void> {
+  const option = dialog.locator('option').filter({ hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`) });
+  await expect(option).toHaveCount(1);
+  await dialog.getByLabel('Select Courier').selectOption((await option.getAttribute('value'))!);
 }

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { orders } from '../../src/db/schema';
 import { dayIn, monthIn, monthLabel } from '../../src/domain/time';
 import { insertCourier } from '../support/factories';
-import { expectToast, minutesAgo, openAsAdmin, orderOnTop } from './admin-helpers';
+import { chooseCourier, expectToast, minutesAgo, openAsAdmin, orderOnTop } from './admin-helpers';
 import { expect, islandsHydrated, test } from './fixtures';
 
 const ZONE = 'America/New_York';
@@ -22,6 +22,9 @@ test.describe('orders list', () => {
     for (const label of ['All', 'New', 'Pending', 'Assigned', 'In Progress', 'Completed', 'Cancelled']) {
       await expect(tabs.getByRole('link', { name: new RegExp(`^${label} \\(\\d+\\)$`) })).toBeVisible();
     }
+    // Every column of the spec on a wide screen; below 1536 px Date, Internal # and Restaurant
+    // Address fold into the cells beside them (docs/decisions.md W5).
+    await page.setViewportSize({ width: 1600, height: 900 });
     for (const column of [
       'Date',
       'Order #',
@@ -37,6 +40,8 @@ test.describe('orders list', () => {
     ]) {
       await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
     }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByRole('columnheader', { name: 'Restaurant Address', exact: true })).toBeHidden();
     const month = monthLabel(monthIn(ZONE));
     const summary = page.getByRole('status').filter({ hasText: /^Showing/ });
     await expect(summary).toHaveText(new RegExp(`^Showing \\d+ orders for ${month}$`));
@@ -56,7 +61,8 @@ test.describe('orders list', () => {
       await page.getByRole('button', { name: 'Day: none' }).click();
       await expect(calendar).toBeVisible({ timeout: 1_000 });
     }).toPass();
-    await expect(calendar.getByRole('button', { name: 'Next month' })).toBeDisabled();
+    // The dispatcher's calendar reaches ahead: orders are scheduled for later months (W1).
+    await expect(calendar.getByRole('button', { name: 'Next month' })).toBeEnabled();
     await calendar.locator(`[data-day="${today}"]`).click();
     await expect(page).toHaveURL(new RegExp(`day=${today}`));
     await expect(page).toHaveURL(/status=pending_courier/);
@@ -79,7 +85,7 @@ test.describe('orders list', () => {
       deliveryNotes: 'At the door',
       internalOrderNumber: 'HB-E2E',
     });
-    await openAsAdmin(page, '/admin/orders');
+    await openAsAdmin(page, '/admin/orders?sort=delivery');
     await row(page, order.id).getByRole('cell').first().click();
     const dialog = page.getByRole('dialog', { name: `Order #${order.orderNumber}` });
     await expect(dialog).toBeVisible();
@@ -115,7 +121,7 @@ test.describe('assign dialog', () => {
     const order = await orderOnTop(db, { deliveryFeeCents: 30_00, tipCents: 5_00 });
     // Couriers of the test's own: the demo couriers' workloads stay as seeded.
     const { user } = await insertCourier(db);
-    await openAsAdmin(page, '/admin/orders');
+    await openAsAdmin(page, '/admin/orders?sort=delivery');
     await row(page, order.id).getByRole('button', { name: 'Assign Courier' }).click();
     const dialog = page.getByRole('dialog', { name: `Assign Order #${order.orderNumber}` });
     await expect(dialog).toContainText('Set courier pay and assign a courier');
@@ -137,22 +143,38 @@ test.describe('assign dialog', () => {
     await expect(offer).toBeEnabled();
     await tip.fill('');
     await expect(offer).toBeDisabled();
+    // An amount that is not to the cent, or below zero, is said at once and blocks both ways out (issue 14).
     await tip.fill('1.234');
-    await offer.click();
-    await expectToast(page, 'Tip must be a valid number');
     await expect(tip).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog).toContainText('Tip must be a valid number');
+    await expect(dialog.locator('output')).toHaveText('Enter amounts of $0.00 or more, to the cent');
+    await expect(offer).toBeDisabled();
+    await tip.fill('1');
+    await fee.fill('-5');
+    await expect(offer).toBeDisabled();
+    await expect(fee).toHaveAttribute('aria-invalid', 'true');
+    await fee.fill('12.5');
+    await expect(offer).toBeEnabled();
 
-    // Closing clears the courier, fee and tip: reopening starts from the order again.
-    await dialog.getByLabel('Select Courier').selectOption({ label: user.name });
+    // Closing with a chosen courier or changed pay asks first; discarding clears the courier,
+    // fee and tip: reopening starts from the order again.
+    await chooseCourier(dialog, user.name);
     await page.keyboard.press('Escape');
+    const discard = dialog.getByRole('alertdialog', { name: 'Discard changes?' });
+    await expect(discard).toBeVisible();
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(dialog.getByLabel('Select Courier')).not.toHaveValue('');
+    await page.mouse.click(5, 5);
+    await discard.getByRole('button', { name: 'Discard' }).click();
     await expect(dialog).toBeHidden();
+    await expect(row(page, order.id).getByRole('button', { name: 'Assign Courier' })).toBeFocused();
     await row(page, order.id).getByRole('button', { name: 'Assign Courier' }).click();
     await expect(fee).toHaveValue('30.00');
     await expect(dialog.getByLabel('Select Courier')).toHaveValue('');
 
     await fee.fill('25.10');
     await tip.fill('4.95');
-    await dialog.getByLabel('Select Courier').selectOption({ label: user.name });
+    await chooseCourier(dialog, user.name);
     await assign.click();
     await expectToast(page, 'Order assigned successfully');
     await expect(dialog).toBeHidden();
@@ -160,13 +182,19 @@ test.describe('assign dialog', () => {
     await expect(row(page, order.id)).toContainText(user.name);
     const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
     expect(stored).toMatchObject({ status: 'assigned', courierPayCents: 30_05, tipCents: 4_95, deliveryFeeCents: 30_00 });
+
+    // Reopening Assign keeps the pay set last time, not the order's fee (issue 14).
+    await row(page, order.id).getByRole('button', { name: 'Assign Courier' }).click();
+    await expect(fee).toHaveValue('25.10');
+    await expect(tip).toHaveValue('4.95');
+    await expect(dialog.locator('output')).toHaveText('$30.05');
   });
 
   test('offers to the zone, and refuses an order that moved since the dialog opened', async ({ page, db }) => {
     const offered = await orderOnTop(db);
     const moving = await orderOnTop(db, { status: 'pending_courier' });
     const other = await insertCourier(db);
-    await openAsAdmin(page, '/admin/orders');
+    await openAsAdmin(page, '/admin/orders?sort=delivery');
     await row(page, offered.id).getByRole('button', { name: 'Assign Courier' }).click();
     await page.getByRole('button', { name: 'Make Available to All Couriers in Zone' }).click();
     await expectToast(page, 'Order is now available to all couriers in zone');
@@ -178,7 +206,7 @@ test.describe('assign dialog', () => {
     // A courier accepts it while the dispatcher is looking at the dialog.
     await db.update(orders).set({ status: 'courier_confirmed', courierId: courier.id }).where(eq(orders.id, moving.id));
     const dialog = page.getByRole('dialog', { name: `Assign Order #${moving.orderNumber}` });
-    await dialog.getByLabel('Select Courier').selectOption({ label: other.user.name });
+    await chooseCourier(dialog, other.user.name);
     await dialog.getByRole('button', { name: 'Assign Selected Courier' }).click();
     await expectToast(
       page,
@@ -189,18 +217,26 @@ test.describe('assign dialog', () => {
   });
 
   test('a missed pickup pulses, names the courier who missed it, and is reassigned', async ({ page, db }) => {
-    const { courier } = await insertCourier(db);
+    const { courier, user: missedBy } = await insertCourier(db);
     const next = await insertCourier(db);
     const order = await orderOnTop(db, { status: 'assigned', courierId: courier.id, pickupTime: minutesAgo(20), updatedAt: minutesAgo(20) });
     expect((await page.request.get('/__scheduled?cron=*+*+*+*+*')).status()).toBe(200);
-    await openAsAdmin(page, '/admin/orders');
+    await openAsAdmin(page, '/admin/orders?sort=delivery');
     const missed = row(page, order.id);
     await expect(missed.getByText('missed pickup')).toHaveClass(/animate-pulse/);
-    await expect(missed).toContainText(`Missed by courier #${courier.id}`);
+    await expect(missed).toContainText(`Missed by ${missedBy.name} (courier #${courier.id})`);
+    await missed.getByRole('button', { name: 'Reassign Order' }).click();
+    const reassign = page.getByRole('dialog', { name: `Reassign Order #${order.orderNumber} (Missed Pickup)` });
+    // The courier who missed it is not offered it again.
+    await expect(reassign).toContainText(`Not offered: ${missedBy.name}, who missed this pickup.`);
+    await expect(reassign.locator('option').filter({ hasText: next.user.name })).toHaveCount(1);
+    await expect(reassign.locator('option').filter({ hasText: missedBy.name })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(reassign).toBeHidden();
     await missed.getByRole('button', { name: 'Reassign Order' }).click();
     const dialog = page.getByRole('dialog', { name: `Reassign Order #${order.orderNumber} (Missed Pickup)` });
     await expect(dialog).toContainText('Previous courier missed pickup. Reassign to a different courier.');
-    await dialog.getByLabel('Select Courier').selectOption({ label: next.user.name });
+    await chooseCourier(dialog, next.user.name);
     await dialog.getByRole('button', { name: 'Assign Selected Courier' }).click();
     await expectToast(page, 'Order assigned successfully');
     await expect(missed).toContainText(next.user.name);
@@ -211,7 +247,7 @@ test.describe('assign dialog', () => {
 test.describe('cancel and refresh', () => {
   test('cancel asks first; keeping the order changes nothing', async ({ page, db }) => {
     const order = await orderOnTop(db, { status: 'new' });
-    await openAsAdmin(page, '/admin/orders');
+    await openAsAdmin(page, '/admin/orders?sort=delivery');
     const cancel = row(page, order.id).getByRole('button', { name: 'Cancel Order' });
     await cancel.click();
     const confirm = page.getByRole('dialog', { name: 'Are you sure you want to cancel this order?' });
@@ -228,7 +264,7 @@ test.describe('cancel and refresh', () => {
   });
 
   test('the list refreshes itself every 5 seconds, in place, but not while a picker is open', async ({ page, db }) => {
-    await openAsAdmin(page, '/admin/orders');
+    await openAsAdmin(page, '/admin/orders?sort=delivery');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
     const order = await orderOnTop(db, { status: 'new' });
     await expect(row(page, order.id)).toBeVisible({ timeout: 8_000 });

@@ -1,25 +1,31 @@
-/** The live positions socket of the admin GPS page (GET /api/couriers/live, LiveHub). */
+/** The admins' live socket (GET /api/couriers/live, LiveHub): positions for the GPS page, alerts for the dispatcher (?topic=alerts). */
 import { useEffect, useRef, useState } from 'react';
-import { SESSION_ENDED_CLOSE, type PositionMessage } from '../../../src/domain/live';
+import { SESSION_ENDED_CLOSE, type DispatchAlert, type LiveTopic, type PositionMessage } from '../../../src/domain/live';
+
+type TopicMessage = { positions: PositionMessage; alerts: DispatchAlert };
 
 export type SocketState = 'connecting' | 'live' | 'dropped';
 
 /**
- * The live socket: connected → positions arrive as they are accepted; dropped →
- * reconnect with backoff (1 s doubling to 30 s) while the caller polls.
+ * The live socket: connected → messages of the topic arrive as they happen; dropped →
+ * reconnect with backoff (1 s doubling to 30 s) while the caller polls. `enabled` false
+ * keeps it closed (alerts the dispatcher has not turned on).
  */
-export function useLiveSocket(onPosition: (message: PositionMessage) => void): SocketState {
+export function useLiveSocket<T extends LiveTopic>(topic: T, onMessage: (message: TopicMessage[T]) => void, enabled = true): SocketState {
   const [state, setState] = useState<SocketState>('connecting');
-  const handler = useRef(onPosition);
-  handler.current = onPosition;
+  const handler = useRef(onMessage);
+  handler.current = onMessage;
   useEffect(() => {
+    if (!enabled) return;
     let socket: WebSocket | null = null;
     let retry: number | undefined;
     let keepAlive: number | undefined;
     let attempt = 0;
     let stopped = false;
     const connect = () => {
-      socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/couriers/live`);
+      socket = new WebSocket(
+        `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/couriers/live${topic === 'alerts' ? '?topic=alerts' : ''}`,
+      );
       socket.onopen = () => {
         attempt = 0;
         setState('live');
@@ -27,8 +33,9 @@ export function useLiveSocket(onPosition: (message: PositionMessage) => void): S
       };
       socket.onmessage = (event) => {
         if (event.data === 'pong') return;
-        const message = JSON.parse(String(event.data)) as PositionMessage;
-        if (message.type === 'position') handler.current(message);
+        const message = JSON.parse(String(event.data)) as PositionMessage | DispatchAlert;
+        if ((topic === 'positions' && message.type === 'position') || (topic === 'alerts' && message.type === 'alert'))
+          handler.current(message as TopicMessage[T]);
       };
       socket.onclose = (event) => {
         window.clearInterval(keepAlive);
@@ -49,6 +56,6 @@ export function useLiveSocket(onPosition: (message: PositionMessage) => void): S
       window.clearInterval(keepAlive);
       socket?.close();
     };
-  }, []);
+  }, [topic, enabled]);
   return state;
 }

@@ -4,8 +4,9 @@
  */
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderCursor } from '../../domain/orderCursor';
-import { countTabs } from '../../domain/orderFilters';
-import type { OrderStatus, StatusTab } from '../../domain/orderStatus';
+import { countTabs, type ListSort } from '../../domain/orderFilters';
+import type { SearchPlan } from '../../domain/orderSearch';
+import { FINISHED_STATUSES, type OrderStatus, type StatusTab } from '../../domain/orderStatus';
 import { paging, type Paging } from '../../domain/paging';
 import type { Range } from '../../domain/time';
 import type { Db } from '../client';
@@ -15,8 +16,10 @@ export interface OrderFilter {
   /** An access condition (orders/access.ts visibleTo). */
   visible?: SQL;
   statuses?: readonly OrderStatus[] | null;
-  /** On deliveryTime, the field the lists filter on (spec 1-foundations-and-admin.md §2.8). */
-  deliveryRange?: Range;
+  /** On deliveryTime, the field the lists filter on (spec 1-foundations-and-admin.md §2.8); null or absent for all dates. */
+  deliveryRange?: Range | null;
+  /** The dispatcher's search (domain/orderSearch.ts): through the order index, or a whole order #. */
+  search?: SearchPlan | null;
   /** Created or changed at or after these instants (the integrations API's sync filters). */
   createdSince?: number;
   updatedSince?: number;
@@ -28,15 +31,33 @@ export function orderConditions(filter: OrderFilter): SQL | undefined {
     filter.statuses ? inArray(orders.status, [...filter.statuses]) : undefined,
     filter.deliveryRange ? gte(orders.deliveryTime, filter.deliveryRange.start) : undefined,
     filter.deliveryRange ? lt(orders.deliveryTime, filter.deliveryRange.end) : undefined,
+    filter.search ? searchCondition(filter.search) : undefined,
     filter.createdSince != null ? gte(orders.createdAt, filter.createdSince) : undefined,
     filter.updatedSince != null ? gte(orders.updatedAt, filter.updatedSince) : undefined,
   );
 }
 
+function searchCondition(plan: SearchPlan): SQL {
+  // orders_search is the trigram index of migrations/0011_order_search.sql; its rowid is the order's id.
+  return plan.kind === 'index'
+    ? sql`${orders.id} in (select rowid from orders_search where orders_search match ${plan.match})`
+    : eq(orders.orderNumber, plan.value);
+}
+
+/**
+ * The list orders: the spec's newest delivery first, or what needs the dispatcher next: open
+ * orders before finished ones, open ones by pickup time (soonest, and so the most overdue,
+ * first), finished ones newest delivery first (docs/decisions.md W3).
+ */
+function listOrder(sort: ListSort): SQL[] {
+  if (sort === 'delivery') return [desc(orders.deliveryTime), desc(orders.id)];
+  const finished = inArray(orders.status, [...FINISHED_STATUSES]);
+  return [asc(finished), sql`case when ${finished} then -${orders.deliveryTime} else ${orders.pickupTime} end`, desc(orders.id)];
+}
+
 export type { OrderCursor };
 
-/** A page of orders, newest delivery first: by offset, or after a cursor. */
-export async function listOrders(db: Db, filter: OrderFilter, page: { limit: number; offset?: number; after?: OrderCursor }): Promise<Order[]> {
+function ordersPage(db: Db, filter: OrderFilter, page: { limit: number; offset?: number; after?: OrderCursor }) {
   const after = page.after
     ? or(lt(orders.deliveryTime, page.after.deliveryTime), and(eq(orders.deliveryTime, page.after.deliveryTime), lt(orders.id, page.after.id)))
     : undefined;
@@ -49,12 +70,21 @@ export async function listOrders(db: Db, filter: OrderFilter, page: { limit: num
     .offset(page.offset ?? 0);
 }
 
-export async function countOrders(db: Db, filter: OrderFilter): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)` })
-    .from(orders)
-    .where(orderConditions(filter));
-  return row.count;
+/** A page of orders, newest delivery first: by offset, or after a cursor. */
+export async function listOrders(db: Db, filter: OrderFilter, page: { limit: number; offset?: number; after?: OrderCursor }): Promise<Order[]> {
+  return ordersPage(db, filter, page);
+}
+
+/** A page of orders and how many match in all, in one round trip (GET /api/orders?page=). */
+export async function countedOrdersPage(db: Db, filter: OrderFilter, page: { limit: number; offset: number }): Promise<{ rows: Order[]; total: number }> {
+  const [rows, [counted]] = await db.batch([
+    ordersPage(db, filter, page),
+    db
+      .select({ count: sql<number>`count(*)` })
+      .from(orders)
+      .where(orderConditions(filter)),
+  ]);
+  return { rows, total: counted.count };
 }
 
 /** Orders per status under a filter (the status itself unfiltered): what tab counts are made of. */
@@ -109,16 +139,18 @@ export interface OrderListPage<K extends string> {
   rows: Order[];
   /** The name of each courier holding a listed order. */
   courierNames: Map<number, string>;
+  /** Couriers of listed orders whose accounts are deactivated: their orders need reassigning. */
+  deactivatedCouriers: Set<number>;
 }
 
-function pageOfOrders(db: Db, filter: OrderFilter, paged: Pick<Paging, 'limit' | 'offset'>) {
+function pageOfOrders(db: Db, filter: OrderFilter, paged: Pick<Paging, 'limit' | 'offset'>, sort: ListSort) {
   return db
-    .select({ order: orders, courierName: users.name })
+    .select({ order: orders, courierName: users.name, courierActive: users.isActive })
     .from(orders)
     .leftJoin(couriers, eq(couriers.id, orders.courierId))
     .leftJoin(users, eq(users.id, couriers.userId))
     .where(orderConditions(filter))
-    .orderBy(desc(orders.deliveryTime), desc(orders.id))
+    .orderBy(...listOrder(sort))
     .limit(paged.limit)
     .offset(paged.offset);
 }
@@ -130,18 +162,31 @@ function pageOfOrders(db: Db, filter: OrderFilter, paged: Pick<Paging, 'limit' |
  */
 export async function orderListPage<T extends StatusTab>(
   db: Db,
-  options: { visible?: SQL; tabs: readonly T[]; tab: T; deliveryRange: Range; page: number; pageSize: number },
+  options: {
+    visible?: SQL;
+    tabs: readonly T[];
+    tab: T;
+    deliveryRange: Range | null;
+    search?: SearchPlan | null;
+    sort?: ListSort;
+    page: number;
+    pageSize: number;
+  },
 ): Promise<OrderListPage<T['key']>> {
-  const range = { visible: options.visible, deliveryRange: options.deliveryRange };
+  const sort = options.sort ?? 'delivery';
+  const range = { visible: options.visible, deliveryRange: options.deliveryRange, search: options.search };
   const listed = { ...range, statuses: options.tab.statuses };
   const requested = paging(options.page, Number.MAX_SAFE_INTEGER, options.pageSize);
-  const [statusRows, firstTry] = await db.batch([statusCounts(db, range), pageOfOrders(db, listed, requested)]);
+  const [statusRows, firstTry] = await db.batch([statusCounts(db, range), pageOfOrders(db, listed, requested, sort)]);
   const counts = countTabs(options.tabs, Object.fromEntries(statusRows.map((row) => [row.status, row.count])));
   const total = counts[options.tab.key as T['key']];
   const pages = paging(options.page, total, options.pageSize);
-  const rows = pages.page === requested.page ? firstTry : await pageOfOrders(db, listed, pages);
+  const rows = pages.page === requested.page ? firstTry : await pageOfOrders(db, listed, pages, sort);
   const courierNames = new Map(
     rows.flatMap(({ order, courierName }) => (order.courierId != null && courierName != null ? [[order.courierId, courierName] as const] : [])),
   );
-  return { counts, total, paging: pages, rows: rows.map(({ order }) => order), courierNames };
+  const deactivatedCouriers = new Set(
+    rows.flatMap(({ order, courierActive }) => (order.courierId != null && courierActive === false ? [order.courierId] : [])),
+  );
+  return { counts, total, paging: pages, rows: rows.map(({ order }) => order), courierNames, deactivatedCouriers };
 }

@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { LatLng } from '../../domain/geo';
-import { STOP_REORDER_STATUSES } from '../../domain/orderStatus';
+import { COURIER_HELD_STATUSES } from '../../domain/orderStatus';
 import type { StopChange } from '../../domain/stopSequence';
 import type { Db } from '../client';
 import { orders, orderStops, restaurants, type Order, type OrderStop } from '../schema';
@@ -62,7 +62,7 @@ export function applyStopOrder(
 ): Promise<ChangeResult> {
   return changeOrder(db, {
     orderId,
-    from: [...STOP_REORDER_STATUSES],
+    from: [...COURIER_HELD_STATUSES],
     where: and(eq(orders.courierId, by.courierId), stopsUnchanged(orderId, stops)),
     alongside: (condition) =>
       changes.length === 0

@@ -1,7 +1,8 @@
 /** Couriers (spec 1-foundations-and-admin.md §2.9): couriers with a linked user, paged in SQL; add, edit (an island) and activate/deactivate. */
 import { Hono } from 'hono';
 import { DataTable } from '../../shared/DataTable';
-import { countCouriers, listCouriers, serializeCourier } from '../../db/couriers';
+import { countCouriers, listCouriersWithHeldOrders, serializeCourier } from '../../db/couriers';
+import { heldOrdersWarning } from '../../domain/dispatch';
 import { versionTag } from '../../db/versions';
 import { listPageQuery, paging } from '../../domain/paging';
 import { formatPhone } from '../../domain/phone';
@@ -18,6 +19,8 @@ import { adminPage } from './page';
 
 const couriers = new Hono<AppEnv>();
 
+const LAPTOP = 'hidden lg:table-cell';
+
 couriers.get('/', requirePage('admin'), validate('query', listPageQuery), (c) => {
   const db = c.var.db;
   const { page } = c.req.valid('query');
@@ -26,20 +29,37 @@ couriers.get('/', requirePage('admin'), validate('query', listPageQuery), (c) =>
     partials: {
       couriers: {
         history: true,
-        etag: () => versionTag(db, ['couriers', 'users', 'zones'], 'admin-couriers', page),
+        etag: () => versionTag(db, ['couriers', 'users', 'zones', 'orders'], 'admin-couriers', page),
         render: async () => {
           const pages = paging(page, await countCouriers(db));
-          const rows = await listCouriers(db, pages);
+          const rows = await listCouriersWithHeldOrders(db, pages);
           if (rows.length === 0) return <EmptyState>No couriers yet. Add one with Add New Courier.</EmptyState>;
           return (
             <>
-              <DataTable columns={['Name', 'Username', 'Email', 'Phone', 'Vehicle', 'Status', 'Actions']}>
+              <DataTable
+                label="Couriers"
+                columns={[
+                  'Name',
+                  { label: 'Username', className: LAPTOP },
+                  { label: 'Email', className: LAPTOP },
+                  { label: 'Phone', className: LAPTOP },
+                  'Vehicle',
+                  'Status',
+                  'Actions',
+                ]}
+              >
                 {rows.map((row) => (
                   <tr key={row.courier.id}>
-                    <td className="font-medium">{row.user.name}</td>
-                    <td>{row.user.username}</td>
-                    <td>{row.courier.email}</td>
-                    <td className="whitespace-nowrap">{row.user.phone ? formatPhone(row.user.phone) : 'N/A'}</td>
+                    <td>
+                      <div className="font-medium">{row.user.name}</div>
+                      {/* Below 1024 px the account's details fold under the name, so Status and Actions stay in view (W5). */}
+                      <div className="text-xs break-all text-slate-600 lg:hidden">
+                        {row.user.username} · {row.courier.email} · {row.user.phone ? formatPhone(row.user.phone) : 'N/A'}
+                      </div>
+                    </td>
+                    <td className={LAPTOP}>{row.user.username}</td>
+                    <td className={LAPTOP}>{row.courier.email}</td>
+                    <td className={`whitespace-nowrap ${LAPTOP}`}>{row.user.phone ? formatPhone(row.user.phone) : 'N/A'}</td>
                     <td>{`${vehicleLabel(row.courier.vehicleType)} - ${row.courier.vehicleMake} ${row.courier.vehicleModel}`}</td>
                     <td>
                       <ActiveBadge active={row.user.isActive} />
@@ -53,6 +73,7 @@ couriers.get('/', requirePage('admin'), validate('query', listPageQuery), (c) =>
                           name={row.user.name}
                           region="couriers"
                           success="Courier status updated successfully"
+                          confirm={row.user.isActive && row.heldOrders.length > 0 ? heldOrdersWarning(row.user.name, row.heldOrders) : undefined}
                         />
                       </div>
                     </td>

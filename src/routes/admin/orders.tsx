@@ -8,22 +8,32 @@
  */
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { assignableCouriers, findCourier } from '../../db/couriers';
+import { findCourier } from '../../db/couriers';
 import { findVisibleOrder } from '../../db/orders/access';
 import { getEvents, getStops, orderListPage } from '../../db/orders/read';
 import { minuteBucket, versionTag } from '../../db/versions';
-import { describeListFilter, resolveListFilter, type ListFilter } from '../../domain/orderFilters';
+import {
+  describeListFilter,
+  lastPickableDay,
+  LIST_SORTS,
+  LIST_SPANS,
+  resolveListFilter,
+  SEARCH_MAX_LENGTH,
+  type ListFilter,
+  type ListSort,
+  type ListSpan,
+} from '../../domain/orderFilters';
+import { planSearch } from '../../domain/orderSearch';
 import { ADMIN_TABS, type AdminTabKey } from '../../domain/orderStatus';
 import { PAGE_SIZE, pageNumber } from '../../domain/paging';
 import { idParam } from '../../domain/schemas/common';
 import { orderListQuerySchema } from '../../domain/schemas/orders';
-import { dayIn } from '../../domain/time';
 import type { AppEnv } from '../../env';
 import { notFound } from '../../http/errors';
 import { requirePage } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { OrderDetail } from '../../views/admin/OrderDetail';
-import { OrdersTable } from '../../views/admin/OrdersTable';
+import { OrdersTable, type OrdersDensity } from '../../views/admin/OrdersTable';
 import { Pager } from '../../views/admin/Pager';
 import { EmptyState, PageHeader } from '../../views/components/ui';
 import { Island } from '../../views/Island';
@@ -34,42 +44,96 @@ const PATH = '/admin/orders';
 
 const orders = new Hono<AppEnv>();
 
+const SPAN_LABELS: Record<ListSpan, string> = { upcoming: 'Upcoming', all: 'All dates' };
+const SORT_LABELS: Record<ListSort, string> = { next: 'Needs attention first', delivery: 'Delivery time' };
+
 const listQuery = z.object({
   status: orderListQuerySchema.shape.status,
   month: orderListQuerySchema.shape.month,
   day: orderListQuerySchema.shape.day,
+  range: orderListQuerySchema.shape.range,
+  q: orderListQuerySchema.shape.q,
+  sort: orderListQuerySchema.shape.sort,
+  density: z.optional(z.enum(['comfortable', 'compact'])),
   page: pageNumber,
 });
 
-/** The list's URL for a tab, date filter and page (tabs and pages keep the others). */
-function listUrl(filter: Pick<ListFilter<AdminTabKey>, 'tab' | 'month' | 'day'>, page = 1): string {
+type View = Pick<ListFilter<AdminTabKey>, 'tab' | 'month' | 'day' | 'span' | 'search' | 'sort'> & { density: OrdersDensity };
+
+/** The list's URL for a view and page: every link of the page keeps the rest of the view. */
+function listUrl(view: View, page = 1): string {
   const query = new URLSearchParams();
-  if (filter.tab.key !== 'all') query.set('status', filter.tab.key);
-  if (filter.day) query.set('day', filter.day);
-  else query.set('month', filter.month);
+  if (view.tab.key !== 'all') query.set('status', view.tab.key);
+  if (view.search) query.set('q', view.search);
+  else if (view.span) query.set('range', view.span);
+  else if (view.day) query.set('day', view.day);
+  else query.set('month', view.month);
+  if (view.sort !== 'next') query.set('sort', view.sort);
+  if (view.density !== 'comfortable') query.set('density', view.density);
   if (page > 1) query.set('page', String(page));
   return `${PATH}?${query}`;
 }
 
-function StatusTabs({ filter, counts }: { filter: ListFilter<AdminTabKey>; counts: Record<AdminTabKey, number> }) {
+const segment = (current: boolean) =>
+  `rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap ${current ? 'bg-slate-900 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100'}`;
+
+/** A row of links that each load the list with one thing of the view changed. */
+function Segments({ label, items }: { label: string; items: Array<{ id?: string; text: string; href: string; current: boolean }> }) {
   return (
-    <nav aria-label="Order status" className="-mx-1 flex gap-1 overflow-x-auto pb-1">
-      {ADMIN_TABS.map((tab) => {
-        const current = tab.key === filter.tab.key;
-        return (
-          <a
-            key={tab.key}
-            id={`orders-tab-${tab.key}`}
-            href={listUrl({ ...filter, tab })}
-            data-partial-target="orders"
-            aria-current={current ? 'page' : undefined}
-            className={`rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap ${current ? 'bg-slate-900 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100'}`}
-          >
-            {tab.label} ({counts[tab.key]})
-          </a>
-        );
-      })}
+    <nav aria-label={label} className="-mx-1 flex flex-wrap items-center gap-1 px-1">
+      {items.map((item) => (
+        <a
+          key={item.href}
+          id={item.id}
+          href={item.href}
+          data-partial-target="orders"
+          aria-current={item.current ? 'page' : undefined}
+          className={segment(item.current)}
+        >
+          {item.text}
+        </a>
+      ))}
     </nav>
+  );
+}
+
+function StatusTabs({ view, counts }: { view: View; counts: Record<AdminTabKey, number> }) {
+  return (
+    <Segments
+      label="Order status"
+      items={ADMIN_TABS.map((tab) => ({
+        id: `orders-tab-${tab.key}`,
+        text: `${tab.label} (${counts[tab.key]})`,
+        href: listUrl({ ...view, tab }),
+        current: tab.key === view.tab.key,
+      }))}
+    />
+  );
+}
+
+/** The search across dates (docs/decisions.md W2): outside the polled list, so a refresh never takes what is being typed. */
+function SearchForm({ search }: { search: string | null }) {
+  return (
+    <form role="search" method="get" action={PATH} data-partial-target="orders" className="flex flex-wrap items-end gap-2">
+      <div className="min-w-0 flex-1">
+        <label htmlFor="orders-search" className="label">
+          Search orders
+        </label>
+        <input
+          id="orders-search"
+          name="q"
+          type="search"
+          defaultValue={search ?? ''}
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder="Order #, internal #, customer name or phone, restaurant"
+          className="input"
+          autoComplete="off"
+        />
+      </div>
+      <button type="submit" className="btn btn-primary">
+        Search
+      </button>
+    </form>
   );
 }
 
@@ -77,14 +141,15 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
   const db = c.var.db;
   const query = c.req.valid('query');
   const zone = c.var.timeZone;
-  const filter = resolveListFilter(query, ADMIN_TABS, zone);
+  const filter = resolveListFilter(query, ADMIN_TABS, zone, { dispatch: true });
+  const view: View = { ...filter, density: query.density ?? 'comfortable' };
   return adminPage(c, {
     title: 'Orders',
     partials: {
       orders: {
         history: true,
         poll: ORDERS_POLL_MS,
-        etag: () => versionTag(db, ['orders', 'users'], 'admin-orders', filter.tab.key, filter.month, filter.day, query.page, zone, minuteBucket()),
+        etag: () => versionTag(db, ['orders', 'users'], 'admin-orders', listUrl(view, query.page), zone, minuteBucket()),
         render: async () => {
           const {
             counts,
@@ -92,21 +157,58 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
             paging: pages,
             rows,
             courierNames: names,
+            deactivatedCouriers,
           } = await orderListPage(db, {
             tabs: ADMIN_TABS,
             tab: filter.tab,
             deliveryRange: filter.range,
+            search: filter.search ? planSearch(filter.search) : null,
+            sort: filter.sort,
             page: query.page,
             pageSize: PAGE_SIZE,
           });
           return (
             <div className="space-y-4">
               <div className="card space-y-3 p-4">
-                <StatusTabs filter={filter} counts={counts} />
-                <Island
-                  name="OrderListFilter"
-                  props={{ path: PATH, partial: 'orders', status: filter.tab.key, month: filter.month, day: filter.day, today: dayIn(zone) }}
-                />
+                <StatusTabs view={view} counts={counts} />
+                <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                  <Island
+                    name="OrderListFilter"
+                    props={{
+                      path: PATH,
+                      partial: 'orders',
+                      status: filter.tab.key,
+                      month: filter.span ? '' : filter.month,
+                      day: filter.span ? null : filter.day,
+                      max: lastPickableDay(zone, { dispatch: true }),
+                      keep: { ...(view.sort !== 'next' ? { sort: view.sort } : {}), ...(view.density !== 'comfortable' ? { density: view.density } : {}) },
+                    }}
+                  />
+                  <Segments
+                    label="More dates"
+                    items={LIST_SPANS.map((span) => ({
+                      text: SPAN_LABELS[span],
+                      href: listUrl({ ...view, search: null, span }),
+                      current: !filter.search && filter.span === span,
+                    }))}
+                  />
+                </div>
+                <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+                  <span className="font-medium text-slate-700">Sort</span>
+                  <Segments
+                    label="Sort"
+                    items={LIST_SORTS.map((sort) => ({ text: SORT_LABELS[sort], href: listUrl({ ...view, sort }), current: view.sort === sort }))}
+                  />
+                  <span className="font-medium text-slate-700">Density</span>
+                  <Segments
+                    label="Density"
+                    items={(['comfortable', 'compact'] as const).map((density) => ({
+                      text: density === 'compact' ? 'Compact' : 'Comfortable',
+                      href: listUrl({ ...view, density }),
+                      current: view.density === density,
+                    }))}
+                  />
+                </div>
               </div>
               <p className="text-sm text-slate-600" role="status">
                 {describeListFilter(total, filter)}
@@ -114,9 +216,9 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
               {rows.length === 0 ? (
                 <EmptyState>No orders match these filters.</EmptyState>
               ) : (
-                <OrdersTable orders={rows} courierNames={names} now={Date.now()} />
+                <OrdersTable orders={rows} courierNames={names} deactivatedCouriers={deactivatedCouriers} density={view.density} now={Date.now()} />
               )}
-              <Pager paging={pages} href={(page) => listUrl(filter, page)} target="orders" label="Orders" />
+              <Pager paging={pages} href={(page) => listUrl(view, page)} target="orders" label="Orders" />
             </div>
           );
         },
@@ -127,15 +229,18 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
           </p>
         ),
       },
-      // The assign dialog: one island for every row, with the couriers to choose from.
+      // The assign dialog: one island for every row; it asks the server for the couriers to suggest.
       assign: {
-        render: async () => <Island name="AssignOrderDialog" props={{ couriers: await assignableCouriers(db) }} />,
+        render: async () => <Island name="AssignOrderDialog" props={{}} />,
         fallback: null,
       },
     },
     body: (slot) => (
       <>
         <PageHeader title="Orders Management" />
+        <div className="card mb-4 p-4">
+          <SearchForm search={filter.search} />
+        </div>
         {slot('orders')}
         {slot('assign')}
       </>

@@ -21,6 +21,8 @@ import { adminPage } from './page';
 
 const restaurants = new Hono<AppEnv>();
 
+const LAPTOP = 'hidden lg:table-cell';
+
 const unfinishedReason = (count: number) =>
   count > 0 ? `Cannot deactivate: ${count} order${count === 1 ? ' is' : 's are'} neither delivered nor cancelled` : null;
 
@@ -41,12 +43,30 @@ restaurants.get('/', requirePage('admin'), validate('query', listPageQuery), (c)
           if (rows.length === 0) return <EmptyState>No restaurants yet. Add one with Add New Restaurant.</EmptyState>;
           return (
             <>
-              <DataTable columns={['Name', 'Address', 'Phone', 'Total Orders', 'Revenue', 'Delivery Fees', 'Status', 'Actions']}>
+              <DataTable
+                label="Restaurants"
+                columns={[
+                  'Name',
+                  { label: 'Address', className: LAPTOP },
+                  { label: 'Phone', className: LAPTOP },
+                  'Total Orders',
+                  'Revenue',
+                  'Delivery Fees',
+                  'Status',
+                  'Actions',
+                ]}
+              >
                 {rows.map((row) => (
                   <tr key={row.restaurant.id}>
-                    <td className="font-medium">{row.restaurant.name}</td>
-                    <td className="min-w-48 text-slate-600">{row.restaurant.address}</td>
-                    <td className="whitespace-nowrap">{formatPhone(row.restaurant.phone)}</td>
+                    <td>
+                      <div className="font-medium">{row.restaurant.name}</div>
+                      {/* Below 1024 px address and phone fold under the name, so Status and Actions stay in view (W5). */}
+                      <div className="text-xs text-slate-600 lg:hidden">
+                        {row.restaurant.address} · {formatPhone(row.restaurant.phone)}
+                      </div>
+                    </td>
+                    <td className={`min-w-48 text-slate-600 ${LAPTOP}`}>{row.restaurant.address}</td>
+                    <td className={`whitespace-nowrap ${LAPTOP}`}>{formatPhone(row.restaurant.phone)}</td>
                     <td className="tabular-nums">{row.ordersCount}</td>
                     <td className="tabular-nums">
                       <Money cents={row.amountCents} />

@@ -22,7 +22,7 @@ zones.get('/', requirePage('admin'), (c) =>
           const rows = await listZones(c.var.db);
           if (rows.length === 0) return <EmptyState>No zones yet. Add one to start assigning couriers and restaurants.</EmptyState>;
           return (
-            <DataTable columns={['Name', 'Description', 'Cities', 'Status', 'Actions']}>
+            <DataTable label="Zones" columns={['Name', 'Description', 'Cities', 'Status', 'Actions']}>
               {rows.map((zone) => (
                 <tr key={zone.id}>
                   <td className="font-medium">{zone.name}</td>

@@ -7,7 +7,7 @@
 import type { Order, OrderStop } from '../../db/schema';
 import { applyStopOrder, readRoute } from '../../db/orders/stopSequence';
 import { Failure } from '../../domain/failures';
-import { STOP_DELIVERY_PHASE, STOP_REORDER_STATUSES, statusWords } from '../../domain/orderStatus';
+import { STOP_DELIVERY_PHASE, COURIER_HELD_STATUSES, statusWords } from '../../domain/orderStatus';
 import { STOP_SERVICE_MINUTES } from '../../domain/routeOptimizer';
 import { movableStops, reorderStart, resequence } from '../../domain/stopSequence';
 import { bestRoute } from '../../maps/bestRoute';
@@ -16,7 +16,7 @@ import { heldOrder, type CourierContext } from './context';
 
 /** Refuses an order whose stops may no longer move: it is finished or back with the dispatcher. */
 function assertCanReorder(order: Order): void {
-  if (!STOP_REORDER_STATUSES.has(order.status))
+  if (!COURIER_HELD_STATUSES.has(order.status))
     throw new Failure('conflict', 'Stops can no longer be reordered', `This order is ${statusWords(order.status)}.`);
 }
 

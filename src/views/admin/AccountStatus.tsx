@@ -18,6 +18,7 @@ export function ActivationButton({
   region,
   success,
   blockedReason,
+  confirm,
 }: {
   userId: number;
   active: boolean;
@@ -25,6 +26,8 @@ export function ActivationButton({
   region: RegionName;
   success: string;
   blockedReason?: string | null;
+  /** Asked before deactivating, when deactivating leaves something behind (a courier's unfinished orders). */
+  confirm?: string;
 }) {
   const blocked = active && !!blockedReason;
   return (
@@ -37,6 +40,7 @@ export function ActivationButton({
       data-body={JSON.stringify({ isActive: !active })}
       data-success={success}
       data-refresh={region}
+      {...(confirm ? { 'data-confirm': confirm, 'data-confirm-label': 'Deactivate', 'data-cancel-label': 'Keep Active' } : {})}
       disabled={blocked}
       title={blocked ? blockedReason! : undefined}
       aria-label={`${active ? 'Deactivate' : 'Activate'} ${name}`}

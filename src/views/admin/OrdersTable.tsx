@@ -3,8 +3,16 @@
  * (§4.6), the missed-pickup highlight, a row click to the detail dialog, and the row's
  * actions: the assign dialog (an island listening for 'assign-order') and Cancel Order
  * (an API action with its confirmation).
+ *
+ * It fits the dispatcher's screen (docs/decisions.md W5): below 1536 px the Date, Internal #
+ * and Restaurant Address columns fold into the cells next to them, and below 1024 px so do
+ * Restaurant, Delivery Address and Pickup, so order #, status, courier and actions stay in
+ * view on a laptop and a tablet. Late and at-risk orders are flagged (W3), and an order
+ * whose courier was deactivated says it needs reassigning (W6).
  */
-import { DataTable } from '../../shared/DataTable';
+import type { AssignPayload } from '../../shared/assignPayload';
+import { DataTable, type Column } from '../../shared/DataTable';
+import { orderUrgency, URGENCY_LABELS } from '../../domain/dispatch';
 import { roundMiles } from '../../domain/fees';
 import { COURIER_ONLINE_LABELS, courierOnlineState, type CourierOnlineState } from '../../domain/indicators';
 import { formatMoney } from '../../domain/money';
@@ -12,25 +20,25 @@ import { canAdminAssign, canAdminCancel } from '../../domain/orderStatus';
 import type { Order } from '../../db/schema';
 import { Badge, StatusBadge, Time, type Tone } from '../components/ui';
 
-/** What the assign dialog needs to know about the row it was opened from. */
-export interface AssignPayload {
-  id: number;
-  orderNumber: string;
-  status: Order['status'];
-  deliveryFee: string;
-  tip: string;
-}
+export type OrdersDensity = 'comfortable' | 'compact';
 
 const INDICATOR_TONES: Record<CourierOnlineState, Tone> = { online: 'green', urgent: 'red', soon: 'amber' };
 
-function CourierCell({ order, name, now }: { order: Order; name: string | undefined; now: number }) {
+const courierLabel = (id: number, name: string | undefined) => name ?? `Courier #${id}`;
+
+function CourierCell({ order, name, deactivated, now }: { order: Order; name: string | undefined; deactivated: boolean; now: number }) {
   if (order.courierId == null) return <span className="text-slate-500">Unassigned</span>;
-  if (order.status === 'missed_pickup') return <span className="font-medium text-red-700">{`Missed by courier #${order.courierId}`}</span>;
+  // The spec's 'Missed by courier #<id>', with the name when it is known (issue 14).
+  if (order.status === 'missed_pickup') {
+    const by = name ? `${name} (courier #${order.courierId})` : `courier #${order.courierId}`;
+    return <span className="font-medium text-red-700">{`Missed by ${by}`}</span>;
+  }
   const state = courierOnlineState(order, now);
   return (
     <div className="space-y-1">
-      <div>{name ?? `Courier #${order.courierId}`}</div>
-      {state ? (
+      <div>{courierLabel(order.courierId, name)}</div>
+      {deactivated ? <Badge tone="red">Courier deactivated: reassign</Badge> : null}
+      {state && !deactivated ? (
         <Badge tone={INDICATOR_TONES[state]} className={state === 'urgent' ? 'animate-pulse' : ''}>
           {COURIER_ONLINE_LABELS[state]}
         </Badge>
@@ -39,8 +47,9 @@ function CourierCell({ order, name, now }: { order: Order; name: string | undefi
   );
 }
 
-function OrderRow({ order, courierName, now }: { order: Order; courierName: string | undefined; now: number }) {
+function OrderRow({ order, courierName, deactivated, now }: { order: Order; courierName: string | undefined; deactivated: boolean; now: number }) {
   const missed = order.status === 'missed_pickup';
+  const urgency = orderUrgency(order, now, deactivated);
   const detailUrl = `/admin/orders/${order.id}`;
   const assign: AssignPayload = {
     id: order.id,
@@ -48,57 +57,87 @@ function OrderRow({ order, courierName, now }: { order: Order; courierName: stri
     status: order.status,
     deliveryFee: formatMoney(order.deliveryFeeCents),
     tip: formatMoney(order.tipCents),
+    courierFee: order.courierPayCents == null ? null : formatMoney(Math.max(0, order.courierPayCents - order.tipCents)),
+    missedBy: missed && order.courierId != null ? courierLabel(order.courierId, courierName) : null,
   };
+  const multiStop = order.totalDistanceMiles != null;
+  const deliveryAddress = multiStop ? (
+    <span className="whitespace-nowrap">
+      <Badge tone="blue">Multi-stop</Badge> ({roundMiles(order.totalDistanceMiles!)} mi)
+    </span>
+  ) : (
+    <span className="address" title={order.customerAddress}>
+      {order.customerAddress}
+    </span>
+  );
   return (
     <tr
       data-action="dialog"
       data-url={detailUrl}
       data-order-id={order.id}
+      data-urgency={urgency ?? undefined}
       className={`cursor-pointer hover:bg-slate-50 ${missed ? 'bg-red-50 hover:bg-red-100' : ''}`}
     >
-      <td className="whitespace-nowrap">
+      <td className="hidden whitespace-nowrap 2xl:table-cell">
         <Time value={order.deliveryTime} pattern="MMM d, yyyy" />
       </td>
-      <td className="whitespace-nowrap">
+      <td>
         <button
           type="button"
-          className="font-medium text-brand-700 hover:underline"
+          className="font-medium whitespace-nowrap text-brand-700 hover:underline"
           data-action="dialog"
           data-url={detailUrl}
           aria-label={`Order #${order.orderNumber} details`}
         >
           {`#${order.orderNumber}`}
         </button>
+        {order.internalOrderNumber ? <div className="text-xs text-slate-600 2xl:hidden">Internal #{order.internalOrderNumber}</div> : null}
+        {urgency ? (
+          <div className="mt-1">
+            <Badge tone={urgency === 'late' ? 'red' : 'amber'}>{URGENCY_LABELS[urgency]}</Badge>
+          </div>
+        ) : null}
+        <div className="mt-1 space-y-0.5 text-xs text-slate-600 lg:hidden">
+          <div className="font-medium text-slate-800">{order.restaurantName}</div>
+          <div>To: {deliveryAddress}</div>
+        </div>
       </td>
-      <td>{order.internalOrderNumber ?? '—'}</td>
-      <td className="font-medium">{order.restaurantName}</td>
-      <td className="min-w-40 text-slate-600">{order.restaurantAddress}</td>
-      <td className="min-w-40">
-        {order.totalDistanceMiles != null ? (
-          <span className="whitespace-nowrap">
-            <Badge tone="blue">Multi-stop</Badge> ({roundMiles(order.totalDistanceMiles)} mi)
-          </span>
-        ) : (
-          order.customerAddress
-        )}
+      <td className="hidden 2xl:table-cell">{order.internalOrderNumber ?? '—'}</td>
+      <td className="hidden lg:table-cell">
+        <div className="font-medium">{order.restaurantName}</div>
+        <div className="address text-xs text-slate-600 2xl:hidden" title={order.restaurantAddress}>
+          {order.restaurantAddress}
+        </div>
       </td>
-      <td className="whitespace-nowrap">
+      <td className="hidden text-slate-600 2xl:table-cell">
+        <span className="address" title={order.restaurantAddress}>
+          {order.restaurantAddress}
+        </span>
+      </td>
+      <td className="hidden lg:table-cell">{deliveryAddress}</td>
+      <td className="hidden whitespace-nowrap lg:table-cell">
         <Time value={order.pickupTime} />
       </td>
       <td className="whitespace-nowrap">
+        <div className="text-xs text-slate-600 2xl:hidden">
+          <Time value={order.deliveryTime} pattern="MMM d" />
+        </div>
         <Time value={order.deliveryTime} />
+        <div className="text-xs text-slate-600 lg:hidden">
+          Pickup <Time value={order.pickupTime} />
+        </div>
       </td>
       <td>
         <StatusBadge status={order.status} />
       </td>
-      <td className="min-w-36">
-        <CourierCell order={order} name={courierName} now={now} />
+      <td className="break-words">
+        <CourierCell order={order} name={courierName} deactivated={deactivated} now={now} />
       </td>
       <td>
-        <div className="flex gap-2">
+        <div className="flex flex-col gap-1.5">
           <button
             type="button"
-            className={`btn btn-sm ${missed ? 'btn-destructive' : 'btn-primary'}`}
+            className={`btn btn-sm whitespace-nowrap ${missed || deactivated ? 'btn-destructive' : 'btn-primary'}`}
             data-action="assign-order"
             data-payload={JSON.stringify(assign)}
             disabled={!canAdminAssign(order.status)}
@@ -107,7 +146,7 @@ function OrderRow({ order, courierName, now }: { order: Order; courierName: stri
           </button>
           <button
             type="button"
-            className="btn btn-outline btn-sm text-red-700"
+            className="btn btn-outline btn-sm whitespace-nowrap text-red-700"
             data-action="api"
             data-url={`/api/orders/${order.id}`}
             data-method="PATCH"
@@ -127,13 +166,47 @@ function OrderRow({ order, courierName, now }: { order: Order; courierName: stri
   );
 }
 
-const COLUMNS = ['Date', 'Order #', 'Internal #', 'Restaurant', 'Restaurant Address', 'Delivery Address', 'Pickup', 'Delivery', 'Status', 'Courier', 'Actions'];
+const WIDE = 'hidden 2xl:table-cell';
+const LAPTOP = 'hidden lg:table-cell';
+// Below 1536 px the table lays out at fixed widths, so long names and addresses wrap instead
+// of pushing Courier and Actions out of the card; Order # takes what is left.
+const COLUMNS: Column[] = [
+  { label: 'Date', className: WIDE },
+  'Order #',
+  { label: 'Internal #', className: WIDE },
+  { label: 'Restaurant', className: `${LAPTOP} lg:w-[14%] 2xl:w-auto` },
+  { label: 'Restaurant Address', className: WIDE },
+  { label: 'Delivery Address', className: `${LAPTOP} lg:w-[16%] 2xl:w-auto` },
+  { label: 'Pickup', className: `${LAPTOP} lg:w-20 2xl:w-auto` },
+  { label: 'Delivery', className: 'w-24 2xl:w-auto' },
+  { label: 'Status', className: 'w-32 lg:w-40 2xl:w-auto' },
+  { label: 'Courier', className: 'w-36 lg:w-44 2xl:w-auto' },
+  { label: 'Actions', className: 'w-40 2xl:w-auto' },
+];
 
-export function OrdersTable({ orders, courierNames, now }: { orders: Order[]; courierNames: Map<number, string>; now: number }) {
+export function OrdersTable({
+  orders,
+  courierNames,
+  deactivatedCouriers,
+  density,
+  now,
+}: {
+  orders: Order[];
+  courierNames: Map<number, string>;
+  deactivatedCouriers: Set<number>;
+  density: OrdersDensity;
+  now: number;
+}) {
   return (
-    <DataTable columns={COLUMNS}>
+    <DataTable label="Orders" columns={COLUMNS} className={`orders-table table-fixed 2xl:table-auto ${density === 'compact' ? 'table-compact' : ''}`}>
       {orders.map((order) => (
-        <OrderRow key={order.id} order={order} courierName={order.courierId == null ? undefined : courierNames.get(order.courierId)} now={now} />
+        <OrderRow
+          key={order.id}
+          order={order}
+          courierName={order.courierId == null ? undefined : courierNames.get(order.courierId)}
+          deactivated={order.courierId != null && deactivatedCouriers.has(order.courierId)}
+          now={now}
+        />
       ))}
     </DataTable>
   );

@@ -203,7 +203,7 @@ export function OrdersList({ path, filter, counts, summary, orders, courierNames
           );
         })}
       </nav>
-      <Island name="OrderListFilter" props={{ path, partial: 'orders', status: filter.tab.key, month: filter.month, day: filter.day, today }} />
+      <Island name="OrderListFilter" props={{ path, partial: 'orders', status: filter.tab.key, month: filter.month, day: filter.day, max: today }} />
       <p className="text-sm text-slate-600" role="status">
         {summary}
       </p>

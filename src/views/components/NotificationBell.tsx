@@ -8,8 +8,8 @@ import { BellIcon } from '../../shared/icons';
 export function NotificationBell({ newOrders, awaitingCourier }: { newOrders: number; awaitingCourier: number }) {
   const total = newOrders + awaitingCourier;
   const items = [
-    { label: 'New orders', count: newOrders, href: '/admin/orders?status=new' },
-    { label: 'Awaiting courier assignment', count: awaitingCourier, href: '/admin/orders?status=pending_courier' },
+    { label: 'New orders', count: newOrders, href: '/admin/orders?status=new&range=all' },
+    { label: 'Awaiting courier assignment', count: awaitingCourier, href: '/admin/orders?status=pending_courier&range=all' },
   ].filter((item) => item.count > 0);
   return (
     <div className="relative">

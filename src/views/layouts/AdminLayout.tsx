@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { TruckIcon } from '../../shared/icons';
 import { LogoutButton } from '../components/ui';
 import { useView } from '../context';
+import { Island } from '../Island';
 import { TopBarPage } from './TopBar';
 
 export const ADMIN_NAV = [
@@ -33,6 +34,7 @@ export function AdminLayout({ title, bell, children }: { title: string; bell: Re
       path={path}
       actions={
         <>
+          <Island name="DispatchAlerts" props={{}} />
           {bell}
           <LogoutButton />
         </>

@@ -6,7 +6,9 @@ import { applyAdminAction, type AdminOrderAction } from '../../../db/orders/admi
 import { findRestaurant } from '../../../db/restaurants';
 import type { Order } from '../../../db/schema';
 import { findZone } from '../../../db/zones';
+import { unsuitability } from '../../../domain/dispatch';
 import { statusWords } from '../../../domain/orderStatus';
+import { serviceToday } from '../../../http/courier';
 import { adminOrderPatchSchema, type AdminOrderPatch } from '../../../domain/schemas/adminOrders';
 import type { AppEnv } from '../../../env';
 import { trackingJson } from '../../../http/tracking';
@@ -24,6 +26,17 @@ async function actionFor(c: Context<AppEnv>, order: Order, body: AdminOrderPatch
       const courier = await findCourier(db, body.courierId);
       if (!courier) throw badRequest('Courier not found', 'Choose a courier from the list.');
       if (!courier.user.isActive) throw badRequest('Courier account is inactive', `${courier.user.name}'s account is deactivated; choose another courier.`);
+      const missedBy = order.status === 'missed_pickup' ? order.courierId : null;
+      const unfit = unsuitability(
+        { ...courier.courier, isActive: courier.user.isActive },
+        { requiredVehicleTypes: order.requiredVehicleTypes, missedBy },
+        serviceToday(c),
+      );
+      if (unfit)
+        throw badRequest(
+          `Courier cannot take this order: ${unfit}`,
+          `${courier.user.name} cannot take order #${order.orderNumber} (${unfit}); choose another courier.`,
+        );
       return { ...base, kind: 'assign', courier: { id: courier.courier.id, name: courier.user.name }, feeCents: body.deliveryFee, tipCents: body.tip };
     }
     case 'pending_courier': {

@@ -7,10 +7,11 @@
 import { Hono } from 'hono';
 import { visibleTo, findVisibleOrder } from '../../../db/orders/access';
 import { activeOrdersForMap } from '../../../db/live';
-import { countOrders, getEvents, listOrders, type OrderCursor, type OrderFilter } from '../../../db/orders/read';
+import { countedOrdersPage, getEvents, listOrders, type OrderCursor, type OrderFilter } from '../../../db/orders/read';
 import { serializeEvent, serializeOrder } from '../../../db/orders/serialize';
 import { trackingJson } from '../../../http/tracking';
 import { resolveListFilter } from '../../../domain/orderFilters';
+import { planSearch } from '../../../domain/orderSearch';
 import { ADMIN_TABS, BUSINESS_TABS, findTab, isOrderStatus, type StatusTab } from '../../../domain/orderStatus';
 import { idParam } from '../../../domain/schemas/common';
 import { orderListQuerySchema, trackingLinkRenewSchema } from '../../../domain/schemas/orders';
@@ -21,6 +22,8 @@ import { notFound } from '../../../http/errors';
 import { requireApi } from '../../../http/guards';
 import { idempotent } from '../../../http/idempotency';
 import { validate } from '../../../http/validate';
+import { serviceToday } from '../../../http/courier';
+import { suggestCouriers } from '../../../services/dispatch/suggestions';
 import { patchOrderAsAdmin } from './admin';
 import { createOrder, patchOrderAsBusiness } from './business';
 import courierOrders, { patchOrderAsCourier } from './courier';
@@ -36,7 +39,7 @@ orders.route('/', courierOrders);
 /**
  * GET /api/orders: the orders the caller may see (spec 1-foundations-and-admin.md §7.3), newest delivery first.
  * Optional filters: status (a tab key or a status), month (yyyy-MM), day (yyyy-MM-dd) in
- * the caller's time zone. With page (and pageSize, default 50) it answers one page and
+ * the caller's time zone; for admins also range (upcoming, all) and q, a search across dates. With page (and pageSize, default 50) it answers one page and
  * X-Total-Count; without, the whole list, streamed in batches so memory stays flat.
  */
 orders.get('/', requireApi(), validate('query', orderListQuerySchema), async (c) => {
@@ -49,12 +52,17 @@ orders.get('/', requireApi(), validate('query', orderListQuerySchema), async (c)
     const tabs: readonly StatusTab[] = user.role === 'restaurant' ? BUSINESS_TABS : ADMIN_TABS;
     filter.statuses = isOrderStatus(query.status) ? [query.status] : findTab(tabs, query.status).statuses;
   }
-  if (query.month || query.day) filter.deliveryRange = resolveListFilter(query, ADMIN_TABS, c.var.timeZone).range;
+  if (query.month || query.day || query.range || query.q) {
+    // Admins reach future dates, 'upcoming', 'all' and the search; a business keeps the spec's dates (docs/decisions.md W1).
+    const resolved = resolveListFilter(query, ADMIN_TABS, c.var.timeZone, { dispatch: user.role === 'admin' });
+    filter.deliveryRange = resolved.range;
+    if (resolved.search) filter.search = planSearch(resolved.search);
+  }
 
   if (query.page) {
     const pageSize = query.pageSize ?? 50;
-    const [rows, count] = await Promise.all([listOrders(db, filter, { limit: pageSize, offset: (query.page - 1) * pageSize }), countOrders(db, filter)]);
-    c.header('X-Total-Count', String(count));
+    const { rows, total } = await countedOrdersPage(db, filter, { limit: pageSize, offset: (query.page - 1) * pageSize });
+    c.header('X-Total-Count', String(total));
     return c.json(rows.map(json));
   }
 
@@ -107,6 +115,11 @@ orders.post('/:id/tracking-link', requireApi('admin', 'restaurant'), validate('p
 });
 
 /** The order's history: every change attempted, applied or refused (docs/decisions.md D20). */
+/** The couriers to give the order to, best first, each with its reason (issue 14, docs/decisions.md W4). */
+orders.get('/:id/courier-suggestions', requireApi('admin'), validate('param', idParam), async (c) => {
+  return c.json(await suggestCouriers(c.var.db, c.req.valid('param').id, Date.now(), serviceToday(c)));
+});
+
 orders.get('/:id/events', requireApi('admin', 'restaurant'), validate('param', idParam), async (c) => {
   const order = await findVisibleOrder(c.var.db, c.var.user!, c.req.valid('param').id);
   if (!order) throw notFound('Order not found');

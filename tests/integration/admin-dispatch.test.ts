@@ -1,0 +1,155 @@
+/**
+ * The dispatcher's console (issue 14, docs/decisions.md W1–W6): upcoming orders and the
+ * bell's counts, the search across dates from the trigram index, courier suggestions and
+ * the couriers the server refuses, and the orders a deactivated courier leaves behind.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { orders, users } from '../../src/db/schema';
+import { addDays, dayIn } from '../../src/domain/time';
+import { signedIn, testDb, unique } from '../support/api';
+import { insertBusiness, insertCourier, insertOrder, insertZone } from '../support/factories';
+
+const ZONE = 'America/New_York';
+const DAY = 24 * 3_600_000;
+const uniquePhone = () => `813${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+describe('upcoming orders and the search', () => {
+  it('an order due next month is listed under its month, Upcoming and All dates, and found by phone, name and number', async () => {
+    const db = testDb();
+    const phone = uniquePhone();
+    const name = unique('Ophelia Dispatchsearch ');
+    const nextMonth = Date.parse(`${addDays(dayIn(ZONE), 40)}T16:00:00Z`);
+    const order = await insertOrder(db, { customerPhone: phone, customerName: name, deliveryTime: nextMonth, pickupTime: nextMonth - 3_600_000 });
+    const admin = await signedIn('admin');
+
+    const month = dayIn(ZONE, nextMonth).slice(0, 7);
+    for (const query of [`month=${month}`, `day=${dayIn(ZONE, nextMonth)}`, `q=${phone}`]) {
+      const list = await admin.get(`/admin/orders?${query}&status=new`, { 'X-Partial': 'orders' });
+      expect(list.status, query).toBe(200);
+      expect(list.text, query).toContain(`#${order.orderNumber}`);
+    }
+    // Searches the dispatcher types: part of the phone as written, part of the name, the # number.
+    for (const q of [
+      `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`,
+      `${phone.slice(3, 6)}-${phone.slice(6)}`,
+      name.slice(9).toLowerCase(),
+      `#${order.orderNumber}`,
+    ]) {
+      const found = await admin.get(`/api/orders?q=${encodeURIComponent(q)}&page=1`);
+      expect(found.status, q).toBe(200);
+      expect(
+        found.body.map((row: { id: number }) => row.id),
+        q,
+      ).toContain(order.id);
+    }
+    const upcoming = await admin.get(`/api/orders?range=upcoming&status=new&page=1&pageSize=200&q=${phone}`);
+    expect(upcoming.body.map((row: { id: number }) => row.id)).toEqual([order.id]);
+
+    // The index follows changes: the new name is found, the old one no longer.
+    const renamed = unique('Renamed Dispatchsearch ');
+    await db.update(orders).set({ customerName: renamed }).where(eq(orders.id, order.id));
+    expect((await admin.get(`/api/orders?q=${encodeURIComponent(renamed)}&page=1`)).body.map((row: { id: number }) => row.id)).toEqual([order.id]);
+    expect((await admin.get(`/api/orders?q=${encodeURIComponent(name)}&page=1`)).body).toEqual([]);
+
+    // Answered from the index, not by reading every order.
+    const plan = await db.all<{ detail: string }>(
+      sql`explain query plan select id from orders where id in (select rowid from orders_search where orders_search match ${'"Dispatchsearch"'})`,
+    );
+    expect(plan.map((row) => row.detail).join('\n')).toMatch(/VIRTUAL TABLE INDEX/);
+    expect(plan.map((row) => row.detail).join('\n')).not.toMatch(/SCAN orders\b/);
+  });
+
+  it('the bell counts what the list shows over all dates', async () => {
+    const db = testDb();
+    await insertOrder(db, { deliveryTime: Date.now() + 60 * DAY, pickupTime: Date.now() + 60 * DAY - 3_600_000 });
+    const admin = await signedIn('admin');
+    // Other suites add orders meanwhile: read both in the same moment until they agree.
+    await expect
+      .poll(async () => {
+        const [bell, list] = await Promise.all([
+          admin.get('/admin/orders', { 'X-Partial': 'notifications' }),
+          admin.get('/admin/orders?status=new&range=all', { 'X-Partial': 'orders' }),
+        ]);
+        const bellNew = /New orders[\s\S]*?>(\d+)</.exec(bell.text)?.[1];
+        const listNew = /New \((\d+)\)/.exec(list.text)?.[1];
+        return bellNew !== undefined && bellNew === listNew;
+      })
+      .toBe(true);
+  });
+});
+
+describe('courier suggestions', () => {
+  it('ranks suitable couriers nearest first with their reasons, leaves out who cannot take the order, and the server refuses them', async () => {
+    const db = testDb();
+    const zone = await insertZone(db);
+    const business = await insertBusiness(db, { zoneId: zone.id });
+    const now = Date.now();
+    // The business is at 27.9427, -82.4497; 0.01° of latitude is about 0.7 mi.
+    const at = (lat: number, fresh = true) => ({
+      courierLatitude: lat,
+      courierLongitude: -82.4497,
+      lastLocationUpdateTime: fresh ? now : now - 2 * 3_600_000,
+      zoneId: zone.id,
+    });
+    const near = await insertCourier(db, at(27.9527));
+    const far = await insertCourier(db, at(28.0427));
+    const busyNear = await insertCourier(db, at(27.9447));
+    const stale = await insertCourier(db, at(27.9437, false));
+    const expired = await insertCourier(db, { ...at(27.943), insuranceExpiry: '2020-01-01' });
+    const truck = await insertCourier(db, { ...at(27.9431), vehicleType: 'truck' });
+    const deactivated = await insertCourier(db, at(27.9432));
+    await db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.user.id));
+    for (let i = 0; i < 2; i++) await insertOrder(db, { business: business.username, status: 'picked_up', courierId: busyNear.courier.id });
+    const order = await insertOrder(db, { business: business.username, requiredVehicleTypes: ['sedan'] });
+
+    const admin = await signedIn('admin');
+    const answer = await admin.get(`/api/orders/${order.id}/courier-suggestions`);
+    expect(answer.status).toBe(200);
+    const ours = new Set([near, far, busyNear, stale, expired, truck, deactivated].map((c) => c.courier.id));
+    const ranked = (answer.body.suggestions as Array<{ courierId: number; reason: string; sameZone: boolean }>).filter((s) => ours.has(s.courierId));
+    // Near (0.7 mi, no load) before busy-near (0.1 mi + 2 orders) before far (7 mi); offline last.
+    expect(ranked.map((s) => s.courierId)).toEqual([near.courier.id, busyNear.courier.id, far.courier.id, stale.courier.id]);
+    expect(ranked[0].reason).toBe('0.7 mi away, online, no active orders');
+    expect(ranked[1].reason).toBe('0.1 mi away, online, 2 active orders');
+    expect(ranked[3].reason).toBe('distance unknown, offline, no active orders');
+    expect(ranked.every((s) => s.sameZone)).toBe(true);
+
+    const assign = (courierId: number) =>
+      admin.patch(`/api/orders/${order.id}`, { status: 'assigned', courierId, deliveryFee: '10.00', tip: '0.00', expectedStatus: 'new' });
+    expect((await assign(expired.courier.id)).body.error).toBe('Courier cannot take this order: documents expired');
+    expect((await assign(truck.courier.id)).body.error).toBe('Courier cannot take this order: vehicle does not match');
+    expect((await assign(near.courier.id)).status).toBe(200);
+
+    // The courier who missed a pickup is not suggested for it again, nor can be given it.
+    await db.update(orders).set({ status: 'missed_pickup' }).where(eq(orders.id, order.id));
+    const again = await admin.get(`/api/orders/${order.id}/courier-suggestions`);
+    expect(again.body.suggestions.map((s: { courierId: number }) => s.courierId)).not.toContain(near.courier.id);
+    const retry = await admin.patch(`/api/orders/${order.id}`, {
+      status: 'assigned',
+      courierId: near.courier.id,
+      deliveryFee: '10.00',
+      tip: '0.00',
+      expectedStatus: 'missed_pickup',
+    });
+    expect(retry.status).toBe(400);
+    expect(retry.body.error).toBe('Courier cannot take this order: missed this pickup');
+
+    expect((await admin.get('/api/orders/999999999/courier-suggestions')).status).toBe(404);
+    const courierClient = await signedIn('courier');
+    expect((await courierClient.get(`/api/orders/${order.id}/courier-suggestions`)).status).toBe(403);
+  });
+
+  it("a deactivated courier's unfinished orders show as needing reassignment, and Deactivate names them first", async () => {
+    const db = testDb();
+    const { courier, user } = await insertCourier(db);
+    const held = await insertOrder(db, { status: 'assigned', courierId: courier.id, courierPayCents: 20_00 });
+    const admin = await signedIn('admin');
+    await db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    const list = await admin.get(`/api/orders?q=${held.orderNumber}&page=1`);
+    expect(list.body.map((row: { id: number }) => row.id)).toEqual([held.id]);
+    const rows = await admin.get(`/admin/orders?q=${held.orderNumber}`, { 'X-Partial': 'orders' });
+    expect(rows.text).toContain('Courier deactivated: reassign');
+    expect(rows.text).toMatch(/data-urgency="at_risk"|data-urgency="late"/);
+  });
+});
