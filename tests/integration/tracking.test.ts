@@ -1,7 +1,7 @@
 /** Customers' tracking links (issue 16): the page and its JSON, privacy, revocation, photos, the live socket. */
 import { eq } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
-import { orders, orderStops, users } from '../../src/db/schema';
+import { orders, orderStops, trackingEtas, users } from '../../src/db/schema';
 import { newTrackingToken } from '../../src/domain/tracking';
 import { Client, rawGet, signedIn, testDb } from '../support/api';
 import { insertHeldOrder, insertPharmacyOrder, png, upload } from '../support/courier';
@@ -201,6 +201,12 @@ describe('the live socket', () => {
     expect(position).toMatchObject({ latitude: 27.93, longitude: -82.459 });
     expect(position.eta).toMatch(/^about \d+ min$/);
     expect(Object.keys(position).sort()).toEqual(['eta', 'etaSeconds', 'latitude', 'longitude', 'recordedAt', 'type']);
+    // The ETA shown is sampled, to be measured against the arrival.
+    const samples = () => db.select().from(trackingEtas).where(eq(trackingEtas.orderId, order.id));
+    await expect.poll(samples, { timeout: 5000 }).toHaveLength(1);
+    const [sample] = await samples();
+    expect(sample.etaAt - sample.recordedAt).toBe((position.etaSeconds as number) * 1000);
+    expect(sample.stopId).toBeNull();
 
     // The courier arrives at the door: the page is told to read its link again.
     await client.post('/api/couriers/location', { latitude: order.customerLatitude, longitude: order.customerLongitude, recordedAt: reportedAt + 1000 });
