@@ -38,13 +38,32 @@ test('the business copies the link from View Details, and it opens without signi
   await expect(phone.getByRole('heading', { name: business.restaurant.name })).toBeVisible();
   await expect(phone.getByText('3 × Party platter')).toBeVisible();
   await expect(phone.getByTestId('tracking-status')).toHaveText('Preparing');
+
+  // Replaced from the open dialog: the dialog shows the new link, the customer's old one is gone.
+  await dialog.getByRole('button', { name: 'Replace tracking link' }).click();
+  await page
+    .getByRole('dialog', { name: /current link will stop working/ })
+    .getByRole('button', { name: 'Replace link' })
+    .click();
+  await expect(dialog.getByRole('textbox', { name: 'Tracking link' })).not.toHaveValue(link);
+  await phone.reload();
+  await expect(phone.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await customer.close();
 });
 
-test('the admin copies the link from the order detail', async ({ page, db }) => {
+test('the admin copies the link from the order detail, and replaces it: the old one stops working', async ({ page, db }) => {
   const order = await insertOrder(db, { pickupTime: Date.now() + HOUR, deliveryTime: Date.now() + 2 * HOUR });
   await signIn(page, 'admin');
   await page.goto(`/admin/orders/${order.id}`);
   const link = await copyFrom(page, page.getByRole('article'));
   expect(link).toMatch(new RegExp(`/t/${order.trackingToken}$`));
+
+  await page.getByRole('button', { name: 'Replace tracking link' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Replace link' }).click();
+  await expect(page.getByText('A new link replaces the old one')).toBeVisible();
+  const field = page.getByRole('textbox', { name: 'Tracking link' });
+  await expect(field).not.toHaveValue(link);
+  await expect(field).toHaveValue(/\/t\/[0-9a-f]{32}$/);
+  expect((await page.request.get(link)).status()).toBe(404);
+  expect((await page.request.get(await field.inputValue())).status()).toBe(200);
 });
