@@ -2,7 +2,7 @@
  * One Drizzle database over libSQL's HTTP protocol: sqld locally, Turso in production.
  * The web client is plain fetch, so the same code runs in workerd and in Node scripts.
  */
-import { createClient } from '@libsql/client/web';
+import { createClient, type InStatement, type ResultSet, type TransactionMode } from '@libsql/client/web';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import { drizzle } from 'drizzle-orm/libsql/web';
 import * as schema from './schema';
@@ -55,8 +55,21 @@ function databaseFetch(timeoutMs: number, meter?: DbMeter) {
   };
 }
 
+/** A statement that may write: anything but a plain read. */
+const mayWrite = (statement: InStatement) => !/^\s*select\b/i.test(typeof statement === 'string' ? statement : statement.sql);
+
 export function createDb(url: string, authToken?: string, timeoutMs = DATABASE_TIMEOUT_MS, meter?: DbMeter): Db {
   const client = createClient({ url, authToken: authToken || undefined, fetch: databaseFetch(timeoutMs, meter) });
+  // Whatever writes runs in a transaction begun IMMEDIATE ('write'): concurrent writers then
+  // wait their turn for the lock. Drizzle's batches are 'deferred' and single statements run
+  // alone, where a statement that read first and a writer that committed meanwhile fail at
+  // once with SQLITE_BUSY (writes with triggers, like the order search index's, hold the
+  // lock long enough to meet that). Still one round trip each.
+  const batch = client.batch.bind(client);
+  client.batch = (statements: InStatement[], mode?: TransactionMode) => batch(statements, mode ?? (statements.some(mayWrite) ? 'write' : 'deferred'));
+  const execute = client.execute.bind(client) as (statement: InStatement) => Promise<ResultSet>;
+  client.execute = (async (statement: InStatement) =>
+    mayWrite(statement) ? (await batch([statement], 'write'))[0] : execute(statement)) as typeof client.execute;
   return drizzle(client, { schema });
 }
 

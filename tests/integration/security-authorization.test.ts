@@ -291,6 +291,13 @@ const TABLE: Row[] = [
     expect: api({ admin: 200, bistro: 200, pharmacy: 404 }),
   },
   {
+    route: 'GET /api/orders/:id/courier-suggestions',
+    object: 'bistro’s order',
+    kind: 'api',
+    request: (_, fx) => get(`/api/orders/${fx.orderA.id}/courier-suggestions`),
+    expect: api({ admin: 200 }),
+  },
+  {
     route: 'GET /api/orders/:id/events',
     object: 'bistro’s order',
     kind: 'api',
@@ -776,7 +783,7 @@ describe('the authorization matrix', () => {
       await Promise.all(refused.map(walk));
       const after = await fingerprint(db);
       await Promise.all(allowed.map(walk));
-      expect(mismatches).toEqual([]);
+      expect(mismatches, mismatches.join(' | ')).toEqual([]);
       expect(after, 'a refused request changed the database').toBe(before);
     });
   }

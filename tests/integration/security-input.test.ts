@@ -373,7 +373,8 @@ const TARGETS: Target[] = [
   {
     route: 'PATCH /api/orders/:id (admin assigns)',
     setup: async () => {
-      const order = await insertOrder(db);
+      // Any vehicle: the demo courier2 drives an SUV (an order naming other vehicles refuses them, W4).
+      const order = await insertOrder(db, { requiredVehicleTypes: [] });
       const path = (segment: string) => `/api/orders/${segment}`;
       return {
         caller: await client(who.admin),
@@ -997,7 +998,7 @@ describe('fields a client may not set are ignored, whatever it sends', () => {
   });
 
   it('an assignment pays the courier fee + tip, whatever pay or zone is sent', async () => {
-    const order = await insertOrder(db);
+    const order = await insertOrder(db, { requiredVehicleTypes: [] });
     const assigned = await (
       await client(who.admin)
     ).patch(`/api/orders/${order.id}`, {
@@ -1233,6 +1234,8 @@ describe('text from users that looks like markup or SQL', () => {
     const courierLogin = unique('xsscourier');
     const registered = await admin.post('/api/register', {
       ...courierRegistration(),
+      // The order below asks for a sedan, and a courier in another vehicle cannot be given it (W4).
+      vehicleType: 'sedan',
       username: courierLogin,
       name: `${XSS} Courier`,
       address: ATTRIBUTE,
