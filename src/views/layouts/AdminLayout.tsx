@@ -13,6 +13,7 @@ export const ADMIN_NAV = [
   { href: '/admin/courier-tracking', label: 'GPS Tracking' },
   { href: '/admin/restaurants', label: 'Restaurants' },
   { href: '/admin/earnings', label: 'Earnings' },
+  { href: '/admin/messages', label: 'Messages' },
 ] as const;
 
 export function AdminLayout({ title, bell, children }: { title: string; bell: ReactNode; children: ReactNode }) {
