@@ -54,7 +54,7 @@ function CourierTrackingPage({ couriers: initialCouriers, orders: initialOrders,
     });
     if (selected.current === message.courierId) setLiveTrack((track) => [...track, { latitude: message.latitude, longitude: message.longitude }]);
   }, []);
-  const socket = useLiveSocket('positions', onPosition);
+  const socket = useLiveSocket(onPosition);
 
   // The spec's 30 s polling, only while the socket is down; the server-rendered lists count as fresh.
   const polling = { enabled: socket === 'dropped', refetchInterval: POLL_MS, staleTime: POLL_MS, initialDataUpdatedAt: Date.now() } as const;

@@ -6,11 +6,13 @@
  *   npm run db:seed                 seeds DATABASE_URL if it is local and empty
  *   npm run db:seed -- --allow-remote   also seeds a non-local database (never by default)
  */
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { pathToFileURL } from 'node:url';
 import { hashPassword } from '../src/auth/password';
 import { createDb, type Db } from '../src/db/client';
+import { saveMessageSettings } from '../src/db/messages';
 import { settleSeededEvents } from '../src/db/outbox';
+import { DEFAULT_TEMPLATES, MESSAGE_KINDS } from '../src/domain/messages';
 import * as schema from '../src/db/schema';
 import { courierPay, distanceDeliveryFee, roundMiles, singleOrderDeliveryFee } from '../src/domain/fees';
 import { estimatedRoadMiles, type LatLng } from '../src/domain/geo';
@@ -561,6 +563,25 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
     ]);
   }
   await settleSeededEvents(db);
+}
+
+/**
+ * `npm start`'s demo: the two sign-in businesses text their customers (issue 16); with no
+ * SMS provider the admin's Messages log shows each as "not sent: no provider". The test
+ * stack leaves them off, so the suites' many demo orders make no messages.
+ */
+export async function enableDemoMessages(db: Db): Promise<void> {
+  const rows = await db
+    .select({ id: schema.restaurants.id })
+    .from(schema.restaurants)
+    .innerJoin(schema.users, eq(schema.users.id, schema.restaurants.userId))
+    .where(inArray(schema.users.username, ['bistro', 'pharmacy']));
+  for (const { id } of rows)
+    await saveMessageSettings(
+      db,
+      id,
+      MESSAGE_KINDS.map((kind) => ({ kind, enabled: true, template: DEFAULT_TEMPLATES[kind] })),
+    );
 }
 
 function stopsDelivered(status: OrderStatus, count: number): number {

@@ -10,6 +10,7 @@ import api from './routes/api';
 import auth from './routes/auth';
 import { mountBusiness } from './routes/business';
 import courier from './routes/courier';
+import tracking from './routes/tracking';
 
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -29,6 +30,7 @@ export function createApp(): Hono<AppEnv> {
   app.route('/', auth);
   app.route('/admin', admin);
   app.route('/courier', courier);
+  app.route('/t', tracking);
   mountBusiness(app);
 
   app.notFound(handleNotFound);

@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import type { ApiRateLimiter } from './durable-objects/ApiRateLimiter';
 import type { CourierLocation } from './durable-objects/CourierLocation';
 import type { LiveHub } from './durable-objects/LiveHub';
+import type { OrderTracking } from './durable-objects/OrderTracking';
 
 export interface Env {
   /** libSQL: http://127.0.0.1:PORT locally (sqld), libsql://<db>.turso.io in production. */
@@ -31,21 +32,40 @@ export interface Env {
   ALLOW_LOCAL_WEBHOOKS?: string;
   /** DNS-over-HTTPS (JSON) resolver that webhook host names are checked with; Cloudflare's by default. */
   DNS_RESOLVER_URL?: string;
+  /** Customer SMS through Twilio (secrets); without them messages are recorded as not sent (issue 16). */
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+  TWILIO_FROM_NUMBER?: string;
+  /** Twilio's API origin, https://api.twilio.com by default (tests point it at a fake server). */
+  TWILIO_API_URL?: string;
+  /** Customer email through an HTTP email API (secrets): its key and sender. */
+  EMAIL_API_KEY?: string;
+  EMAIL_FROM?: string;
+  /** The email API's origin, https://api.resend.com by default. */
+  EMAIL_API_URL?: string;
   ASSETS: Fetcher;
   PHOTOS: R2Bucket;
   COURIER_LOCATION: DurableObjectNamespace<CourierLocation>;
   LIVE_HUB: DurableObjectNamespace<LiveHub>;
   /** One per API key: its request budget (src/durable-objects/ApiRateLimiter.ts). */
   API_RATE_LIMITER: DurableObjectNamespace<ApiRateLimiter>;
+  /** One per order: its customers' tracking pages (src/durable-objects/OrderTracking.ts). */
+  ORDER_TRACKING: DurableObjectNamespace<OrderTracking>;
   /** Background work: ids of outbox events and webhook deliveries (src/events/). */
   EVENTS: Queue<EventMessage>;
 }
 
 /**
  * What the EVENTS queue carries: an outbox event to hand to its consumers (with its
- * business, so one business's events are handled in order), or a webhook delivery to attempt.
+ * business, so one business's events are handled in order), a webhook delivery to
+ * attempt, a customer message to send, or a courier arriving soon (issue 16).
  */
-export type EventMessage = { outboxId: number; restaurantId: number } | { deliveryId: number };
+export type EventMessage =
+  | { outboxId: number; restaurantId: number }
+  | { deliveryId: number }
+  | { customerMessageId: number }
+  /** From a courier's object: the courier is a few minutes from this customer. */
+  | { arrivingSoon: { orderId: number; stopId: number | null } };
 
 export interface AppVariables {
   db: Db;

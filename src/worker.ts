@@ -10,6 +10,7 @@ import { removeUnattachedPhotos } from './photos/store';
 import { alertDispatchers } from './services/dispatch/alerts';
 
 export { ApiRateLimiter } from './durable-objects/ApiRateLimiter';
+export { OrderTracking } from './durable-objects/OrderTracking';
 export { CourierLocation } from './durable-objects/CourierLocation';
 export { LiveHub } from './durable-objects/LiveHub';
 

@@ -5,6 +5,8 @@
  *           data-body='{"status":"cancelled"}' data-confirm="Are you sure…?"
  *           data-confirm-label="Cancel Order" data-cancel-label="Keep Order"
  *           data-success="Order cancelled successfully" data-refresh="orders">
+ *
+ *   <button data-action="copy" data-copy="https://…/t/…">Copy</button>
  */
 import { buildErrorMessage } from '../../src/domain/errors';
 import { refreshRegions } from './partials';
@@ -62,12 +64,31 @@ async function runApiAction(button: HTMLButtonElement): Promise<void> {
   }
 }
 
+/** Copies the button's data-copy to the clipboard; where the browser refuses, selects the text beside it for the user to copy. */
+async function copyText(button: HTMLButtonElement): Promise<void> {
+  const text = button.dataset.copy ?? '';
+  try {
+    await navigator.clipboard.writeText(text);
+    showToast({ title: 'Link copied', description: 'Paste it in a message to the customer.' });
+  } catch {
+    const field = button.parentElement?.querySelector<HTMLInputElement>('input');
+    field?.focus();
+    field?.select();
+    showToast({ title: 'Copy the link', description: 'The link is selected: copy it with your keyboard or menu.' });
+  }
+}
+
 export function startActions(): void {
   document.addEventListener('click', (event) => {
     // The innermost action is the one meant (a row that opens a dialog may hold an API button).
     const button = (event.target as Element).closest<HTMLButtonElement>('[data-action]');
-    if (button?.dataset.action !== 'api' || button.disabled) return;
-    event.preventDefault();
-    void runApiAction(button);
+    if (!button || button.disabled) return;
+    if (button.dataset.action === 'copy') {
+      event.preventDefault();
+      void copyText(button);
+    } else if (button.dataset.action === 'api') {
+      event.preventDefault();
+      void runApiAction(button);
+    }
   });
 }

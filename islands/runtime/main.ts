@@ -1,6 +1,7 @@
 /** The page runtime: loaded by every page, small, no React. */
 import { EVENTS, type ToastDetail } from '../lib/events';
 import { startActions } from './actions';
+import { startDispatchAlerts } from './alerts';
 import { startDialogs } from './dialog';
 import { hydrateIslands } from './islands';
 import { startPartials } from './partials';
@@ -25,4 +26,5 @@ reportTimeZone();
 startActions();
 startDialogs();
 startPartials();
+startDispatchAlerts();
 hydrateIslands();

@@ -55,6 +55,26 @@ function databaseFetch(timeoutMs: number, meter?: DbMeter) {
   };
 }
 
+const BUSY_RETRIES = 3;
+
+/**
+ * Runs a batch again when the database answers SQLITE_BUSY, after a short random wait: a
+ * batch is one transaction that applied nothing when it failed, so running it again is safe.
+ * Under a burst of writers the lock can stay taken longer than the server waits for it.
+ */
+function withBusyRetry(batch: (statements: InStatement[], mode?: TransactionMode) => Promise<ResultSet[]>) {
+  return async (statements: InStatement[], mode?: TransactionMode): Promise<ResultSet[]> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await batch(statements, mode);
+      } catch (error) {
+        if (attempt >= BUSY_RETRIES || (error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+        await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt + Math.random() * 50));
+      }
+    }
+  };
+}
+
 /** A statement that may write: anything but a plain read. */
 const mayWrite = (statement: InStatement) => !/^\s*select\b/i.test(typeof statement === 'string' ? statement : statement.sql);
 
@@ -65,7 +85,7 @@ export function createDb(url: string, authToken?: string, timeoutMs = DATABASE_T
   // alone, where a statement that read first and a writer that committed meanwhile fail at
   // once with SQLITE_BUSY (writes with triggers, like the order search index's, hold the
   // lock long enough to meet that). Still one round trip each.
-  const batch = client.batch.bind(client);
+  const batch = withBusyRetry(client.batch.bind(client));
   client.batch = (statements: InStatement[], mode?: TransactionMode) => batch(statements, mode ?? (statements.some(mayWrite) ? 'write' : 'deferred'));
   const execute = client.execute.bind(client) as (statement: InStatement) => Promise<ResultSet>;
   client.execute = (async (statement: InStatement) =>

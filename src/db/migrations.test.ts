@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/stack';
-import { DELIVERY_STATUSES } from './schema';
+import { DELIVERY_STATUSES, MESSAGE_STATUSES } from './schema';
 import { COMPLETED_STATUSES, FINISHED_STATUSES, ORDER_STATUSES, RELEASE_BUSINESS_STATUSES, STOP_STATUSES } from '../domain/orderStatus';
 
 const MIGRATIONS = join(ROOT, 'migrations');
@@ -59,12 +59,14 @@ describe('status lists in the migrations are the domain sets', () => {
     expect(values(/"order_stops_status_check" CHECK\("order_stops"\."status" in \(([^)]*)\)/.exec(sql)![1])).toEqual(sorted(STOP_STATUSES));
     // Not an order's status: a webhook delivery's (issue 17).
     expect(values(/"webhook_deliveries_status_check" CHECK\("webhook_deliveries"\."status" in \(([^)]*)\)/.exec(sql)![1])).toEqual(sorted(DELIVERY_STATUSES));
+    // A customer message's (issue 16).
+    expect(values(/"customer_messages_status_check" CHECK\("customer_messages"\."status" in \(([^)]*)\)/.exec(sql)![1])).toEqual(sorted(MESSAGE_STATUSES));
   });
 
   it('no other status list hides in the SQL (a new one gets its check here)', () => {
     const everyList = [...sql.matchAll(/status"?\s+(?:not\s+)?in\s*\(([^)]*)\)/gi)].map((match) => JSON.stringify(values(match[1])));
     const known = new Set(
-      [FINISHED_STATUSES, RELEASE_BUSINESS_STATUSES, COMPLETED_STATUSES, ORDER_STATUSES, STOP_STATUSES, DELIVERY_STATUSES].map((set) =>
+      [FINISHED_STATUSES, RELEASE_BUSINESS_STATUSES, COMPLETED_STATUSES, ORDER_STATUSES, STOP_STATUSES, DELIVERY_STATUSES, MESSAGE_STATUSES].map((set) =>
         JSON.stringify(sorted(set)),
       ),
     );

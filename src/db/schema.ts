@@ -11,6 +11,8 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { CUSTOMER_TYPES } from '../domain/customerTypes';
 import { LOCATION_PRECISIONS } from '../domain/location';
+import { MESSAGE_KINDS } from '../domain/messages';
+import { newTrackingToken } from '../domain/tracking';
 import { ORDER_STATUSES, STOP_STATUSES } from '../domain/orderStatus';
 import { COURIER_VEHICLE_TYPES, type OrderVehicleType } from '../domain/vehicles';
 
@@ -275,6 +277,8 @@ export const orders = sqliteTable(
     /** R2 key of the pharmacy pickup photo. */
     pharmacyPickupPhoto: text('pharmacy_pickup_photo'),
     pharmacyPickupTime: integer('pharmacy_pickup_time'),
+    /** The customer's tracking link (issue 16): 128 random bits; replaced to revoke it. */
+    trackingToken: text('tracking_token').$defaultFn(newTrackingToken),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -300,6 +304,7 @@ export const orders = sqliteTable(
       .on(t.completedAt, t.status, t.courierId, t.restaurantId, t.amountCents, t.deliveryFeeCents, t.tipCents, t.courierPayCents)
       .where(sql`${t.completedAt} is not null`),
     index('orders_courier_completed_idx').on(t.courierId, t.completedAt),
+    uniqueIndex('orders_tracking_token_unique').on(t.trackingToken),
   ],
 );
 
@@ -327,11 +332,14 @@ export const orderStops = sqliteTable(
     /** R2 key of the stop's delivery photo. */
     deliveryPhoto: text('delivery_photo'),
     deliveryNotes: text('delivery_notes'),
+    /** This stop's customer's tracking link (issue 16). */
+    trackingToken: text('tracking_token').$defaultFn(newTrackingToken),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('order_stops_order_sequence_unique').on(t.orderId, t.sequence),
+    uniqueIndex('order_stops_tracking_token_unique').on(t.trackingToken),
     check('order_stops_sequence_check', sql`${t.sequence} >= 1`),
     check('order_stops_status_check', sql`${t.status} in (${inList(STOP_STATUSES)})`),
   ],
@@ -471,6 +479,11 @@ export const eventOutbox = sqliteTable(
       .notNull()
       .references(() => restaurants.id, { onDelete: 'cascade' }),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * Set when a stop's status moved (issue 16; its statuses in from/to): customer messages
+     * and tracking pages hear it, webhooks do not (stop progress shows in the order's stops, I10).
+     */
+    stopId: integer('stop_id'),
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
     fromCourierId: integer('from_courier_id'),
@@ -593,6 +606,112 @@ export const zipCentroids = sqliteTable('zip_centroids', {
   state: text('state').notNull(),
 });
 
+// ---------------------------------------------------------------------------
+// Customer tracking and messages (issue 16).
+// ---------------------------------------------------------------------------
+
+/**
+ * ETAs shown to customers, sampled (at most one a minute per link, written by the
+ * order's tracking object), so their accuracy can be measured against the arrival
+ * recorded on the order or stop.
+ */
+export const trackingEtas = sqliteTable(
+  'tracking_etas',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    stopId: integer('stop_id').references(() => orderStops.id, { onDelete: 'cascade' }),
+    recordedAt: integer('recorded_at').notNull(),
+    /** When the courier was expected to arrive. */
+    etaAt: integer('eta_at').notNull(),
+    /** Estimated road metres left. */
+    meters: integer('meters').notNull(),
+  },
+  (t) => [index('tracking_etas_order_idx').on(t.orderId, t.stopId, t.recordedAt)],
+);
+
+/**
+ * Orders with a tracking page open (until the page's socket goes quiet): their changes
+ * become outbox events, so the page hears of them (migration 0013's triggers).
+ */
+export const trackingWatchers = sqliteTable('tracking_watchers', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  until: integer('until').notNull(),
+});
+
+export const MESSAGE_CHANNELS = ['sms', 'email'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+export const MESSAGE_STATUSES = ['pending', 'sent', 'failed', 'not_sent'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** A business's choice for each customer message: on or off, and its wording. No row: off, default wording. */
+export const messageSettings = sqliteTable(
+  'message_settings',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MESSAGE_KINDS }).notNull(),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull().default(false),
+    template: text('template').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('message_settings_unique').on(t.restaurantId, t.kind),
+    check('message_settings_kind_check', sql`${t.kind} in (${inList(MESSAGE_KINDS)})`),
+  ],
+);
+
+/**
+ * Every customer message: what, to whom, and how sending went. `dedupeKey` (kind and the
+ * order or stop) is unique, so one moment never makes two messages however often its
+ * event is handled.
+ */
+export const customerMessages = sqliteTable(
+  'customer_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    dedupeKey: text('dedupe_key').notNull(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    stopId: integer('stop_id').references(() => orderStops.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MESSAGE_KINDS }).notNull(),
+    channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
+    recipient: text('recipient').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('pending'),
+    /** Why it was not sent, or the provider's last error. */
+    detail: text('detail'),
+    /** The provider's id for the message (Twilio's SID). */
+    providerId: text('provider_id'),
+    attempts: integer('attempts').notNull().default(0),
+    /** A send under way holds the message until then, so two deliveries of its queue message never send it twice. */
+    leasedUntil: integer('leased_until'),
+    /** When a waiting message is due (its retry's queue message was scheduled for then); the cron resends one long overdue. */
+    nextAttemptAt: integer('next_attempt_at'),
+    createdAt: createdAt(),
+    sentAt: integer('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('customer_messages_dedupe_unique').on(t.dedupeKey),
+    index('customer_messages_created_idx').on(t.createdAt, t.id),
+    index('customer_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('customer_messages_kind_check', sql`${t.kind} in (${inList(MESSAGE_KINDS)})`),
+    check('customer_messages_channel_check', sql`${t.channel} in (${inList(MESSAGE_CHANNELS)})`),
+    check('customer_messages_status_check', sql`${t.status} in (${inList(MESSAGE_STATUSES)})`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Zone = typeof zones.$inferSelect;
 export type Restaurant = typeof restaurants.$inferSelect;
@@ -606,6 +725,7 @@ export type OutboxEvent = typeof eventOutbox.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export type WebhookAttempt = typeof webhookAttempts.$inferSelect;
+export type CustomerMessage = typeof customerMessages.$inferSelect;
 
 /**
  * Running totals of each business's orders, kept exact by triggers on orders

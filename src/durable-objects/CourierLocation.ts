@@ -9,20 +9,29 @@
  * - Writes the latest position through to the courier's row in libSQL at most once per
  *   WRITE_THROUGH_INTERVAL_MS (the first report at once, later ones by an alarm), so
  *   300 couriers reporting every 5 s cost the database 20 writes a second, not 60.
- * - Pushes every accepted report to the LiveHub, which fans it out to admins watching.
- * - Holds the courier's own socket, told when their orders change (courierSockets.ts).
+ * - Pushes every accepted report to the LiveHub, which fans it out to admins watching,
+ *   and to the tracking object of each order whose customer is watching (issue 16).
+ * - Holds the courier's own socket, told when their orders change (courierSockets.ts, issue 15).
  */
 import { DurableObject } from 'cloudflare:workers';
 import { createDb } from '../db/client';
 import { recordCourierPosition } from '../db/live';
 import type { Position, PositionMessage } from '../domain/live';
+import { ARRIVING_SOON_SECONDS, estimateArrival } from '../domain/tracking';
 import type { Env } from '../env';
 import { acceptCourierSocket, COURIER_SOCKET_PATH, pushToCourier, type CourierPush } from './courierSockets';
 import { PING, PONG } from './LiveHub';
-import { liveHub } from './names';
+import { liveHub, orderTracking } from './names';
 
 export interface LocationReport extends Position {
   courierId: number;
+}
+
+/** A customer waiting for "arriving soon": the order, the stop (null for a single order) and where they are. */
+export interface ExpectedArrival {
+  orderId: number;
+  stopId: number | null;
+  destination: { lat: number; lng: number };
 }
 
 export type ReportOutcome = { accepted: true } | { accepted: false; reason: 'stale' | 'out_of_order' };
@@ -62,6 +71,10 @@ export class CourierLocation extends DurableObject<Env> {
       latitude REAL NOT NULL, longitude REAL NOT NULL,
       accuracy REAL, heading REAL, speed REAL)`);
     this.sql.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)');
+    this.sql.exec('CREATE TABLE IF NOT EXISTS watched_orders (order_id INTEGER PRIMARY KEY)');
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS expected_arrivals (order_id INTEGER NOT NULL, stop_id INTEGER NOT NULL, latitude REAL NOT NULL, longitude REAL NOT NULL, PRIMARY KEY (order_id, stop_id))',
+    );
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
   }
 
@@ -107,8 +120,56 @@ export class CourierLocation extends DurableObject<Env> {
     this.setMeta('courier_id', report.courierId);
 
     const message: PositionMessage = { type: 'position', ...positionOf(report), courierId: report.courierId, acceptedAt: now };
-    await Promise.all([this.scheduleWriteThrough(now), this.hub().broadcast(JSON.stringify(message))]);
+    await Promise.all([
+      this.scheduleWriteThrough(now),
+      this.hub().broadcast(JSON.stringify(message)),
+      this.forwardToTrackingPages(positionOf(report)),
+      this.announceArrivals(report),
+    ]);
     return { accepted: true };
+  }
+
+  /** A customer's page watches this courier on the way to them (OrderTracking): forward reports there; answers the latest. */
+  watchOrder(orderId: number): Position | null {
+    this.sql.exec('INSERT OR IGNORE INTO watched_orders (order_id) VALUES (?)', orderId);
+    return this.latest();
+  }
+
+  /** A customer is to be told when this courier is a few minutes away (issue 16, "arriving soon"). */
+  expectArrival(arrival: ExpectedArrival): void {
+    this.sql.exec(
+      'INSERT OR REPLACE INTO expected_arrivals (order_id, stop_id, latitude, longitude) VALUES (?, ?, ?, ?)',
+      arrival.orderId,
+      arrival.stopId ?? 0,
+      arrival.destination.lat,
+      arrival.destination.lng,
+    );
+  }
+
+  /** Arrivals now within ARRIVING_SOON_SECONDS are handed to the queue once (the consumer words and sends the message). */
+  private async announceArrivals(position: Position): Promise<void> {
+    const rows = this.sql.exec<{ order_id: number; stop_id: number; latitude: number; longitude: number }>('SELECT * FROM expected_arrivals').toArray();
+    const due = rows.filter(
+      (row) =>
+        estimateArrival({ lat: position.latitude, lng: position.longitude }, { lat: row.latitude, lng: row.longitude }, position.speed).seconds <=
+        ARRIVING_SOON_SECONDS,
+    );
+    if (!due.length) return;
+    await this.env.EVENTS.sendBatch(due.map((row) => ({ body: { arrivingSoon: { orderId: row.order_id, stopId: row.stop_id || null } } })));
+    for (const row of due) this.sql.exec('DELETE FROM expected_arrivals WHERE order_id = ? AND stop_id = ?', row.order_id, row.stop_id);
+  }
+
+  /** Each watched order's pages get the report; an order nobody watches live any more is dropped. */
+  private async forwardToTrackingPages(position: Position): Promise<void> {
+    const watched = this.sql.exec<{ order_id: number }>('SELECT order_id FROM watched_orders').toArray();
+    await Promise.all(
+      watched.map(async ({ order_id: orderId }) => {
+        const watching = await orderTracking(this.env, orderId)
+          .position(position)
+          .catch(() => 1);
+        if (watching === 0) this.sql.exec('DELETE FROM watched_orders WHERE order_id = ?', orderId);
+      }),
+    );
   }
 
   latest(): Position | null {

@@ -7,6 +7,20 @@ export const liveHub = (env: Env) => env.LIVE_HUB.get(env.LIVE_HUB.idFromName(LI
 
 /** Each courier's location object is named by the courier id. */
 export const courierLocationName = (courierId: number) => String(courierId);
+export const courierLocation = (env: Env, courierId: number) => env.COURIER_LOCATION.get(env.COURIER_LOCATION.idFromName(courierLocationName(courierId)));
+
+/** Each order's tracking object (its customers' pages) is named by the order id. */
+export const orderTracking = (env: Env, orderId: number) => env.ORDER_TRACKING.get(env.ORDER_TRACKING.idFromName(String(orderId)));
+
+/** What a tracking page's socket may receive, checked by the Worker from the link and handed to the order's object. */
+export interface TrackingSocket {
+  orderId: number;
+  stopId: number | null;
+  /** Set while the courier is on the way to this customer: positions (with the ETA to `destination`) are sent. */
+  courierId: number | null;
+  destination: { lat: number; lng: number } | null;
+}
+export const TRACKING_HEADER = 'X-Tracking-Socket';
 
 /** Who a socket belongs to: its session, its user, and when that session expires at the latest. */
 export interface SocketOwner {

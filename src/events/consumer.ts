@@ -10,12 +10,14 @@ import { findEvent, markEventProcessed } from '../db/outbox';
 import type { OutboxEvent } from '../db/schema';
 import type { Env, EventMessage } from '../env';
 import { attemptDelivery, deliverEvent } from '../webhooks/delivery';
+import { queueArrivingSoon, queueCustomerMessages, sendCustomerMessage } from '../messages/sending';
+import { tellTrackingPages } from './tracking';
 
 /**
  * What happens in the background when something happens. Each subscriber must be
- * idempotent: it may see the same event twice. (Customer messages, issue 16, go here.)
+ * idempotent: it may see the same event twice.
  */
-const SUBSCRIBERS: ReadonlyArray<(env: Env, db: Db, event: OutboxEvent) => Promise<void>> = [deliverEvent];
+const SUBSCRIBERS: ReadonlyArray<(env: Env, db: Db, event: OutboxEvent) => Promise<void>> = [deliverEvent, tellTrackingPages, queueCustomerMessages];
 
 /** A message that failed (the database was unreachable) comes back after this long. */
 const RETRY_FAILED_MESSAGE_S = 30;
@@ -36,15 +38,32 @@ export async function consumeEvents(batch: MessageBatch<EventMessage>, env: Env)
   const db = createDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
   const lanes = new Map<string, Array<Message<EventMessage>>>();
   for (const message of batch.messages) {
-    const lane = 'outboxId' in message.body ? `business-${message.body.restaurantId}` : `delivery-${message.body.deliveryId}`;
+    const { body } = message;
+    const lane =
+      'outboxId' in body
+        ? `business-${body.restaurantId}`
+        : 'deliveryId' in body
+          ? `delivery-${body.deliveryId}`
+          : 'customerMessageId' in body
+            ? `message-${body.customerMessageId}`
+            : `arrival-${body.arrivingSoon.orderId}`;
     lanes.set(lane, [...(lanes.get(lane) ?? []), message]);
   }
   await Promise.all(
     [...lanes.values()].map(async (messages) => {
       for (const message of messages) {
         try {
-          if ('outboxId' in message.body) await handleEvent(env, db, message.body.outboxId);
-          else await attemptDelivery(env, db, message.body.deliveryId);
+          const { body } = message;
+          if ('outboxId' in body) await handleEvent(env, db, body.outboxId);
+          else if ('deliveryId' in body) await attemptDelivery(env, db, body.deliveryId);
+          else if ('arrivingSoon' in body) await queueArrivingSoon(env, db, body.arrivingSoon.orderId, body.arrivingSoon.stopId);
+          else {
+            const retryIn = await sendCustomerMessage(env, db, body.customerMessageId);
+            if (retryIn != null) {
+              message.retry({ delaySeconds: retryIn });
+              continue;
+            }
+          }
           message.ack();
         } catch (error) {
           console.error('event message failed; retrying', JSON.stringify(message.body), (error as Error).message);

@@ -1,10 +1,12 @@
 /**
  * The cron's share of background work (every minute, issue 17): events never handed to
  * the queue, or handed over and lost, are sent again; webhook retries whose queue message
- * never came are sent again; old events and deliveries are pruned.
+ * never came are sent again, and so are customer messages (issue 16); old events and
+ * deliveries are pruned.
  */
 import type { Db } from '../db/client';
 import { pruneEvents, SEND_BATCH } from '../db/outbox';
+import { overdueMessages } from '../db/messages';
 import { overdueDeliveries } from '../db/webhooks';
 import { EVENT_RETENTION_MS } from '../domain/webhooks';
 import type { Env } from '../env';
@@ -21,5 +23,7 @@ export async function sweepEvents(env: Env, db: Db, now = Date.now()): Promise<v
   }
   const overdue = await overdueDeliveries(db, now, OVERDUE_AFTER_MS);
   if (overdue.length) await env.EVENTS.sendBatch(overdue.map((deliveryId) => ({ body: { deliveryId } })));
+  const messages = await overdueMessages(db, now, OVERDUE_AFTER_MS);
+  if (messages.length) await env.EVENTS.sendBatch(messages.map((customerMessageId) => ({ body: { customerMessageId } })));
   await pruneEvents(db, now - EVENT_RETENTION_MS);
 }

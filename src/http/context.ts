@@ -26,8 +26,11 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** The integrations API (/api/v1) takes API keys only: its requests never read or open a session. */
 export const isIntegrationsApi = (path: string) => path === '/api/v1' || path.startsWith('/api/v1/');
 
+/** A customer's tracking link (issue 16) is nobody's session: the link is the key, and its read is its one round trip. */
+const isTrackingLink = (path: string) => path.startsWith('/t/') || path.startsWith('/api/track/');
+
 export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (isIntegrationsApi(c.req.path)) {
+  if (isIntegrationsApi(c.req.path) || isTrackingLink(c.req.path)) {
     c.set('user', null);
     return next();
   }

@@ -40,7 +40,8 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.res.status === 101) return;
   const headers = c.res.headers;
   headers.set('X-Content-Type-Options', 'nosniff');
-  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  // Tracking links set no-referrer themselves (their token is in the path).
+  if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   headers.set('X-Frame-Options', 'DENY');
   headers.set('Permissions-Policy', 'geolocation=(self), camera=(self), microphone=()');
   if (new URL(c.req.url).protocol === 'https:') headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');

@@ -29,6 +29,7 @@ export type RegionName =
   | 'dialog'
   | 'earnings'
   | 'form'
+  | 'messages'
   | 'notifications'
   | 'orders'
   | 'restaurant-dialog'

@@ -12,6 +12,8 @@ export interface RequestView {
   timeZone: string;
   courierBase: string;
   path: string;
+  /** The origin the client called (absolute links the user copies: tracking links). */
+  origin: string;
   user: SessionUser | null;
   assets: AssetManifest;
   mapsApiKey: string | null;

@@ -19,6 +19,7 @@ export function viewOf(c: Context<AppEnv>): RequestView {
     timeZone: c.var.timeZone,
     courierBase: c.var.courierBase,
     path: new URL(c.req.url).pathname,
+    origin: new URL(c.req.url).origin,
     user: c.var.user,
     assets,
     mapsApiKey: c.env.MAPS_API_KEY || null,

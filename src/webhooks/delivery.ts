@@ -41,7 +41,7 @@ async function buildPayload(env: Env, db: Db, event: OutboxEvent): Promise<{ typ
   if (!order) return undefined;
   const photo = await signedPhotoLinks([order], stops, { origin: env.PUBLIC_URL ?? '', secret, expiresAt: Date.now() + PHOTO_LINK_LIFETIME_MS.webhook });
   const type = orderEventType(event);
-  const data = { from: event.fromStatus, to: event.toStatus, order: serializeApiOrder(order, stops, photo) };
+  const data = { from: event.fromStatus, to: event.toStatus, order: serializeApiOrder(order, stops, photo, env.PUBLIC_URL || undefined) };
   return { type, body: JSON.stringify({ type, timestamp, data }) };
 }
 
@@ -52,7 +52,8 @@ async function buildPayload(env: Env, db: Db, event: OutboxEvent): Promise<{ typ
  */
 export async function deliverEvent(env: Env, db: Db, event: OutboxEvent): Promise<void> {
   const endpoint = await listeningEndpoint(db, event.restaurantId);
-  if (!endpoint || endpoint.createdAt > event.createdAt) return;
+  // A stop's progress is not a webhook event (I10): it shows in the order's stops.
+  if (event.stopId != null || !endpoint || endpoint.createdAt > event.createdAt) return;
   const payload = await buildPayload(env, db, event);
   if (!payload) return;
   const delivery = await createDelivery(db, {

@@ -117,7 +117,10 @@ describe('POST /api/v1/orders', () => {
     ]) {
       expect(viaApi.body[field], field).toEqual(viaPortal.body[field]);
     }
-    expect(viaApi.body).not.toHaveProperty('trackingUrl');
+    // Each order has its own tracking link (issue 16), the portal's and the API's alike.
+    expect(viaApi.body.trackingUrl).toMatch(/^http:\/\/[^/]+\/t\/[0-9a-f]{32}$/);
+    expect(viaPortal.body.trackingUrl).toMatch(/^http:\/\/[^/]+\/t\/[0-9a-f]{32}$/);
+    expect(viaApi.body.trackingUrl).not.toBe(viaPortal.body.trackingUrl);
   });
 
   it('creates a three-stop order with its stops in one call, routed and priced as the portal does', async () => {

@@ -137,6 +137,8 @@ const signInPage: Expected = { ...everyone(302), out: 200, deactivated: 200 };
 const keyed = (allowed: Partial<Expected>): Expected => ({ ...everyone(401), ...allowed });
 
 const get = (path: string): Request => ({ method: 'GET', path });
+/** Order A's tracking token, read at each call (a row may have replaced it). */
+const trackingToken = async (fx: Fixtures) => (await fx.db.select({ token: orders.trackingToken }).from(orders).where(eq(orders.id, fx.orderA.id)))[0].token;
 const post = (path: string, body?: unknown): Request => ({ method: 'POST', path, body });
 const patch = (path: string, body?: unknown): Request => ({ method: 'PATCH', path, body });
 const put = (path: string, body?: unknown): Request => ({ method: 'PUT', path, body });
@@ -178,7 +180,16 @@ const BUSINESS_DIALOGS = [
   '/orders/:id',
   '/orders/:id/edit',
 ];
-const ADMIN_PAGES = ['/admin', '/admin/zones', '/admin/orders', '/admin/couriers', '/admin/courier-tracking', '/admin/restaurants', '/admin/earnings'];
+const ADMIN_PAGES = [
+  '/admin',
+  '/admin/zones',
+  '/admin/orders',
+  '/admin/couriers',
+  '/admin/courier-tracking',
+  '/admin/restaurants',
+  '/admin/earnings',
+  '/admin/messages',
+];
 const COURIER_PAGES = ['/courier/dashboard', '/courier/tasks', '/courier/profile', '/courier/earnings'];
 const COURIER_SIGN_IN = ['/courier', '/courier/auth', '/courier/login'];
 
@@ -271,6 +282,13 @@ const TABLE: Row[] = [
     kind: 'api',
     request: (_, fx) => get(`/api/orders/${fx.offered}`),
     expect: api({ admin: 200, bistro: 200, pharmacy: 404, courier: 200, courier2: 200 }),
+  },
+  {
+    route: 'POST /api/orders/:id/tracking-link',
+    object: 'a fresh new bistro order',
+    kind: 'api',
+    request: async (_, fx) => post(`/api/orders/${await fx.fresh.bistroOrder()}/tracking-link`, {}),
+    expect: api({ admin: 200, bistro: 200, pharmacy: 404 }),
   },
   {
     route: 'GET /api/orders/:id/courier-suggestions',
@@ -538,6 +556,46 @@ const TABLE: Row[] = [
     kind: 'api',
     request: (caller, fx) => withKey(get(`/api/v1/orders/${fx.orderA.id}/events`), caller, fx),
     expect: keyed({ bistro: 200, pharmacy: 404 }),
+  },
+
+  // Customer messages (issue 16): each business's choices, the admin's log
+  { route: 'GET /api/message-settings', kind: 'api', request: () => get('/api/message-settings'), expect: businesses(200) },
+  {
+    route: 'PUT /api/message-settings',
+    kind: 'api',
+    request: () => put('/api/message-settings', { settings: [{ kind: 'cancelled', enabled: false, template: 'Matrix: order {order} cancelled.' }] }),
+    expect: businesses(200),
+  },
+  { route: 'GET /api/notifications', kind: 'api', request: () => get('/api/notifications'), expect: api({ admin: 200 }) },
+
+  // Customers' tracking links (issue 16): no sign-in, the link is the key
+  {
+    route: 'GET /t/:token',
+    object: 'bistro’s order’s link',
+    kind: 'public',
+    request: async (_, fx) => get(`/t/${await trackingToken(fx)}`),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/track/:token',
+    object: 'bistro’s order’s link',
+    kind: 'public',
+    request: async (_, fx) => get(`/api/track/${await trackingToken(fx)}`),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/track/:token/live',
+    object: 'bistro’s order’s link (courier at the door)',
+    kind: 'public',
+    request: async (_, fx) => ({ method: 'GET', path: `/api/track/${await trackingToken(fx)}/live`, upgrade: true }),
+    expect: everyone(101),
+  },
+  {
+    route: 'GET /api/track/:token/photos/:n{[1-9][0-9]?}',
+    object: 'an undelivered order’s link: no photo yet',
+    kind: 'public',
+    request: async (_, fx) => get(`/api/track/${await trackingToken(fx)}/photos/1`),
+    expect: everyone(404),
   },
 
   // Pages

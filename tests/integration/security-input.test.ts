@@ -753,6 +753,49 @@ const TARGETS: Target[] = [
     required: ['url'],
     control: 200,
   },
+  // Customer tracking and messages (issue 16)
+  {
+    route: 'POST /api/orders/:id/tracking-link',
+    setup: async () => {
+      const order = await insertOrder(db);
+      const path = (segment: string) => `/api/orders/${segment}/tracking-link`;
+      return { caller: await client(who.bistro), method: 'POST', path: path(String(order.id)), body: {}, withId: path };
+    },
+    fields: { stopId: ['0', -1, 1.5, 'abc', "1' OR '1'='1", 99_999_999] },
+    control: 200,
+  },
+  {
+    route: 'PUT /api/message-settings',
+    setup: async () => ({
+      caller: await client(who.bistro),
+      method: 'PUT',
+      path: '/api/message-settings',
+      body: { settings: [{ kind: 'cancelled', enabled: false, template: 'Order {order} cancelled.' }] },
+    }),
+    fields: {
+      settings: [
+        [],
+        [{ kind: 'bogus', enabled: true, template: 'x' }],
+        [{ kind: 'delivered', enabled: 'yes', template: 'x' }],
+        [{ kind: 'delivered', enabled: true, template: '' }],
+        [{ kind: 'delivered', enabled: true, template: 'x'.repeat(307) }],
+        [{ kind: 'delivered', enabled: true }],
+        'all',
+        Array.from({ length: 5 }, () => ({ kind: 'delivered', enabled: true, template: 'x' })),
+      ],
+    },
+    required: ['settings'],
+    control: 200,
+  },
+  {
+    route: 'GET /api/track/:token',
+    setup: async () => {
+      const order = await insertOrder(db);
+      const path = (segment: string) => `/api/track/${segment}`;
+      return { caller: new Client(), method: 'GET', path: path(order.trackingToken!), withId: path };
+    },
+    control: 200,
+  },
   {
     route: 'POST /api/v1/orders',
     setup: async () => ({ caller: (await apiBusiness()).keys, method: 'POST', path: '/api/v1/orders', body: singleOrderBody(), idempotent: true }),

@@ -5,7 +5,7 @@
  * the session included, which the reads with 2 below do not meet yet.
  */
 import { describe, expect, it } from 'vitest';
-import { signedIn, testDb } from '../support/api';
+import { Client, signedIn, testDb } from '../support/api';
 import { insertOrder } from '../support/factories';
 
 function roundTrips(headers: Headers): number {
@@ -31,6 +31,12 @@ describe('round trips per request', () => {
       const response = await admin.get(path, headers);
       expect(response.status, path).toBe(200);
       expect(roundTrips(response.headers), `${path} ${JSON.stringify(headers)}`).toBeLessThanOrEqual(budget);
+    }
+    // A customer's tracking link (issue 16): the order or stop, its courier and stop counts in one batch.
+    for (const path of [`/api/track/${order.trackingToken}`, `/t/${order.trackingToken}`]) {
+      const response = await new Client().get(path);
+      expect(response.status, path).toBe(200);
+      expect(roundTrips(response.headers), path).toBe(1);
     }
     // An unchanged list answers 304 from the session's read alone (other suites may change
     // orders between the two reads: ask again until one is unchanged).

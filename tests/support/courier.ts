@@ -22,7 +22,7 @@ export function insertHeldOrder(
   db: Db,
   courierId: number,
   status: (typeof orders.$inferInsert)['status'],
-  overrides: Partial<typeof orders.$inferInsert> = {},
+  overrides: Partial<typeof orders.$inferInsert> & { business?: string } = {},
 ) {
   return insertOrder(db, { status, courierId, courierPayCents: 3500, tipCents: 500, ...overrides });
 }

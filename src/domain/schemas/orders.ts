@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { ADMIN_TABS, BUSINESS_TABS, isOrderStatus } from '../orderStatus';
 import { isListSort, isListSpan, SEARCH_MAX_LENGTH } from '../orderFilters';
 import { isDay, isMonth } from '../time';
-import { wholeNumber } from './common';
+import { id, wholeNumber } from './common';
 
 const TAB_KEYS: ReadonlySet<string> = new Set([...ADMIN_TABS, ...BUSINESS_TABS].map((tab) => tab.key));
 
@@ -24,3 +24,6 @@ export const orderListQuerySchema = z.object({
   page: z.optional(wholeNumber('page must be a whole number from 1 to 100000', 100_000)),
   pageSize: z.optional(wholeNumber('pageSize must be a whole number from 1 to 200', 200)),
 });
+
+/** POST /api/orders/:id/tracking-link: replace the order's tracking link, or one stop's (issue 16). */
+export const trackingLinkRenewSchema = z.strictObject({ stopId: z.optional(id) });

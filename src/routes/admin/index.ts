@@ -5,6 +5,7 @@ import courierTracking from './courier-tracking';
 import couriers from './couriers';
 import dashboard from './dashboard';
 import earnings from './earnings';
+import messages from './messages';
 import orders from './orders';
 import restaurants from './restaurants';
 import zones from './zones';
@@ -18,5 +19,6 @@ admin.route('/couriers', couriers);
 admin.route('/courier-tracking', courierTracking);
 admin.route('/restaurants', restaurants);
 admin.route('/earnings', earnings);
+admin.route('/messages', messages);
 
 export default admin;

@@ -256,6 +256,8 @@ orders.get('/:id', requirePage('admin'), validate('param', idParam), async (c) =
     title: `Order #${order.orderNumber}`,
     partials: {
       dialog: {
+        // Refreshed in place (a replaced tracking link) from the list's modal too.
+        src: `${PATH}/${order.id}`,
         render: async () => {
           const [stops, events, courier] = await Promise.all([
             getStops(db, order.id),

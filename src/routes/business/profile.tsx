@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import { activeApiKeys } from '../../db/apiKeys';
+import { messageSettingsOf } from '../../db/messages';
 import { businessWithEndpoint, deliveryLog, deliveryLogVersion, findEndpoint } from '../../db/webhooks';
 import { formatPhone } from '../../domain/phone';
 import type { AppEnv } from '../../env';
@@ -29,7 +30,7 @@ profile.get('/', requirePage('restaurant'), async (c) => {
   const db = c.var.db;
   const restaurantId = user.restaurantId ?? 0;
   // The business and its endpoint decide what the page offers; its regions read the rest.
-  const { business, endpoint } = await businessWithEndpoint(db, restaurantId);
+  const [{ business, endpoint }, messages] = await Promise.all([businessWithEndpoint(db, restaurantId), messageSettingsOf(db, restaurantId)]);
   const apiEnabled = business?.apiEnabled ?? false;
   return respond(
     c,
@@ -69,6 +70,9 @@ profile.get('/', requirePage('restaurant'), async (c) => {
           <Card title="Business Information">{slot('details')}</Card>
           <Card title="Change Password">
             <Island name="ChangePasswordForm" props={{}} />
+          </Card>
+          <Card title="Customer messages" className="min-w-0 lg:col-span-2">
+            <Island name="CustomerMessagesForm" props={{ settings: messages }} />
           </Card>
           <Card title="API access" className="min-w-0 lg:col-span-2">
             <div className="space-y-4">

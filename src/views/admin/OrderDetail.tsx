@@ -22,6 +22,7 @@ import {
   Photo,
   RestaurantInformation,
   Section,
+  TrackingLinks,
   StopList,
   VehicleRequirements,
 } from '../orders/sections';
@@ -173,6 +174,7 @@ export function OrderDetail({ order, stops, events, courier }: OrderDetailData) 
       ) : (
         <CustomerInformation order={order} />
       )}
+      <TrackingLinks order={order} stops={stops} />
       <CourierInformation order={order} courier={courier} />
       <DeliveryTimeline order={order} stops={stops} />
       <DeliveryPhotos order={order} stops={stops} refreshUrl={url} />

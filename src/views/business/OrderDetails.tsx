@@ -25,6 +25,7 @@ import {
   PaymentInformation,
   RestaurantInformation,
   Section,
+  TrackingLinks,
   StopList,
   VehicleRequirements,
 } from '../orders/sections';
@@ -250,6 +251,7 @@ export function LiveOrderDetails({ data }: { data: OrderDetailData }) {
       </Section>
       {showsPhotos(order) ? <DashboardPhotos order={order} stops={stops} /> : null}
       <PharmacyDeliveryTimeline order={order} stops={stops} />
+      <TrackingLinks order={order} stops={stops} />
       <CourierInformation courier={courier} />
     </DialogFrame>
   );
@@ -357,6 +359,7 @@ export function OrderDetails({ data, events }: { data: OrderDetailData; events: 
       ) : (
         <CustomerInformation order={order} />
       )}
+      <TrackingLinks order={order} stops={stops} />
       <DeliveryTimeline order={order} stops={stops} />
       <ManagementPhotos order={order} stops={stops} />
       <CourierInformation courier={order.courierId ? courier : null} />

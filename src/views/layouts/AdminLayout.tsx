@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { TruckIcon } from '../../shared/icons';
 import { LogoutButton } from '../components/ui';
 import { useView } from '../context';
-import { Island } from '../Island';
 import { TopBarPage } from './TopBar';
 
 export const ADMIN_NAV = [
@@ -14,6 +13,7 @@ export const ADMIN_NAV = [
   { href: '/admin/courier-tracking', label: 'GPS Tracking' },
   { href: '/admin/restaurants', label: 'Restaurants' },
   { href: '/admin/earnings', label: 'Earnings' },
+  { href: '/admin/messages', label: 'Messages' },
 ] as const;
 
 export function AdminLayout({ title, bell, children }: { title: string; bell: ReactNode; children: ReactNode }) {
@@ -33,7 +33,16 @@ export function AdminLayout({ title, bell, children }: { title: string; bell: Re
       path={path}
       actions={
         <>
-          <Island name="DispatchAlerts" props={{}} />
+          {/* The dispatcher's opt-in alerts: wired by the page runtime (islands/runtime/alerts.ts), no React. */}
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            data-dispatch-alerts=""
+            aria-pressed="false"
+            title="Turn on alerts for new orders and missed pickups"
+          >
+            Alerts off
+          </button>
           {bell}
           <LogoutButton />
         </>

@@ -11,7 +11,9 @@ import { formatPhone } from '../../domain/phone';
 import { vehicleLabel } from '../../domain/vehicles';
 import { photoUrl } from '../../db/orders/serialize';
 import type { Order, OrderEvent, OrderStop } from '../../db/schema';
+import { trackingPath } from '../../domain/tracking';
 import { Badge, Money, Time } from '../components/ui';
+import { useView } from '../context';
 
 export function Section({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -268,6 +270,64 @@ export function OrderHistory({ events }: { events: Array<OrderEvent & { actorNam
           </li>
         ))}
       </ol>
+    </Section>
+  );
+}
+
+/**
+ * One tracking link with its Copy button (the page runtime's data-action="copy") and
+ * Replace, which revokes it for a new one and reloads the order's dialog.
+ */
+function TrackingLink({ orderId, stopId, token, label }: { orderId: number; stopId?: number; token: string | null; label: string }) {
+  const { origin } = useView();
+  if (!token) return <p className="text-sm text-slate-500">No link</p>;
+  const url = `${origin}${trackingPath(token)}`;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <input readOnly value={url} aria-label={label} className="input min-w-0 flex-1 basis-64 font-mono text-xs" data-tracking-link="" />
+      <button type="button" className="btn btn-outline btn-sm shrink-0" data-action="copy" data-copy={url} aria-label={`Copy ${label.toLowerCase()}`}>
+        Copy
+      </button>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm shrink-0"
+        aria-label={`Replace ${label.toLowerCase()}`}
+        data-action="api"
+        data-url={`/api/orders/${orderId}/tracking-link`}
+        data-method="POST"
+        data-body={JSON.stringify(stopId == null ? {} : { stopId })}
+        data-confirm="The current link will stop working at once. Customers who have it will need the new one."
+        data-confirm-label="Replace link"
+        data-cancel-label="Keep link"
+        data-success="A new link replaces the old one"
+        data-refresh="dialog"
+      >
+        Replace
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The customers' tracking links (issue 16), to send them: the order's, and on a multi-stop
+ * route each stop's (a stop's customer sees only their stop).
+ */
+export function TrackingLinks({ order, stops }: { order: Order; stops: OrderStop[] }) {
+  return (
+    <Section title="Tracking Link">
+      {stops.length > 1 ? (
+        <ul className="space-y-2">
+          {stops.map((stop) => (
+            <li key={stop.id}>
+              <p className="mb-1 text-xs text-slate-600">{`Stop ${stop.sequence} · ${stop.customerName}`}</p>
+              <TrackingLink orderId={order.id} stopId={stop.id} token={stop.trackingToken} label={`Tracking link for stop ${stop.sequence}`} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <TrackingLink orderId={order.id} stopId={stops[0]?.id} token={stops[0]?.trackingToken ?? order.trackingToken} label="Tracking link" />
+      )}
+      <p className="mt-2 text-xs text-slate-600">Anyone with the link can follow this delivery without signing in. It shows no phone numbers or other stops.</p>
     </Section>
   );
 }

@@ -6,11 +6,11 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { findVisibleOrder } from '../../../db/orders/access';
 import { getStops } from '../../../db/orders/read';
-import { serializeStop } from '../../../db/orders/serialize';
 import { id } from '../../../domain/schemas/common';
 import type { AppEnv } from '../../../env';
 import { notFound } from '../../../http/errors';
 import { requireApi } from '../../../http/guards';
+import { trackingJson } from '../../../http/tracking';
 import { validate } from '../../../http/validate';
 import businessStops from './business';
 import courierStops from './courier';
@@ -23,7 +23,7 @@ orderStops.route('/', courierStops);
 orderStops.get('/order/:orderId', requireApi(), validate('param', z.object({ orderId: id })), async (c) => {
   const order = await findVisibleOrder(c.var.db, c.var.user!, c.req.valid('param').orderId);
   if (!order) throw notFound('Order not found');
-  return c.json((await getStops(c.var.db, order.id)).map(serializeStop));
+  return c.json((await getStops(c.var.db, order.id)).map(trackingJson(c).stop));
 });
 
 export default orderStops;

@@ -3,7 +3,6 @@ import type { Context } from 'hono';
 import { findCourier } from '../../../db/couriers';
 import { findVisibleOrder } from '../../../db/orders/access';
 import { applyAdminAction, type AdminOrderAction } from '../../../db/orders/admin';
-import { serializeOrder } from '../../../db/orders/serialize';
 import { findRestaurant } from '../../../db/restaurants';
 import type { Order } from '../../../db/schema';
 import { findZone } from '../../../db/zones';
@@ -12,6 +11,7 @@ import { statusWords } from '../../../domain/orderStatus';
 import { serviceToday } from '../../../http/courier';
 import { adminOrderPatchSchema, type AdminOrderPatch } from '../../../domain/schemas/adminOrders';
 import type { AppEnv } from '../../../env';
+import { trackingJson } from '../../../http/tracking';
 import { readJson } from '../../../http/validate';
 import { ApiError, badRequest, conflict, notFound } from '../../../http/errors';
 
@@ -67,6 +67,6 @@ export async function patchOrderAsAdmin(c: Context<AppEnv>): Promise<Response> {
   if (!order) throw notFound('Order not found');
   const action = await actionFor(c, order, body);
   const result = await applyAdminAction(c.var.db, action);
-  if (result.applied || result.repeat) return c.json(serializeOrder(result.order!));
+  if (result.applied || result.repeat) return c.json(trackingJson(c).order(result.order!));
   throw refusal(order, action, result.order);
 }

@@ -11,7 +11,6 @@ import { findVisibleOrder } from '../../../db/orders/access';
 import { isRepeat, type Actor } from '../../../db/orders/change';
 import type { Db } from '../../../db/client';
 import type { Order, OrderStop, Restaurant } from '../../../db/schema';
-import { serializeOrder, serializeStop } from '../../../db/orders/serialize';
 import { orderStops, planNewOrder, planOrderEdit, type PlannedStop } from '../../../domain/businessOrders';
 import { givenPlace, type PlacedAddress } from '../../../domain/location';
 import { BUSINESS_CANCELLABLE, BUSINESS_EDITABLE, statusWords } from '../../../domain/orderStatus';
@@ -19,6 +18,7 @@ import { businessOrderPatchSchema, orderCreateSchema, type OrderCreateInput } fr
 import type { AppEnv } from '../../../env';
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import { geocoder, signedInBusiness } from '../../../http/business';
+import { trackingJson } from '../../../http/tracking';
 import { readJson } from '../../../http/validate';
 import { placeUnlessGiven, type Geocoder } from '../../../maps/geocoding';
 import { routeFrom } from '../../../maps/routing';
@@ -34,7 +34,8 @@ export async function createOrder(c: Context<AppEnv>): Promise<Response> {
   const business = await signedInBusiness(c);
   const { order, stops } = await placeOrder(c.var.db, geocoder(c), business, input, businessActor(c.var.user!));
   c.executionCtx.waitUntil(alertDispatchers(c.env, { type: 'alert', kind: 'new_order', orderNumber: order.orderNumber }));
-  return c.json({ ...serializeOrder(order), stops: stops.map(serializeStop) }, 201);
+  const json = trackingJson(c);
+  return c.json({ ...json.order(order), stops: stops.map(json.stop) }, 201);
 }
 
 /**
@@ -101,7 +102,7 @@ export async function patchOrderAsBusiness(c: Context<AppEnv>): Promise<Response
   if (!order) throw notFound('Order not found');
   const actor = businessActor(c.var.user!);
 
-  if (status === 'cancelled') return c.json(serializeOrder(await cancelAsBusiness(db, order, actor)));
+  if (status === 'cancelled') return c.json(trackingJson(c).order(await cancelAsBusiness(db, order, actor)));
 
   if (Object.keys(edit).length === 0) throw badRequest('Nothing to change', 'Send the fields to edit, or {"status": "cancelled"} to cancel.');
   const plan = planOrderEdit(order, edit);
@@ -111,7 +112,7 @@ export async function patchOrderAsBusiness(c: Context<AppEnv>): Promise<Response
     Object.assign(plan.values, { customerLatitude: place.latitude, customerLongitude: place.longitude, customerLocationPrecision: place.precision });
   }
   const result = await editOrder(db, order, plan.values, actor, plan.changed);
-  if (result.applied) return c.json(serializeOrder(result.order));
+  if (result.applied) return c.json(trackingJson(c).order(result.order));
   if (result.order && BUSINESS_EDITABLE.has(result.order.status)) {
     throw conflict('The order has changed', 'A courier was assigned or paid while you edited. Refresh and try again.');
   }

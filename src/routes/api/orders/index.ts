@@ -9,11 +9,14 @@ import { visibleTo, findVisibleOrder } from '../../../db/orders/access';
 import { activeOrdersForMap } from '../../../db/live';
 import { countedOrdersPage, getEvents, listOrders, type OrderCursor, type OrderFilter } from '../../../db/orders/read';
 import { serializeEvent, serializeOrder } from '../../../db/orders/serialize';
+import { trackingJson } from '../../../http/tracking';
 import { resolveListFilter } from '../../../domain/orderFilters';
 import { planSearch } from '../../../domain/orderSearch';
 import { ADMIN_TABS, BUSINESS_TABS, findTab, isOrderStatus, type StatusTab } from '../../../domain/orderStatus';
 import { idParam } from '../../../domain/schemas/common';
-import { orderListQuerySchema } from '../../../domain/schemas/orders';
+import { orderListQuerySchema, trackingLinkRenewSchema } from '../../../domain/schemas/orders';
+import { renewTrackingToken } from '../../../db/tracking';
+import { trackingPath } from '../../../domain/tracking';
 import type { AppEnv } from '../../../env';
 import { notFound } from '../../../http/errors';
 import { requireApi } from '../../../http/guards';
@@ -43,6 +46,7 @@ orders.get('/', requireApi(), validate('query', orderListQuerySchema), async (c)
   const query = c.req.valid('query');
   const user = c.var.user!;
   const db = c.var.db;
+  const json = trackingJson(c).order;
   const filter: OrderFilter = { visible: visibleTo(user) };
   if (query.status) {
     const tabs: readonly StatusTab[] = user.role === 'restaurant' ? BUSINESS_TABS : ADMIN_TABS;
@@ -59,7 +63,7 @@ orders.get('/', requireApi(), validate('query', orderListQuerySchema), async (c)
     const pageSize = query.pageSize ?? 50;
     const { rows, total } = await countedOrdersPage(db, filter, { limit: pageSize, offset: (query.page - 1) * pageSize });
     c.header('X-Total-Count', String(total));
-    return c.json(rows.map(serializeOrder));
+    return c.json(rows.map(json));
   }
 
   const encoder = new TextEncoder();
@@ -68,8 +72,8 @@ orders.get('/', requireApi(), validate('query', orderListQuerySchema), async (c)
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const rows = await listOrders(db, filter, { limit: STREAM_BATCH, after: cursor });
-      const json = rows.map((row) => JSON.stringify(serializeOrder(row))).join(',');
-      controller.enqueue(encoder.encode(`${first ? '[' : rows.length ? ',' : ''}${json}`));
+      const text = rows.map((row) => JSON.stringify(json(row))).join(',');
+      controller.enqueue(encoder.encode(`${first ? '[' : rows.length ? ',' : ''}${text}`));
       first = false;
       if (rows.length < STREAM_BATCH) {
         controller.enqueue(encoder.encode(']'));
@@ -95,7 +99,19 @@ orders.get('/admin/active', requireApi('admin'), async (c) => {
 orders.get('/:id', requireApi(), validate('param', idParam), async (c) => {
   const order = await findVisibleOrder(c.var.db, c.var.user!, c.req.valid('param').id);
   if (!order) throw notFound('Order not found');
-  return c.json(serializeOrder(order));
+  return c.json(trackingJson(c).order(order));
+});
+
+/**
+ * Replaces the order's tracking link, or one stop's: the old link is a 404 from now on
+ * (issue 16). Answers the new link.
+ */
+orders.post('/:id/tracking-link', requireApi('admin', 'restaurant'), validate('param', idParam), validate('json', trackingLinkRenewSchema), async (c) => {
+  const order = await findVisibleOrder(c.var.db, c.var.user!, c.req.valid('param').id);
+  if (!order) throw notFound('Order not found');
+  const token = await renewTrackingToken(c.var.db, order.id, c.req.valid('json').stopId);
+  if (!token) throw notFound('Stop not found');
+  return c.json({ trackingUrl: `${new URL(c.req.url).origin}${trackingPath(token)}` });
 });
 
 /** The order's history: every change attempted, applied or refused (docs/decisions.md D20). */

@@ -34,7 +34,7 @@ async function photoLinks(c: Context<ApiV1Env>, orders: readonly Order[], stops:
 }
 
 async function detail(c: Context<ApiV1Env>, order: Order, stops: readonly OrderStop[]) {
-  return serializeApiOrder(order, stops, await photoLinks(c, [order], stops));
+  return serializeApiOrder(order, stops, await photoLinks(c, [order], stops), new URL(c.req.url).origin);
 }
 
 /** The client's order with its stops, or 404. */

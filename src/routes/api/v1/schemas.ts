@@ -149,6 +149,11 @@ export const stopSchema = doc(
     deliveryPhoto: doc(z.nullable(photoLink("The stop's delivery photo.")), { description: "The stop's delivery photo, or null." }),
     deliveryNotes: maybeText("The courier's notes at this stop."),
     createdAt: dateTime('When the stop was added.'),
+    trackingUrl: z.optional(
+      doc(z.url(), {
+        description: "The page where this stop's recipient follows the delivery (no sign-in). Absent in webhooks when the app's address is not configured.",
+      }),
+    ),
   }),
   { id: 'Stop', description: 'One delivery stop of a multi-stop order.' },
 );
@@ -157,8 +162,12 @@ export const orderDetailSchema = doc(
   z.strictObject({
     ...orderFields,
     stops: doc(z.array(stopSchema), { description: 'The stops in route order; empty for a single order.' }),
-    // Issue 16 gives orders tracking links; the field appears once an order has one.
-    trackingUrl: z.optional(doc(z.url(), { description: 'A page where the recipient follows the delivery, once the order has one.' })),
+    trackingUrl: z.optional(
+      doc(z.url(), {
+        description:
+          "The page where the recipient follows the delivery (no sign-in; revoke it from the portal). Absent in webhooks when the app's address is not configured.",
+      }),
+    ),
   }),
   { id: 'OrderDetail', description: 'An order with its stops.' },
 );

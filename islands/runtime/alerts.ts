@@ -1,0 +1,69 @@
+/**
+ * The dispatcher's alerts (issue 14, docs/decisions.md W8), part of the page runtime so an
+ * admin page needs no React for them: the header's "Alerts off/on" button
+ * ([data-dispatch-alerts]). Opt-in: turned on (a click, which also lets the page play sound),
+ * it keeps the admins' alert socket open and, for each new order or missed pickup, plays a
+ * short tone, shows a browser notification when the tab is in the background (if the browser
+ * allows it), and a toast. The choice is remembered in this browser.
+ */
+import { alertText, type DispatchAlert } from '../../src/domain/live';
+import { toast } from '../lib/events';
+import { connectLive } from '../lib/tracking/liveSocket';
+
+const STORAGE_KEY = 'dispatch-alerts';
+
+function beep(audio: AudioContext): void {
+  const tone = audio.createOscillator();
+  const gain = audio.createGain();
+  tone.frequency.value = 880;
+  gain.gain.setValueAtTime(0.2, audio.currentTime);
+  gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.6);
+  tone.connect(gain).connect(audio.destination);
+  tone.start();
+  tone.stop(audio.currentTime + 0.6);
+}
+
+export function startDispatchAlerts(): void {
+  const button = document.querySelector<HTMLButtonElement>('[data-dispatch-alerts]');
+  if (!button) return;
+  let audio: AudioContext | null = null;
+  let close: (() => void) | null = null;
+
+  const announce = (alert: DispatchAlert) => {
+    const text = alertText(alert);
+    if (audio) void audio.resume().then(() => beep(audio!));
+    if (document.visibilityState === 'hidden' && 'Notification' in window && Notification.permission === 'granted') {
+      new Notification('Dispatch', { body: text, tag: `dispatch-${alert.kind}` });
+    }
+    toast({ title: alert.kind === 'new_order' ? 'New order' : 'Missed pickup', description: text });
+  };
+
+  const show = (on: boolean, state: string) => {
+    button.setAttribute('aria-pressed', String(on));
+    button.dataset.alertsState = on ? state : 'off';
+    button.textContent = on ? 'Alerts on' : 'Alerts off';
+    button.title = on
+      ? state === 'live'
+        ? 'Alerts on: new orders and missed pickups sound and notify'
+        : 'Alerts on: reconnecting…'
+      : 'Turn on alerts for new orders and missed pickups';
+  };
+
+  const turn = (on: boolean) => {
+    close?.();
+    close = on ? connectLive('alerts', announce, (state) => show(true, state)) : null;
+    show(on, 'connecting');
+  };
+
+  button.addEventListener('click', async () => {
+    const on = button.getAttribute('aria-pressed') !== 'true';
+    if (on) {
+      audio ??= new AudioContext();
+      void audio.resume();
+      if ('Notification' in window && Notification.permission === 'default') await Notification.requestPermission();
+    }
+    localStorage.setItem(STORAGE_KEY, on ? 'on' : 'off');
+    turn(on);
+  });
+  turn(localStorage.getItem(STORAGE_KEY) === 'on');
+}

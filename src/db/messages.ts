@@ -1,0 +1,141 @@
+/**
+ * Customer messages (issue 16): each business's choices, and every message with how its
+ * sending went. A message is claimed (leased) before it is sent, so two deliveries of its
+ * queue message never send it twice.
+ */
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { DEFAULT_TEMPLATES, MESSAGE_KINDS, type MessageKind } from '../domain/messages';
+import type { Db } from './client';
+import { couriers, customerMessages, messageSettings, orders, orderStops, users, type CustomerMessage } from './schema';
+
+export interface MessageSetting {
+  kind: MessageKind;
+  enabled: boolean;
+  template: string;
+}
+
+/** Every kind, with the business's choice or the default (off, default wording). */
+export async function messageSettingsOf(db: Db, restaurantId: number): Promise<MessageSetting[]> {
+  const rows = await db.select().from(messageSettings).where(eq(messageSettings.restaurantId, restaurantId));
+  return MESSAGE_KINDS.map((kind) => {
+    const row = rows.find((candidate) => candidate.kind === kind);
+    return { kind, enabled: row?.enabled ?? false, template: row?.template ?? DEFAULT_TEMPLATES[kind] };
+  });
+}
+
+export async function saveMessageSettings(db: Db, restaurantId: number, settings: readonly MessageSetting[]): Promise<void> {
+  if (!settings.length) return;
+  await db
+    .insert(messageSettings)
+    .values(settings.map((setting) => ({ restaurantId, ...setting })))
+    .onConflictDoUpdate({
+      target: [messageSettings.restaurantId, messageSettings.kind],
+      set: { enabled: sql`excluded.enabled`, template: sql`excluded.template`, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` },
+    });
+}
+
+export type NewMessage = Pick<
+  typeof customerMessages.$inferInsert,
+  'dedupeKey' | 'restaurantId' | 'orderId' | 'stopId' | 'kind' | 'channel' | 'recipient' | 'body' | 'status' | 'detail'
+>;
+
+/** Records the messages (a key already recorded is left as it is); answers those still waiting to be sent. */
+export async function recordMessages(db: Db, messages: readonly NewMessage[]): Promise<CustomerMessage[]> {
+  if (!messages.length) return [];
+  const keys = messages.map((message) => message.dedupeKey);
+  const now = Date.now();
+  const [, waiting] = await db.batch([
+    db
+      .insert(customerMessages)
+      .values(messages.map((message) => ({ ...message, nextAttemptAt: message.status === 'pending' ? now : null })))
+      .onConflictDoNothing({ target: customerMessages.dedupeKey }),
+    db
+      .select()
+      .from(customerMessages)
+      .where(and(inArray(customerMessages.dedupeKey, keys), eq(customerMessages.status, 'pending'))),
+  ]);
+  return waiting;
+}
+
+/** How long one send may hold a message before another may try. */
+export const SEND_LEASE_MS = 60_000;
+
+/** Takes a waiting message for one send attempt; undefined when it is sent, given up, or being sent. */
+export async function claimMessage(db: Db, id: number, now = Date.now()): Promise<CustomerMessage | undefined> {
+  const [row] = await db
+    .update(customerMessages)
+    .set({ leasedUntil: now + SEND_LEASE_MS, attempts: sql`${customerMessages.attempts} + 1` })
+    .where(
+      and(eq(customerMessages.id, id), eq(customerMessages.status, 'pending'), or(isNull(customerMessages.leasedUntil), lt(customerMessages.leasedUntil, now))),
+    )
+    .returning();
+  return row;
+}
+
+/** The outcome of an attempt: sent, failed for good, or still pending (a retry follows). */
+export async function settleMessage(
+  db: Db,
+  id: number,
+  outcome: { status: 'sent' | 'failed' | 'pending' | 'not_sent'; detail?: string | null; providerId?: string | null; retryInMs?: number },
+  now = Date.now(),
+): Promise<void> {
+  await db
+    .update(customerMessages)
+    .set({
+      status: outcome.status,
+      detail: outcome.detail ?? null,
+      providerId: outcome.providerId ?? null,
+      leasedUntil: null,
+      nextAttemptAt: outcome.status === 'pending' ? now + (outcome.retryInMs ?? 0) : null,
+      sentAt: outcome.status === 'sent' ? now : null,
+    })
+    .where(eq(customerMessages.id, id));
+}
+
+/** Waiting messages whose queue message is long overdue (lost): the cron hands them to the queue again. */
+export async function overdueMessages(db: Db, now: number, graceMs: number, limit = 100): Promise<number[]> {
+  const rows = await db
+    .select({ id: customerMessages.id })
+    .from(customerMessages)
+    .where(
+      and(
+        eq(customerMessages.status, 'pending'),
+        lt(customerMessages.nextAttemptAt, now - graceMs),
+        or(isNull(customerMessages.leasedUntil), lt(customerMessages.leasedUntil, now)),
+      ),
+    )
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+export type LoggedMessage = CustomerMessage & { orderNumber: string; businessName: string };
+
+/** The admin's Messages log: newest first, a page at a time. */
+export async function listMessages(db: Db, page: { limit: number; offset: number }): Promise<{ rows: LoggedMessage[]; total: number }> {
+  const [rows, [{ total }]] = await db.batch([
+    db
+      .select({ message: customerMessages, orderNumber: orders.orderNumber, businessName: orders.restaurantName })
+      .from(customerMessages)
+      .innerJoin(orders, eq(orders.id, customerMessages.orderId))
+      .orderBy(desc(customerMessages.createdAt), desc(customerMessages.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: sql<number>`count(*)` }).from(customerMessages),
+  ]);
+  return { rows: rows.map(({ message, orderNumber, businessName }) => ({ ...message, orderNumber, businessName })), total };
+}
+
+/** What composing an order's messages needs: the order, its stops and its courier's name, in one round trip. */
+export async function messageContext(db: Db, orderId: number) {
+  const [[row], stops] = await db.batch([
+    db
+      .select({ order: orders, courierName: users.name })
+      .from(orders)
+      .leftJoin(couriers, eq(couriers.id, orders.courierId))
+      .leftJoin(users, eq(users.id, couriers.userId))
+      .where(eq(orders.id, orderId))
+      .limit(1),
+    db.select().from(orderStops).where(eq(orderStops.orderId, orderId)).orderBy(orderStops.sequence),
+  ]);
+  return row ? { ...row, stops } : undefined;
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TEMPLATES, messageKey, messagesFor, renderMessage, smsNumber } from './messages';
+
+describe('the messages an event calls for', () => {
+  it('a single order: on the way, delivered, cancelled; nothing for other moves', () => {
+    expect(messagesFor({ stopId: null, toStatus: 'on_way_to_customer' }, [])).toEqual([{ kind: 'on_the_way', stopId: null }]);
+    expect(messagesFor({ stopId: null, toStatus: 'delivered' }, [])).toEqual([{ kind: 'delivered', stopId: null }]);
+    expect(messagesFor({ stopId: null, toStatus: 'missed_pickup' }, [])).toEqual([{ kind: 'cancelled', stopId: null }]);
+    expect(messagesFor({ stopId: null, toStatus: 'picked_up' }, [])).toEqual([]);
+  });
+
+  it('a route: each stop as it moves; a cancellation to every stop not yet delivered', () => {
+    const stops = [
+      { id: 1, status: 'delivered' as const },
+      { id: 2, status: 'on_way' as const },
+      { id: 3, status: 'pending' as const },
+    ];
+    expect(messagesFor({ stopId: 2, toStatus: 'on_way' }, stops)).toEqual([{ kind: 'on_the_way', stopId: 2 }]);
+    expect(messagesFor({ stopId: 1, toStatus: 'delivered' }, stops)).toEqual([{ kind: 'delivered', stopId: 1 }]);
+    expect(messagesFor({ stopId: 2, toStatus: 'arrived' }, stops)).toEqual([]);
+    expect(messagesFor({ stopId: null, toStatus: 'in_pharmacy_delivery' }, stops)).toEqual([]);
+    expect(messagesFor({ stopId: null, toStatus: 'cancelled' }, stops)).toEqual([
+      { kind: 'cancelled', stopId: 2 },
+      { kind: 'cancelled', stopId: 3 },
+    ]);
+  });
+
+  it('one key per moment and recipient', () => {
+    expect(messageKey('delivered', 7, null)).toBe('delivered:order:7');
+    expect(messageKey('delivered', 7, 3)).toBe('delivered:stop:3');
+  });
+});
+
+describe('wording', () => {
+  it('fills the placeholders', () => {
+    expect(
+      renderMessage(DEFAULT_TEMPLATES.cancelled, {
+        business: 'Harbor Bistro',
+        courier: 'Rosa',
+        link: 'https://x/t/1',
+        order: '#10001',
+        phone: '(813) 555-0100',
+      }),
+    ).toBe('Harbor Bistro: your order #10001 was cancelled. Questions? Call (813) 555-0100.');
+    expect(renderMessage('{courier} {unknown} {link}', { business: '', courier: 'Rosa', link: 'L', order: '', phone: '' })).toBe('Rosa {unknown} L');
+  });
+
+  it('texts only 10-digit US numbers, in E.164', () => {
+    expect(smsNumber('8135550142')).toBe('+18135550142');
+    expect(smsNumber('555')).toBeNull();
+  });
+});

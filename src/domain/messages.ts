@@ -1,0 +1,90 @@
+/**
+ * Customer messages (issue 16): the four moments, their default wording and the
+ * placeholders a business may use, and which messages an order's event calls for. Pure:
+ * the consumer (src/messages/) and the Profile form share it.
+ */
+import type { OrderStatus, StopStatus } from './orderStatus';
+import { isValidPhone } from './phone';
+
+export const MESSAGE_KINDS = ['on_the_way', 'arriving_soon', 'delivered', 'cancelled'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+export const MESSAGE_LABELS: Record<MessageKind, string> = {
+  on_the_way: 'On the way',
+  arriving_soon: 'Arriving soon',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+export const DEFAULT_TEMPLATES: Record<MessageKind, string> = {
+  on_the_way: '{business}: {courier} is on the way with your order. Follow it live: {link}',
+  arriving_soon: '{business}: {courier} will be at your door in a few minutes.',
+  delivered: '{business}: your order was delivered. Details and photo: {link}',
+  cancelled: '{business}: your order {order} was cancelled. Questions? Call {phone}.',
+};
+
+export const PLACEHOLDERS = ['{business}', '{courier}', '{link}', '{order}', '{phone}'] as const;
+/** Two SMS segments: long enough for a sentence and a link, short enough to stay cheap. */
+export const MAX_TEMPLATE_LENGTH = 306;
+
+export interface MessageValues {
+  business: string;
+  /** The courier's first name ("your courier" before one is known). */
+  courier: string;
+  link: string;
+  order: string;
+  /** The business's phone, formatted. */
+  phone: string;
+}
+
+export function renderMessage(template: string, values: MessageValues): string {
+  return template.replace(/\{(business|courier|link|order|phone)\}/g, (_, key: keyof MessageValues) => values[key]);
+}
+
+/** What one message says when it was not sent because no provider is configured. */
+export const NO_PROVIDER = 'not sent: no provider';
+
+/** "+18135550123" for an SMS API; null when the number is not a 10-digit US number. */
+export function smsNumber(phone: string): string | null {
+  return isValidPhone(phone) ? `+1${phone}` : null;
+}
+
+/** One message an event calls for: to the order's customer (stopId null) or to one stop's. */
+export interface MessageCall {
+  kind: MessageKind;
+  stopId: number | null;
+}
+
+const ON_THE_WAY: ReadonlySet<OrderStatus> = new Set(['on_way_to_customer', 'in_pharmacy_delivery']);
+const DELIVERED: ReadonlySet<OrderStatus> = new Set(['delivered', 'pharmacy_completed']);
+const CANCELLED: ReadonlySet<OrderStatus> = new Set(['cancelled', 'missed_pickup']);
+
+/**
+ * The messages an order's event calls for. A route (an order with stops) speaks to each
+ * stop's customer as their stop moves (its own events); only its cancellation comes from
+ * the order, to every stop not yet delivered. Repeats are harmless: each message has a
+ * unique key (kind and order or stop), so a moment is announced once.
+ */
+export function messagesFor(
+  event: { stopId: number | null; toStatus: string | null },
+  stops: ReadonlyArray<{ id: number; status: StopStatus }>,
+): MessageCall[] {
+  if (event.stopId != null) {
+    if (event.toStatus === 'on_way') return [{ kind: 'on_the_way', stopId: event.stopId }];
+    if (event.toStatus === 'delivered') return [{ kind: 'delivered', stopId: event.stopId }];
+    return [];
+  }
+  const to = event.toStatus as OrderStatus | null;
+  if (to && CANCELLED.has(to)) {
+    return stops.length
+      ? stops.filter((stop) => stop.status !== 'delivered').map((stop) => ({ kind: 'cancelled', stopId: stop.id }))
+      : [{ kind: 'cancelled', stopId: null }];
+  }
+  if (stops.length || !to) return [];
+  if (ON_THE_WAY.has(to)) return [{ kind: 'on_the_way', stopId: null }];
+  if (DELIVERED.has(to)) return [{ kind: 'delivered', stopId: null }];
+  return [];
+}
+
+/** The key that makes a moment one message, however often its event is handled. */
+export const messageKey = (kind: MessageKind, orderId: number, stopId: number | null) => `${kind}:${stopId == null ? `order:${orderId}` : `stop:${stopId}`}`;

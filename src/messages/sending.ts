@@ -1,0 +1,121 @@
+/**
+ * Customer messages in the background (issue 16). The event consumer hands each order
+ * event here: the messages it calls for (domain/messages.ts) are recorded under a unique
+ * key and queued one by one; each is then sent through its channel's provider, retried
+ * when the provider may succeed later, and never sent twice. Nothing here runs in a
+ * courier's request.
+ */
+import type { Db } from '../db/client';
+import { claimMessage, messageContext, messageSettingsOf, recordMessages, settleMessage, type MessageSetting, type NewMessage } from '../db/messages';
+import type { OutboxEvent } from '../db/schema';
+import { messageKey, messagesFor, NO_PROVIDER, renderMessage, smsNumber, type MessageCall } from '../domain/messages';
+import { formatPhone } from '../domain/phone';
+import { firstName, showsCourier, trackingPath } from '../domain/tracking';
+import { courierLocation } from '../durable-objects/names';
+import { destinationOf } from '../services/tracking';
+import type { Env } from '../env';
+import { providerFor, ProviderError } from './providers';
+
+/** Waits before the 2nd, 3rd, 4th and 5th attempts; then the message has failed. */
+export const RETRY_DELAYS_S = [10, 60, 300, 1800];
+
+type Context = NonNullable<Awaited<ReturnType<typeof messageContext>>>;
+
+/** The consumer's subscriber: records and queues the messages an order's event calls for. */
+export async function queueCustomerMessages(env: Env, db: Db, event: OutboxEvent): Promise<void> {
+  if (event.kind !== 'order.changed' || event.orderId == null) return;
+  const enabled = (await messageSettingsOf(db, event.restaurantId)).filter((setting) => setting.enabled);
+  if (!enabled.length) return;
+  const context = await messageContext(db, event.orderId);
+  if (!context) return;
+  const calls = messagesFor(event, context.stops);
+  // "Arriving soon" is the courier's object's to notice, from the positions it receives.
+  if (enabled.some((setting) => setting.kind === 'arriving_soon')) await expectArrivals(env, context, calls);
+  await composeAndQueue(env, db, context, calls, enabled);
+}
+
+/** A courier's object saw the courier a few minutes from a customer: say so, if the business does and they are still on the way there. */
+export async function queueArrivingSoon(env: Env, db: Db, orderId: number, stopId: number | null): Promise<void> {
+  const context = await messageContext(db, orderId);
+  if (!context) return;
+  const enabled = (await messageSettingsOf(db, context.order.restaurantId)).filter((setting) => setting.enabled);
+  const stop = stopId == null ? null : context.stops.find((candidate) => candidate.id === stopId);
+  if (!showsCourier(context.order.status, stop?.status)) return;
+  await composeAndQueue(env, db, context, [{ kind: 'arriving_soon', stopId }], enabled);
+}
+
+async function expectArrivals(env: Env, { order, stops }: Context, calls: readonly MessageCall[]): Promise<void> {
+  if (order.courierId == null) return;
+  for (const call of calls.filter((candidate) => candidate.kind === 'on_the_way')) {
+    const stop = call.stopId == null ? null : stops.find((candidate) => candidate.id === call.stopId);
+    const destination = destinationOf({ order, stop: stop ?? null });
+    if (destination) await courierLocation(env, order.courierId).expectArrival({ orderId: order.id, stopId: call.stopId, destination });
+  }
+}
+
+async function composeAndQueue(
+  env: Env,
+  db: Db,
+  { order, stops, courierName }: Context,
+  calls: readonly MessageCall[],
+  enabled: readonly MessageSetting[],
+): Promise<void> {
+  const sms = providerFor(env, 'sms');
+  const messages = calls.flatMap((call): NewMessage[] => {
+    const setting = enabled.find((candidate) => candidate.kind === call.kind);
+    if (!setting) return [];
+    const stop = call.stopId == null ? null : stops.find((candidate) => candidate.id === call.stopId);
+    const token = stop ? stop.trackingToken : order.trackingToken;
+    const phone = stop ? stop.customerPhone : order.customerPhone;
+    const body = renderMessage(setting.template, {
+      business: order.restaurantName,
+      courier: courierName ? firstName(courierName) : 'your courier',
+      link: token ? `${env.PUBLIC_URL ?? ''}${trackingPath(token)}` : '',
+      order: `#${order.orderNumber}`,
+      phone: formatPhone(order.restaurantPhone),
+    });
+    const to = smsNumber(phone);
+    const unsent = !to ? 'not sent: no valid phone number' : !sms ? NO_PROVIDER : null;
+    return [
+      {
+        dedupeKey: messageKey(call.kind, order.id, call.stopId),
+        restaurantId: order.restaurantId,
+        orderId: order.id,
+        stopId: call.stopId,
+        kind: call.kind,
+        channel: 'sms',
+        recipient: to ?? phone,
+        body,
+        status: unsent ? 'not_sent' : 'pending',
+        detail: unsent,
+      },
+    ];
+  });
+  const waiting = await recordMessages(db, messages);
+  if (waiting.length) await env.EVENTS.sendBatch(waiting.map((message) => ({ body: { customerMessageId: message.id } })));
+}
+
+/** One attempt at a message; answers in how many seconds to try again, or null when done. */
+export async function sendCustomerMessage(env: Env, db: Db, id: number): Promise<number | null> {
+  const message = await claimMessage(db, id);
+  if (!message) return null;
+  const provider = providerFor(env, message.channel);
+  if (!provider) {
+    await settleMessage(db, id, { status: 'not_sent', detail: NO_PROVIDER });
+    return null;
+  }
+  try {
+    const providerId = await provider.send({ to: message.recipient, body: message.body });
+    await settleMessage(db, id, { status: 'sent', providerId });
+    return null;
+  } catch (error) {
+    const retry = error instanceof ProviderError ? error.retry : true;
+    const delay = RETRY_DELAYS_S[message.attempts - 1];
+    if (retry && delay !== undefined) {
+      await settleMessage(db, id, { status: 'pending', detail: `attempt ${message.attempts} failed: ${(error as Error).message}`, retryInMs: delay * 1000 });
+      return delay;
+    }
+    await settleMessage(db, id, { status: 'failed', detail: (error as Error).message });
+    return null;
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * /api/message-settings (issue 16): the signed-in business turns each customer message on
+ * or off and words it. Off by default: a business chooses to text its customers.
+ */
+import { Hono } from 'hono';
+import { messageSettingsOf, saveMessageSettings } from '../../db/messages';
+import { messageSettingsSchema } from '../../domain/schemas/messages';
+import type { AppEnv } from '../../env';
+import { signedInBusiness } from '../../http/business';
+import { requireApi } from '../../http/guards';
+import { validate } from '../../http/validate';
+
+const messageSettings = new Hono<AppEnv>();
+
+messageSettings.get('/', requireApi('restaurant'), async (c) => {
+  const business = await signedInBusiness(c);
+  return c.json({ settings: await messageSettingsOf(c.var.db, business.id) });
+});
+
+messageSettings.put('/', requireApi('restaurant'), validate('json', messageSettingsSchema), async (c) => {
+  const business = await signedInBusiness(c);
+  await saveMessageSettings(c.var.db, business.id, c.req.valid('json').settings);
+  return c.json({ settings: await messageSettingsOf(c.var.db, business.id) });
+});
+
+export default messageSettings;

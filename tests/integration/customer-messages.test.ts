@@ -1,0 +1,220 @@
+/**
+ * Customer messages (issue 16): a business's choices, sending through an SMS provider (a
+ * fake Twilio the test starts) in the background with retries and never twice, and "not
+ * sent: no provider" in the admin's log when none is configured.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startWorker, type Running } from '../../scripts/lib/stack';
+import { customerMessages, eventOutbox, users } from '../../src/db/schema';
+import { DEFAULT_TEMPLATES } from '../../src/domain/messages';
+import { Client, signedIn, testDb } from '../support/api';
+import { insertHeldOrder, insertPharmacyOrder, png } from '../support/courier';
+import { insertBusiness, insertSignableCourier } from '../support/factories';
+import { startFakeMessaging, type FakeMessaging } from '../support/fakeMessaging';
+import { eventually } from '../support/integrations';
+import { OFFLINE_VARS, testSources } from '../support/stack';
+
+const PUBLIC_URL = 'https://dispatch.example.com';
+const ALL_ON = (['on_the_way', 'arriving_soon', 'delivered', 'cancelled'] as const).map((kind) => ({ kind, enabled: true, template: DEFAULT_TEMPLATES[kind] }));
+
+const messagesOf = (orderId: number) => testDb().select().from(customerMessages).where(eq(customerMessages.orderId, orderId)).orderBy(customerMessages.id);
+
+/** A business of the test's own with its messages as given, and a courier holding one of its orders, both signed in on `base`. */
+async function arrange(base: string, settings = ALL_ON, status: 'picked_up' | 'assigned' = 'picked_up') {
+  const db = testDb();
+  const business = await insertBusiness(db, { name: `Texting Deli ${Date.now().toString(36)}` });
+  const portal = await new Client(base).login(business.username);
+  expect((await portal.put('/api/message-settings', { settings })).status).toBe(200);
+  const { courier, username } = await insertSignableCourier(db);
+  await db.update(users).set({ name: 'Rosa Mendes' }).where(eq(users.id, courier.userId));
+  const order = await insertHeldOrder(db, courier.id, status, { business: business.username, customerPhone: '8135550142' });
+  return { db, business, portal, order, courierClient: await new Client(base).login(username), courier };
+}
+
+describe('with an SMS provider', () => {
+  let fake: FakeMessaging;
+  let worker: Running;
+  let dir: string;
+
+  beforeAll(async () => {
+    fake = await startFakeMessaging();
+    dir = mkdtempSync(join(tmpdir(), 'dispatch-sms-'));
+    worker = await startWorker({
+      persistDir: dir,
+      vars: {
+        DATABASE_URL: inject('databaseUrl'),
+        ...OFFLINE_VARS,
+        PUBLIC_URL,
+        TWILIO_ACCOUNT_SID: 'AC-test',
+        TWILIO_AUTH_TOKEN: 'token-test',
+        TWILIO_FROM_NUMBER: '+18135550100',
+        TWILIO_API_URL: fake.url,
+      },
+      sourceDir: await testSources(),
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await worker?.stop();
+    await fake?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('texts "on the way" with the link once, in the background, however often its event is handled', async () => {
+    const { order, courierClient, business } = await arrange(worker.url);
+    const before = fake.sms.length;
+    const step = await courierClient.patch(`/api/orders/${order.id}`, { status: 'on_way_to_customer' });
+    expect(step.status).toBe(200);
+
+    const [onTheWay] = await eventually(
+      () => messagesOf(order.id),
+      (rows) => rows.length === 1 && rows[0].status === 'sent',
+    );
+    expect(onTheWay).toMatchObject({ kind: 'on_the_way', channel: 'sms', recipient: '+18135550142', attempts: 1, detail: null });
+    expect(onTheWay.providerId).toMatch(/^SM/);
+    const sent = fake.sms.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: '+18135550142', from: '+18135550100', path: '/2010-04-01/Accounts/AC-test/Messages.json' });
+    expect(sent[0].authorization).toBe(`Basic ${Buffer.from('AC-test:token-test').toString('base64')}`);
+    expect(sent[0].body).toBe(`${business.restaurant.name}: Rosa is on the way with your order. Follow it live: ${PUBLIC_URL}/t/${order.trackingToken}`);
+
+    // The same event handled again (the queue delivers at least once; the cron resends) sends nothing more.
+    const db = testDb();
+    const [event] = await db.select().from(eventOutbox).where(eq(eventOutbox.orderId, order.id));
+    await db.update(eventOutbox).set({ processedAt: null, queuedAt: null }).where(eq(eventOutbox.id, event.id));
+    await db
+      .insert(eventOutbox)
+      .values({ ...event, id: undefined, publicId: `evt_${Date.now().toString(16).padStart(24, '0')}`, processedAt: null, queuedAt: null });
+    // Any order write hands waiting events to the queue.
+    await courierClient.patch(`/api/orders/${order.id}`, { status: 'on_way_to_customer' });
+    await eventually(
+      () => db.select().from(eventOutbox).where(eq(eventOutbox.orderId, order.id)),
+      (rows) => rows.every((row) => row.processedAt != null),
+    );
+    expect(await messagesOf(order.id)).toHaveLength(1);
+    expect(fake.sms.slice(before)).toHaveLength(1);
+  });
+
+  it('texts "arriving soon" once when the courier is a few minutes away', async () => {
+    const { order, courierClient, business } = await arrange(worker.url);
+    expect((await courierClient.patch(`/api/orders/${order.id}`, { status: 'on_way_to_customer' })).status).toBe(200);
+    await eventually(
+      () => messagesOf(order.id),
+      (rows) => rows.some((row) => row.kind === 'on_the_way' && row.status === 'sent'),
+    );
+    // About 7 km out: not yet.
+    await courierClient.post('/api/couriers/location', { latitude: 27.9, longitude: -82.459, recordedAt: Date.now() });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await messagesOf(order.id)).map((row) => row.kind)).toEqual(['on_the_way']);
+    // About 1 km out, twice.
+    for (const offset of [1000, 2000])
+      await courierClient.post('/api/couriers/location', { latitude: 27.947, longitude: -82.459, recordedAt: Date.now() + offset - 2000 });
+    const rows = await eventually(
+      () => messagesOf(order.id),
+      (found) => found.some((row) => row.kind === 'arriving_soon' && row.status === 'sent'),
+    );
+    expect(rows.map((row) => row.kind)).toEqual(['on_the_way', 'arriving_soon']);
+    expect(rows[1].body).toBe(`${business.restaurant.name}: Rosa will be at your door in a few minutes.`);
+  });
+
+  it('retries when the provider fails, and the courier never waits for it', async () => {
+    const { order, courierClient } = await arrange(worker.url);
+    fake.failNext = 1;
+    const started = Date.now();
+    expect((await courierClient.patch(`/api/orders/${order.id}`, { status: 'on_way_to_customer' })).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2000);
+    const [failedOnce] = await eventually(
+      () => messagesOf(order.id),
+      (rows) => rows[0]?.attempts === 1 && rows[0].status === 'pending' && rows[0].detail != null,
+    );
+    expect(failedOnce.detail).toMatch(/^attempt 1 failed: provider answered 500/);
+    const [sent] = await eventually(
+      () => messagesOf(order.id),
+      (rows) => rows[0]?.status === 'sent',
+      30_000,
+    );
+    expect(sent.attempts).toBe(2);
+  }, 45_000);
+
+  it('texts each stop of a route its own link as its stop moves, and nothing for messages turned off', async () => {
+    const db = testDb();
+    const business = await insertBusiness(db, { customerType: 'pharmacy' });
+    const portal = await new Client(worker.url).login(business.username);
+    const onlyDelivered = ALL_ON.map((setting) => ({ ...setting, enabled: setting.kind === 'on_the_way' }));
+    expect((await portal.put('/api/message-settings', { settings: onlyDelivered })).status).toBe(200);
+    const { courier, username } = await insertSignableCourier(db);
+    const { order, stops } = await insertPharmacyOrder(db, { business: business.username, courierId: courier.id, status: 'arrived_at_pharmacy', stops: 2 });
+    const courierClient = await new Client(worker.url).login(username);
+    // Confirming the pickup sets the first stop on its way: only its customer hears.
+    const photo = await fetch(new URL(`/api/orders/${order.id}/photos?kind=pharmacy_pickup`, worker.url), {
+      method: 'POST',
+      headers: { 'Content-Type': 'image/png', Cookie: courierClient.cookie! },
+      body: Buffer.from(png()),
+    });
+    const { url } = (await photo.json()) as { url: string };
+    expect((await courierClient.patch(`/api/orders/${order.id}`, { status: 'pharmacy_picked_up', pharmacyPickupPhoto: url })).status).toBe(200);
+    const [first] = await eventually(
+      () => messagesOf(order.id),
+      (rows) => rows.length === 1 && rows[0].status === 'sent',
+    );
+    expect(first).toMatchObject({ kind: 'on_the_way', stopId: stops[0].id, recipient: `+1${stops[0].customerPhone}` });
+    expect(first.body).toContain(`/t/${stops[0].trackingToken}`);
+    expect(first.body).not.toContain(order.trackingToken!);
+  });
+});
+
+describe('without a provider (every local run)', () => {
+  it('records each message as "not sent: no provider", in the admin’s Messages log and page', async () => {
+    const { order, courierClient } = await arrange(inject('baseUrl'));
+    expect((await courierClient.patch(`/api/orders/${order.id}`, { status: 'on_way_to_customer' })).status).toBe(200);
+    const [row] = await eventually(
+      () => messagesOf(order.id),
+      (rows) => rows.length === 1,
+    );
+    expect(row).toMatchObject({ status: 'not_sent', detail: 'not sent: no provider', kind: 'on_the_way' });
+    expect(row.body).toContain(`/t/${order.trackingToken}`);
+
+    const admin = await signedIn('admin');
+    const log = await admin.get('/api/notifications');
+    expect(log.status).toBe(200);
+    expect(Number(log.headers.get('x-total-count'))).toBeGreaterThanOrEqual(1);
+    expect(log.body.find((message: { id: number }) => message.id === row.id)).toMatchObject({
+      orderNumber: order.orderNumber,
+      status: 'not_sent',
+      detail: 'not sent: no provider',
+      kind: 'on_the_way',
+      channel: 'sms',
+    });
+    const page = await admin.get('/admin/messages');
+    expect(page.status).toBe(200);
+    expect(String(page.body)).toContain('not sent: no provider');
+    expect((await (await signedIn('bistro')).get('/api/notifications')).status).toBe(403);
+  });
+
+  it('sends nothing while the business has its messages off (the default)', async () => {
+    const db = testDb();
+    const business = await insertBusiness(db);
+    const settings = await new Client(inject('baseUrl')).login(business.username).then((client) => client.get('/api/message-settings'));
+    expect(settings.body.settings.map((setting: { enabled: boolean }) => setting.enabled)).toEqual([false, false, false, false]);
+    const { courier, username } = await insertSignableCourier(db);
+    const order = await insertHeldOrder(db, courier.id, 'picked_up', { business: business.username });
+    const courierClient = await new Client(inject('baseUrl')).login(username);
+    expect((await courierClient.patch(`/api/orders/${order.id}`, { status: 'on_way_to_customer' })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await messagesOf(order.id)).toEqual([]);
+    // No listener, no event.
+    expect(await db.select().from(eventOutbox).where(eq(eventOutbox.orderId, order.id))).toEqual([]);
+  });
+
+  it('refuses settings that are not the four messages or are too long', async () => {
+    const business = await insertBusiness(testDb());
+    const portal = await new Client(inject('baseUrl')).login(business.username);
+    expect((await portal.put('/api/message-settings', { settings: [{ kind: 'spam', enabled: true, template: 'x' }] })).status).toBe(400);
+    expect((await portal.put('/api/message-settings', { settings: [{ kind: 'delivered', enabled: true, template: 'x'.repeat(400) }] })).status).toBe(400);
+    expect((await portal.put('/api/message-settings', { settings: [{ kind: 'delivered', enabled: true, template: '   ' }] })).status).toBe(400);
+  });
+});

@@ -1,0 +1,238 @@
+/** Customers' tracking links (issue 16): the page and its JSON, privacy, revocation, photos, the live socket. */
+import { eq } from 'drizzle-orm';
+import { describe, expect, inject, it } from 'vitest';
+import { orders, orderStops, trackingEtas, users } from '../../src/db/schema';
+import { newTrackingToken } from '../../src/domain/tracking';
+import { Client, rawGet, signedIn, testDb } from '../support/api';
+import { insertHeldOrder, insertPharmacyOrder, png, upload } from '../support/courier';
+import { insertSignableCourier } from '../support/factories';
+
+const DAY = 24 * 3_600_000;
+const SECRET_NAME = 'Marcus Quetzalcoatl-Private';
+const tokenOf = (url: string) => url.split('/t/')[1];
+
+/** A courier of its own, named so the surname is recognisable, with a signed-in client. */
+async function namedCourier() {
+  const db = testDb();
+  const made = await insertSignableCourier(db);
+  await db.update(users).set({ name: SECRET_NAME, phone: '8135559876' }).where(eq(users.id, made.user.id));
+  return { db, courier: made.courier, client: await signedIn(made.username) };
+}
+
+const page = (token: string) => rawGet(`/t/${token}`, {});
+const json = (token: string) => new Client().get(`/api/track/${token}`);
+
+/** A tracking page's socket and what it receives. */
+async function watch(path: string) {
+  const socket = new WebSocket(inject('baseUrl').replace(/^http/, 'ws') + path);
+  const messages: Array<Record<string, unknown>> = [];
+  socket.addEventListener('message', (event) => event.data !== 'pong' && messages.push(JSON.parse(String(event.data))));
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve);
+    socket.addEventListener('error', reject);
+  });
+  return { socket, messages };
+}
+
+describe('a tracking link', () => {
+  it('opens without sign-in: business, items, plain-words timeline and window; no phone, surname or pay', async () => {
+    const { db, courier } = await namedCourier();
+    const order = await insertHeldOrder(db, courier.id, 'courier_on_way_to_pickup', { items: [{ name: 'Lasagna tray', quantity: 2, price: 4000 }] });
+    const html = await page(order.trackingToken!);
+    expect(html.status).toBe(200);
+    expect(html.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(html.headers.get('cache-control')).toContain('no-store');
+    expect(html.text).toContain(order.restaurantName);
+    expect(html.text).toContain('Lasagna tray');
+    expect(html.text).toContain('Courier on the way to pick up');
+    expect(html.text).toContain('Expected');
+
+    const data = await json(order.trackingToken!);
+    expect(data.status).toBe(200);
+    expect(data.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(data.body).toMatchObject({
+      business: order.restaurantName,
+      phase: 'to_pickup',
+      status: 'Courier on the way to pick up',
+      courier: null,
+      eta: null,
+      delivered: null,
+    });
+    expect(data.body.items).toEqual([{ name: 'Lasagna tray', quantity: 2 }]);
+    expect(data.body.window.to).toBe(new Date(order.deliveryTime + 15 * 60_000).toISOString());
+
+    for (const text of [html.text, JSON.stringify(data.body)]) {
+      for (const secret of [order.customerPhone, '8135559876', 'Quetzalcoatl', '35.00', '3500', String(order.id) + ',']) expect(text).not.toContain(secret);
+    }
+  });
+
+  it('is a plain 404 for an unknown, malformed or replaced token, and the business can replace it', async () => {
+    const { db, courier } = await namedCourier();
+    const order = await insertHeldOrder(db, courier.id, 'assigned');
+    for (const token of [newTrackingToken(), 'not-a-token', `${order.trackingToken}0`, order.trackingToken!.toUpperCase()]) {
+      expect((await page(token)).status).toBe(404);
+      const answer = await json(token);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ error: 'Not found' });
+      expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+
+    const bistro = await signedIn('bistro');
+    const renewed = await bistro.post(`/api/orders/${order.id}/tracking-link`, {});
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.trackingUrl).toMatch(/\/t\/[0-9a-f]{32}$/);
+    expect((await json(order.trackingToken!)).status).toBe(404);
+    expect((await json(tokenOf(renewed.body.trackingUrl))).status).toBe(200);
+    // Another business cannot, nor can the courier.
+    expect((await (await signedIn('pharmacy')).post(`/api/orders/${order.id}/tracking-link`, {})).status).toBe(404);
+  });
+
+  it('is in the order JSON of the admin and the business, never the courier', async () => {
+    const { db, courier, client } = await namedCourier();
+    const order = await insertHeldOrder(db, courier.id, 'assigned');
+    const expected = `${inject('baseUrl')}/t/${order.trackingToken}`;
+    expect((await (await signedIn('admin')).get(`/api/orders/${order.id}`)).body.trackingUrl).toBe(expected);
+    expect((await (await signedIn('bistro')).get(`/api/orders/${order.id}`)).body.trackingUrl).toBe(expected);
+    const courierView = await client.get(`/api/orders/${order.id}`);
+    expect(courierView.status).toBe(200);
+    expect(courierView.body).not.toHaveProperty('trackingUrl');
+    expect(JSON.stringify(courierView.body)).not.toContain(order.trackingToken);
+  });
+});
+
+describe('a multi-stop route', () => {
+  it("shows a stop's customer their stop only; another stop's token never opens this stop's photo", async () => {
+    const { db, courier, client } = await namedCourier();
+    const { order, stops } = await insertPharmacyOrder(db, { courierId: courier.id, status: 'in_pharmacy_delivery', stops: 3 });
+    await db.update(orderStops).set({ status: 'arrived' }).where(eq(orderStops.id, stops[0].id));
+    await db.update(orderStops).set({ status: 'on_way' }).where(eq(orderStops.id, stops[1].id));
+    const photo = await upload(client, `/api/orders/${order.id}/photos?kind=stop&stopId=${stops[0].id}`, png(30, 30, 7));
+    expect(
+      (await client.patch(`/api/order-stops/${stops[0].id}`, { status: 'delivered', deliveryPhoto: photo.body.url, deliveryNotes: 'Under the mat' })).status,
+    ).toBe(200);
+
+    const first = await json(stops[0].trackingToken!);
+    expect(first.body).toMatchObject({ phase: 'delivered', items: null, stops: null, courier: null });
+    expect(first.body.delivered.notes).toBe('Under the mat');
+    expect(first.body.delivered.photos).toEqual([`/api/track/${stops[0].trackingToken}/photos/1`]);
+    const served = await fetch(new URL(first.body.delivered.photos[0], inject('baseUrl')));
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(Buffer.from(png(30, 30, 7)));
+
+    // The second stop is the one driven to now; the third waits.
+    const second = await json(stops[1].trackingToken!);
+    expect(second.body).toMatchObject({ phase: 'on_the_way', delivered: null });
+    expect(second.body.courier.firstName).toBe('Marcus');
+    expect((await fetch(new URL(`/api/track/${stops[1].trackingToken}/photos/1`, inject('baseUrl')))).status).toBe(404);
+    expect((await json(stops[2].trackingToken!)).body).toMatchObject({ phase: 'picked_up', courier: null });
+
+    const secondPage = await page(stops[1].trackingToken!);
+    for (const other of [stops[0], stops[2]]) {
+      for (const text of [secondPage.text, JSON.stringify(second.body)]) {
+        expect(text).not.toContain(other.customerName);
+        expect(text).not.toContain(other.address);
+        expect(text).not.toContain(other.trackingToken);
+        expect(text).not.toContain('Under the mat');
+      }
+    }
+    for (const text of [secondPage.text, JSON.stringify(second.body)]) {
+      expect(text).not.toContain(stops[1].customerPhone);
+      expect(text).not.toContain('Pharmacy Order'); // the route's items are everyone's
+    }
+
+    // The order's own link on a route says how far it is, without anyone's stop.
+    const route = await json(order.trackingToken!);
+    expect(route.body.stops).toEqual({ delivered: 1, total: 3 });
+    expect(JSON.stringify(route.body)).not.toContain('Recipient');
+  });
+});
+
+describe('after delivery', () => {
+  it('shows the time, the photos and the notes; after 7 days only that it was delivered', async () => {
+    const { db, courier, client } = await namedCourier();
+    const order = await insertHeldOrder(db, courier.id, 'arrived_at_customer');
+    const urls = [];
+    for (const seed of [1, 2, 3, 4]) urls.push((await upload(client, `/api/orders/${order.id}/photos?kind=delivery`, png(40, 30, seed))).body.url);
+    const delivered = await client.patch(`/api/orders/${order.id}`, { status: 'delivered', deliveryPhotos: urls, deliveryNotes: 'Left at reception' });
+    expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
+
+    const token = order.trackingToken!;
+    const fresh = await json(token);
+    expect(fresh.body).toMatchObject({ phase: 'delivered', expired: false, courier: null, live: null });
+    expect(fresh.body.delivered).toMatchObject({ notes: 'Left at reception', photos: [1, 2, 3, 4].map((n) => `/api/track/${token}/photos/${n}`) });
+    expect(fresh.body.delivered.at).toBeTruthy();
+    const photo = await fetch(new URL(`/api/track/${token}/photos/2`, inject('baseUrl')));
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/png');
+    expect(photo.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await page(token);
+    expect(html.text).toContain('Left at reception');
+    expect(html.text).not.toContain('/api/photos/'); // never the photo's own key
+
+    await db
+      .update(orders)
+      .set({ completedAt: Date.now() - 8 * DAY })
+      .where(eq(orders.id, order.id));
+    const old = await json(token);
+    expect(old.body).toMatchObject({ phase: 'delivered', expired: true, items: null, window: null, delivered: { at: null, photos: [], notes: null } });
+    expect((await fetch(new URL(`/api/track/${token}/photos/1`, inject('baseUrl')))).status).toBe(404);
+    const oldPage = await page(token);
+    expect(oldPage.text).toContain('This order was delivered');
+    expect(oldPage.text).not.toContain('Left at reception');
+  });
+});
+
+describe('the live socket', () => {
+  it("pushes the courier's position with an ETA while on the way, and tells the page when the order changes", async () => {
+    const { db, courier, client } = await namedCourier();
+    // Due now, so arriving is not too early.
+    const order = await insertHeldOrder(db, courier.id, 'on_way_to_customer', { pickupTime: Date.now() - 3_600_000, deliveryTime: Date.now() });
+    const view = await json(order.trackingToken!);
+    expect(view.body.live).toBe(`/api/track/${order.trackingToken}/live`);
+    const watcher = await watch(view.body.live);
+
+    const reportedAt = Date.now();
+    const report = await client.post('/api/couriers/location', { latitude: 27.93, longitude: -82.459, speed: 10, recordedAt: reportedAt });
+    expect(report.body).toEqual({ accepted: true });
+    await expect
+      .poll(() => watcher.messages.find((message) => message.type === 'position' && message.recordedAt === reportedAt), { timeout: 1000 })
+      .toBeTruthy();
+    const position = watcher.messages.find((message) => message.recordedAt === reportedAt)!;
+    expect(position).toMatchObject({ latitude: 27.93, longitude: -82.459 });
+    expect(position.eta).toMatch(/^about \d+ min$/);
+    expect(Object.keys(position).sort()).toEqual(['eta', 'etaSeconds', 'latitude', 'longitude', 'recordedAt', 'type']);
+    // The ETA shown is sampled, to be measured against the arrival.
+    const samples = () => db.select().from(trackingEtas).where(eq(trackingEtas.orderId, order.id));
+    await expect.poll(samples, { timeout: 5000 }).toHaveLength(1);
+    const [sample] = await samples();
+    expect(sample.etaAt - sample.recordedAt).toBe((position.etaSeconds as number) * 1000);
+    expect(sample.stopId).toBeNull();
+
+    // The courier arrives at the door: the page is told to read its link again.
+    await client.post('/api/couriers/location', { latitude: order.customerLatitude, longitude: order.customerLongitude, recordedAt: reportedAt + 1000 });
+    const arrived = await client.patch(`/api/orders/${order.id}`, { status: 'arrived_at_customer' });
+    expect(arrived.status, JSON.stringify(arrived.body)).toBe(200);
+    await expect.poll(() => watcher.messages.some((message) => message.type === 'changed'), { timeout: 15_000 }).toBe(true);
+    watcher.socket.close();
+  });
+
+  it('sends no positions before pickup, and refuses a socket once the delivery is over', async () => {
+    const { db, courier, client } = await namedCourier();
+    const order = await insertHeldOrder(db, courier.id, 'courier_on_way_to_pickup');
+    const watcher = await watch(`/api/track/${order.trackingToken}/live`);
+    const reportedAt = Date.now();
+    expect((await client.post('/api/couriers/location', { latitude: 27.94, longitude: -82.45, recordedAt: reportedAt })).body).toEqual({ accepted: true });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(watcher.messages.filter((message) => message.type === 'position')).toEqual([]);
+    watcher.socket.close();
+
+    await db.update(orders).set({ status: 'delivered', completedAt: Date.now() }).where(eq(orders.id, order.id));
+    const refused = await rawGet(`/api/track/${order.trackingToken}/live`, {
+      Upgrade: 'websocket',
+      Connection: 'Upgrade',
+      'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      'Sec-WebSocket-Version': '13',
+    });
+    expect(refused.status).toBe(404);
+  });
+});
