@@ -634,7 +634,7 @@ export const trackingEtas = sqliteTable(
 
 /**
  * Orders with a tracking page open (until the page's socket goes quiet): their changes
- * become outbox events, so the page hears of them (migration 0013's triggers).
+ * become outbox events, so the page hears of them (migration 0012's triggers).
  */
 export const trackingWatchers = sqliteTable('tracking_watchers', {
   orderId: integer('order_id')

@@ -76,7 +76,7 @@ export async function renewTrackingToken(db: Db, orderId: number, stopId?: numbe
 /** How long a tracking page's watch lasts without being renewed (its socket reconnecting renews it). */
 export const WATCH_MS = 2 * 60 * 60 * 1000;
 
-/** A tracking page is open on the order: its changes become events until `until` (migration 0013's trigger). */
+/** A tracking page is open on the order: its changes become events until `until` (migration 0012's trigger). */
 export async function watchOrder(db: Db, orderId: number, now = Date.now()): Promise<void> {
   await db
     .insert(trackingWatchers)

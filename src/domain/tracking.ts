@@ -7,7 +7,7 @@ import { haversineMeters, ROAD_DETOUR_FACTOR, METERS_PER_MILE, type LatLng } fro
 import type { OrderStatus, StopStatus } from './orderStatus';
 import { AVERAGE_URBAN_SPEED_MPH } from './routePlan';
 
-/** 16 random bytes (128 bits) in hex, the form SQLite's randomblob gives too (migration 0013 fills older rows). */
+/** 16 random bytes (128 bits) in hex, the form SQLite's randomblob gives too (migration 0012 fills older rows). */
 export const TRACKING_TOKEN_BYTES = 16;
 const TOKEN_PATTERN = /^[0-9a-f]{32}$/;
 

@@ -35,7 +35,7 @@ track.get('/:token/live', async (c) => {
     courierId: live ? order.courierId : null,
     destination: live ? destinationOf(tracked) : null,
   };
-  // While a page is open, the order's changes become events (migration 0013), which reach the page.
+  // While a page is open, the order's changes become events (migration 0012), which reach the page.
   await watchOrder(c.var.db, order.id);
   const upgrade = new Request(c.req.raw);
   upgrade.headers.set(TRACKING_HEADER, JSON.stringify(socket));
