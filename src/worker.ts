@@ -8,6 +8,7 @@ import { sweepEvents } from './events/sweep';
 import { courierHostPath, isCourierHost } from './http/context';
 import { removeUnattachedPhotos } from './photos/store';
 import { alertDispatchers } from './services/dispatch/alerts';
+import { notifyCouriers } from './events/courierPush';
 
 export { ApiRateLimiter } from './durable-objects/ApiRateLimiter';
 export { OrderTracking } from './durable-objects/OrderTracking';
@@ -39,7 +40,15 @@ export default {
     const db = createDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
     try {
       const missed = await markMissedPickups(db, { limit: 1000 });
-      if (missed > 0) await alertDispatchers(env, { type: 'alert', kind: 'missed_pickup', count: missed });
+      if (missed.length > 0) {
+        // The dispatcher hears of them, and the couriers who missed them see their lists change (F11).
+        await Promise.all([
+          alertDispatchers(env, { type: 'alert', kind: 'missed_pickup', count: missed.length }),
+          notifyCouriers(env, db, { orderIds: missed, stopIds: [] }).catch((error: Error) =>
+            console.error('courier push failed; phones will poll', error.message),
+          ),
+        ]);
+      }
       await removeUnattachedPhotos(env.PHOTOS, db);
     } finally {
       // Events waiting must go out even when the other jobs failed.

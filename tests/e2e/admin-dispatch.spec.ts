@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { users } from '../../src/db/schema';
+import { restaurants, users } from '../../src/db/schema';
 import { addDays, dayIn } from '../../src/domain/time';
 import { ADMIN_NAV } from '../../src/views/layouts/AdminLayout';
 import { insertCourier, insertOrder, insertZone, insertBusiness } from '../support/factories';
@@ -33,10 +33,18 @@ async function inView(page: Page, locator: import('@playwright/test').Locator): 
 test('an order due next month is found by phone, assigned to the suggested nearest courier, at 1366 and 768 px', async ({ page, db }) => {
   const zone = await insertZone(db);
   const business = await insertBusiness(db, { zoneId: zone.id });
+  // A pickup of this test's own, away from where other tests put couriers, so the nearest online courier is one of ours.
+  const pickup = { lat: 26.2 + Math.random() * 0.5, lng: -81.3 };
+  await db.update(restaurants).set({ latitude: pickup.lat, longitude: pickup.lng }).where(eq(restaurants.id, business.restaurant.id));
   const now = Date.now();
-  const at = (lat: number) => ({ courierLatitude: lat, courierLongitude: -82.4497, lastLocationUpdateTime: now, zoneId: zone.id });
-  const far = await insertCourier(db, at(28.1));
-  const near = await insertCourier(db, at(27.95));
+  const at = (milesNorth: number) => ({
+    courierLatitude: pickup.lat + milesNorth / 69,
+    courierLongitude: pickup.lng,
+    lastLocationUpdateTime: now,
+    zoneId: zone.id,
+  });
+  const far = await insertCourier(db, at(10));
+  const near = await insertCourier(db, at(0.5));
   const phone = uniquePhone();
   const due = Date.parse(`${addDays(dayIn(ZONE), 35)}T17:00:00Z`);
   const order = await insertOrder(db, { business: business.username, customerPhone: phone, deliveryTime: due, pickupTime: due - 3_600_000 });

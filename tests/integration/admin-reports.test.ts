@@ -154,6 +154,8 @@ describe('earnings report', () => {
     const rows = Array.from({ length: count - 1 }, (_, i) => ({
       ...base,
       id: undefined,
+      // Each row its own tracking link (issue 16): the copied one is unique to base.
+      trackingToken: undefined,
       orderNumber: `S${base.id}-${i}`,
       amountCents: i + 2,
       // Many share a completion instant: the keyset must not skip or repeat rows at a batch edge.

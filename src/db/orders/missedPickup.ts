@@ -25,7 +25,8 @@ const CONCURRENCY = 10;
  * Marks orders that are due as missed_pickup, at most `limit` of them (more wait for the
  * next run, so one run stays short); returns how many were marked.
  */
-export async function markMissedPickups(db: Db, { limit, now = Date.now() }: { limit: number; now?: number }): Promise<number> {
+/** Marks what is due and answers the ids of the orders it marked. */
+export async function markMissedPickups(db: Db, { limit, now = Date.now() }: { limit: number; now?: number }): Promise<number[]> {
   const deadline = now - GRACE_MS;
   const due = and(isNotNull(orders.courierId), isNull(orders.goOnlineTime), lte(orders.pickupTime, deadline), lte(orders.updatedAt, deadline));
   const candidates = await db
@@ -33,10 +34,11 @@ export async function markMissedPickups(db: Db, { limit, now = Date.now() }: { l
     .from(orders)
     .where(and(inArray(orders.status, [...COURIER_NOT_STARTED]), due))
     .limit(limit);
-  let marked = 0;
+  const marked: number[] = [];
   for (let start = 0; start < candidates.length; start += CONCURRENCY) {
-    const results = await Promise.all(candidates.slice(start, start + CONCURRENCY).map((candidate) => markOne(db, candidate, due, now)));
-    marked += results.filter(Boolean).length;
+    const batch = candidates.slice(start, start + CONCURRENCY);
+    const results = await Promise.all(batch.map((candidate) => markOne(db, candidate, due, now)));
+    marked.push(...batch.filter((_, index) => results[index]).map((candidate) => candidate.id));
   }
   return marked;
 }
