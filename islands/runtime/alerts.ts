@@ -8,30 +8,19 @@
  */
 import { alertText, type DispatchAlert } from '../../src/domain/live';
 import { toast } from '../lib/events';
+import { playTone, unlockTone } from '../lib/tone';
 import { connectLive } from '../lib/tracking/liveSocket';
 
 const STORAGE_KEY = 'dispatch-alerts';
 
-function beep(audio: AudioContext): void {
-  const tone = audio.createOscillator();
-  const gain = audio.createGain();
-  tone.frequency.value = 880;
-  gain.gain.setValueAtTime(0.2, audio.currentTime);
-  gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.6);
-  tone.connect(gain).connect(audio.destination);
-  tone.start();
-  tone.stop(audio.currentTime + 0.6);
-}
-
 export function startDispatchAlerts(): void {
   const button = document.querySelector<HTMLButtonElement>('[data-dispatch-alerts]');
   if (!button) return;
-  let audio: AudioContext | null = null;
   let close: (() => void) | null = null;
 
   const announce = (alert: DispatchAlert) => {
     const text = alertText(alert);
-    if (audio) void audio.resume().then(() => beep(audio!));
+    playTone();
     if (document.visibilityState === 'hidden' && 'Notification' in window && Notification.permission === 'granted') {
       new Notification('Dispatch', { body: text, tag: `dispatch-${alert.kind}` });
     }
@@ -58,8 +47,7 @@ export function startDispatchAlerts(): void {
   button.addEventListener('click', async () => {
     const on = button.getAttribute('aria-pressed') !== 'true';
     if (on) {
-      audio ??= new AudioContext();
-      void audio.resume();
+      unlockTone();
       if ('Notification' in window && Notification.permission === 'default') await Notification.requestPermission();
     }
     localStorage.setItem(STORAGE_KEY, on ? 'on' : 'off');

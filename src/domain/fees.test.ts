@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courierPay, distanceDeliveryFee, isLateCancellation, platformFee, singleOrderDeliveryFee } from './fees';
+import { courierFeeOf, courierPay, distanceDeliveryFee, isLateCancellation, platformFee, singleOrderDeliveryFee } from './fees';
 
 describe('single-order fee', () => {
   it.each([
@@ -40,5 +40,13 @@ describe('late cancellation', () => {
   it('is late under 2 hours before pickup', () => {
     expect(isLateCancellation(new Date('2026-11-21T13:59:59Z'), now)).toBe(true);
     expect(isLateCancellation(new Date('2026-11-21T14:00:00Z'), now)).toBe(false);
+  });
+});
+
+describe('courierFeeOf', () => {
+  it('is the pay less the tip, never below zero', () => {
+    expect(courierFeeOf(30_05, 4_95)).toBe(25_10);
+    expect(courierFeeOf(10_00, null)).toBe(10_00);
+    expect(courierFeeOf(2_00, 5_00)).toBe(0);
   });
 });

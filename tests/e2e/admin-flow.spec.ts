@@ -10,7 +10,7 @@ import { couriers, orders, users, zones } from '../../src/db/schema';
 import { formatUsd } from '../../src/domain/money';
 import { dayIn, dayRange } from '../../src/domain/time';
 import { insertCourier } from '../support/factories';
-import { chooseCourier, expectToast, minutesAgo, orderOnTop } from './admin-helpers';
+import { chooseCourier, expectToast, minutesAgo, ordersOf, ownOrder } from './admin-helpers';
 import { expect, islandsHydrated, signIn, test } from './fixtures';
 
 const ZONE = 'America/New_York';
@@ -85,12 +85,12 @@ test('an admin sets up a zone, a courier and a restaurant, dispatches its orders
 
   // The restaurant places orders (the business portal is issue 4: they are written here as it would).
   const business = `kitchen${suffix}`;
-  const dispatched = await orderOnTop(db, { business, amountCents: 88_80, pickupTime: minutesAgo(5) });
-  const first = await orderOnTop(db, { business, amountCents: 123_45, pickupTime: minutesAgo(5) });
-  const second = await orderOnTop(db, { business, amountCents: 67_89, pickupTime: minutesAgo(5) });
+  const dispatched = await ownOrder(db, { username: business }, { amountCents: 88_80, pickupTime: minutesAgo(5) });
+  const first = await ownOrder(db, { username: business }, { amountCents: 123_45, pickupTime: minutesAgo(5) });
+  const second = await ownOrder(db, { username: business }, { amountCents: 67_89, pickupTime: minutesAgo(5) });
   const backup = await insertCourier(db, { zoneId: zone.id });
 
-  await page.goto('/admin/orders?sort=delivery');
+  await page.goto(ordersOf(restaurantName));
   await islandsHydrated(page);
   const row = (id: number) => page.locator(`tr[data-order-id="${id}"]`);
   const assign = async (id: number, courierLabel: string, fee?: string, tip?: string) => {

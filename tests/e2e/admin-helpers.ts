@@ -4,7 +4,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { couriers, restaurants, users } from '../../src/db/schema';
 import { PAGE_SIZE } from '../../src/domain/paging';
-import { monthsLastMinute } from '../support/clock';
 import { insertOrder } from '../support/factories';
 import { expect, islandsHydrated, signIn } from './fixtures';
 
@@ -28,13 +27,15 @@ export const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(3
 const MINUTE = 60_000;
 
 /**
- * A Harbor Bistro order at the head of this month's orders list, whatever else the
- * database holds, in the 'Delivery time' sort (?sort=delivery: latest delivery first, 50 to a page): delivered in
- * the month's last minute in New York, picked up 30 minutes ago unless told otherwise.
+ * An order of the test's own business, picked up 30 minutes ago unless told otherwise, and
+ * the admin's list of that business's orders (a search of its unique name, across dates):
+ * however many orders other suites add, the test's rows are the only ones listed.
  */
-export function orderOnTop(db: Db, overrides: Parameters<typeof insertOrder>[1] = {}) {
-  return insertOrder(db, { deliveryTime: monthsLastMinute(), pickupTime: Date.now() - 30 * MINUTE, ...overrides });
+export function ownOrder(db: Db, business: { username: string }, overrides: Parameters<typeof insertOrder>[1] = {}) {
+  return insertOrder(db, { business: business.username, pickupTime: Date.now() - 30 * MINUTE, ...overrides });
 }
+
+export const ordersOf = (restaurantName: string) => `/admin/orders?q=${encodeURIComponent(restaurantName)}`;
 
 export const minutesAgo = (minutes: number) => Date.now() - minutes * MINUTE;
 

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { orders } from '../../src/db/schema';
 import { dayIn, monthIn, monthLabel } from '../../src/domain/time';
 import { insertCourier } from '../support/factories';
-import { chooseCourier, expectToast, minutesAgo, openAsAdmin, orderOnTop } from './admin-helpers';
+import { chooseCourier, expectToast, minutesAgo, openAsAdmin, ordersOf, ownOrder } from './admin-helpers';
 import { expect, islandsHydrated, test } from './fixtures';
 
 const ZONE = 'America/New_York';
@@ -78,14 +78,14 @@ test.describe('orders list', () => {
     await expect(summary).toHaveText(new RegExp(`^Showing \\d+ orders for ${month}$`));
   });
 
-  test('a row opens the detail dialog with the photos from storage', async ({ page, db }) => {
-    const order = await orderOnTop(db, {
+  test('a row opens the detail dialog with the photos from storage', async ({ page, db, business }) => {
+    const order = await ownOrder(db, business, {
       status: 'delivered',
       deliveryPhotos: ['orders/e2e/door.jpg'],
       deliveryNotes: 'At the door',
       internalOrderNumber: 'HB-E2E',
     });
-    await openAsAdmin(page, '/admin/orders?sort=delivery');
+    await openAsAdmin(page, ordersOf(business.restaurant.name));
     await row(page, order.id).getByRole('cell').first().click();
     const dialog = page.getByRole('dialog', { name: `Order #${order.orderNumber}` });
     await expect(dialog).toBeVisible();
@@ -117,11 +117,11 @@ test.describe('orders list', () => {
 });
 
 test.describe('assign dialog', () => {
-  test('prefills the fees, totals them live, validates, clears on close, and assigns', async ({ page, db }) => {
-    const order = await orderOnTop(db, { deliveryFeeCents: 30_00, tipCents: 5_00 });
+  test('prefills the fees, totals them live, validates, clears on close, and assigns', async ({ page, db, business }) => {
+    const order = await ownOrder(db, business, { deliveryFeeCents: 30_00, tipCents: 5_00 });
     // Couriers of the test's own: the demo couriers' workloads stay as seeded.
     const { user } = await insertCourier(db);
-    await openAsAdmin(page, '/admin/orders?sort=delivery');
+    await openAsAdmin(page, ordersOf(business.restaurant.name));
     await row(page, order.id).getByRole('button', { name: 'Assign Courier' }).click();
     const dialog = page.getByRole('dialog', { name: `Assign Order #${order.orderNumber}` });
     await expect(dialog).toContainText('Set courier pay and assign a courier');
@@ -190,11 +190,11 @@ test.describe('assign dialog', () => {
     await expect(dialog.locator('output')).toHaveText('$30.05');
   });
 
-  test('offers to the zone, and refuses an order that moved since the dialog opened', async ({ page, db }) => {
-    const offered = await orderOnTop(db);
-    const moving = await orderOnTop(db, { status: 'pending_courier' });
+  test('offers to the zone, and refuses an order that moved since the dialog opened', async ({ page, db, business }) => {
+    const offered = await ownOrder(db, business);
+    const moving = await ownOrder(db, business, { status: 'pending_courier' });
     const other = await insertCourier(db);
-    await openAsAdmin(page, '/admin/orders?sort=delivery');
+    await openAsAdmin(page, ordersOf(business.restaurant.name));
     await row(page, offered.id).getByRole('button', { name: 'Assign Courier' }).click();
     await page.getByRole('button', { name: 'Make Available to All Couriers in Zone' }).click();
     await expectToast(page, 'Order is now available to all couriers in zone');
@@ -216,12 +216,12 @@ test.describe('assign dialog', () => {
     expect(stored.courierId).toBe(courier.id);
   });
 
-  test('a missed pickup pulses, names the courier who missed it, and is reassigned', async ({ page, db }) => {
+  test('a missed pickup pulses, names the courier who missed it, and is reassigned', async ({ page, db, business }) => {
     const { courier, user: missedBy } = await insertCourier(db);
     const next = await insertCourier(db);
-    const order = await orderOnTop(db, { status: 'assigned', courierId: courier.id, pickupTime: minutesAgo(20), updatedAt: minutesAgo(20) });
+    const order = await ownOrder(db, business, { status: 'assigned', courierId: courier.id, pickupTime: minutesAgo(20), updatedAt: minutesAgo(20) });
     expect((await page.request.get('/__scheduled?cron=*+*+*+*+*')).status()).toBe(200);
-    await openAsAdmin(page, '/admin/orders?sort=delivery');
+    await openAsAdmin(page, ordersOf(business.restaurant.name));
     const missed = row(page, order.id);
     await expect(missed.getByText('missed pickup')).toHaveClass(/animate-pulse/);
     await expect(missed).toContainText(`Missed by ${missedBy.name} (courier #${courier.id})`);
@@ -245,9 +245,9 @@ test.describe('assign dialog', () => {
 });
 
 test.describe('cancel and refresh', () => {
-  test('cancel asks first; keeping the order changes nothing', async ({ page, db }) => {
-    const order = await orderOnTop(db, { status: 'new' });
-    await openAsAdmin(page, '/admin/orders?sort=delivery');
+  test('cancel asks first; keeping the order changes nothing', async ({ page, db, business }) => {
+    const order = await ownOrder(db, business, { status: 'new' });
+    await openAsAdmin(page, ordersOf(business.restaurant.name));
     const cancel = row(page, order.id).getByRole('button', { name: 'Cancel Order' });
     await cancel.click();
     const confirm = page.getByRole('dialog', { name: 'Are you sure you want to cancel this order?' });
@@ -263,10 +263,10 @@ test.describe('cancel and refresh', () => {
     await expect(row(page, order.id).getByRole('button', { name: 'Assign Courier' })).toBeDisabled();
   });
 
-  test('the list refreshes itself every 5 seconds, in place, but not while a picker is open', async ({ page, db }) => {
-    await openAsAdmin(page, '/admin/orders?sort=delivery');
+  test('the list refreshes itself every 5 seconds, in place, but not while a picker is open', async ({ page, db, business }) => {
+    await openAsAdmin(page, ordersOf(business.restaurant.name));
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
-    const order = await orderOnTop(db, { status: 'new' });
+    const order = await ownOrder(db, business, { status: 'new' });
     await expect(row(page, order.id)).toBeVisible({ timeout: 8_000 });
     expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(7);
 
@@ -277,7 +277,7 @@ test.describe('cancel and refresh', () => {
       await page.getByRole('button', { name: /^Month:/ }).click();
       await expect(months).toBeVisible({ timeout: 1_000 });
     }).toPass();
-    const next = await orderOnTop(db, { status: 'new' });
+    const next = await ownOrder(db, business, { status: 'new' });
     await page.waitForTimeout(6_500);
     await expect(months).toBeVisible();
     await expect(row(page, next.id)).toHaveCount(0);

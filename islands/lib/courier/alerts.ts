@@ -4,25 +4,16 @@
  * play sound); and the screen kept awake while a delivery is under way (Wake Lock).
  */
 import { useCallback, useEffect, useState } from 'react';
+import { playTone, unlockTone } from '../tone';
 import { useOnPush } from './push';
 
 const ALERTS_KEY = 'courier-offer-alerts';
 const VIBRATION = [200, 100, 200];
 
-let audio: AudioContext | null = null;
-
 function ring(): void {
   navigator.vibrate?.(VIBRATION);
-  if (!audio) audio = new AudioContext();
-  if (audio.state === 'suspended') void audio.resume();
-  const tone = audio.createOscillator();
-  const gain = audio.createGain();
-  tone.frequency.value = 880;
-  gain.gain.setValueAtTime(0.2, audio.currentTime);
-  gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.6);
-  tone.connect(gain).connect(audio.destination);
-  tone.start();
-  tone.stop(audio.currentTime + 0.6);
+  unlockTone();
+  playTone();
 }
 
 /** Whether new offers ring, and the switch (its tap is the user's permission for sound). */

@@ -57,7 +57,8 @@ function listOrder(sort: ListSort): SQL[] {
 
 export type { OrderCursor };
 
-function ordersPage(db: Db, filter: OrderFilter, page: { limit: number; offset?: number; after?: OrderCursor }) {
+/** A page of orders, newest delivery first: by offset, or after a cursor (awaited alone, or part of a batch). */
+export function listOrders(db: Db, filter: OrderFilter, page: { limit: number; offset?: number; after?: OrderCursor }) {
   const after = page.after
     ? or(lt(orders.deliveryTime, page.after.deliveryTime), and(eq(orders.deliveryTime, page.after.deliveryTime), lt(orders.id, page.after.id)))
     : undefined;
@@ -70,15 +71,10 @@ function ordersPage(db: Db, filter: OrderFilter, page: { limit: number; offset?:
     .offset(page.offset ?? 0);
 }
 
-/** A page of orders, newest delivery first: by offset, or after a cursor. */
-export async function listOrders(db: Db, filter: OrderFilter, page: { limit: number; offset?: number; after?: OrderCursor }): Promise<Order[]> {
-  return ordersPage(db, filter, page);
-}
-
 /** A page of orders and how many match in all, in one round trip (GET /api/orders?page=). */
 export async function countedOrdersPage(db: Db, filter: OrderFilter, page: { limit: number; offset: number }): Promise<{ rows: Order[]; total: number }> {
   const [rows, [counted]] = await db.batch([
-    ordersPage(db, filter, page),
+    listOrders(db, filter, page),
     db
       .select({ count: sql<number>`count(*)` })
       .from(orders)

@@ -13,7 +13,7 @@
 import type { AssignPayload } from '../../shared/assignPayload';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { orderUrgency, URGENCY_LABELS } from '../../domain/dispatch';
-import { roundMiles } from '../../domain/fees';
+import { courierFeeOf, roundMiles } from '../../domain/fees';
 import { COURIER_ONLINE_LABELS, courierOnlineState, type CourierOnlineState } from '../../domain/indicators';
 import { formatMoney } from '../../domain/money';
 import { canAdminAssign, canAdminCancel } from '../../domain/orderStatus';
@@ -57,7 +57,7 @@ function OrderRow({ order, courierName, deactivated, now }: { order: Order; cour
     status: order.status,
     deliveryFee: formatMoney(order.deliveryFeeCents),
     tip: formatMoney(order.tipCents),
-    courierFee: order.courierPayCents == null ? null : formatMoney(Math.max(0, order.courierPayCents - order.tipCents)),
+    courierFee: order.courierPayCents == null ? null : formatMoney(courierFeeOf(order.courierPayCents, order.tipCents)),
     missedBy: missed && order.courierId != null ? courierLabel(order.courierId, courierName) : null,
   };
   const multiStop = order.totalDistanceMiles != null;
