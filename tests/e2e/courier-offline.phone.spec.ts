@@ -102,6 +102,8 @@ test('with the network off, a reload opens the app with the active order, its ad
     customerPhone: '(813) 555-0142',
     deliveryInstructions: 'Gate code 4821, leave with the front desk',
   });
+  // A second one accepted for later: the header reads "2 Active Orders", its widest.
+  await insertHeldOrder(db, courier.id, 'courier_confirmed');
   await openDashboard(page);
   // The app is installable: a manifest and a worker that controls the courier pages.
   const manifest: { icons: Array<{ sizes: string }> } = await page.evaluate(async () =>
@@ -121,6 +123,9 @@ test('with the network off, a reload opens the app with the active order, its ad
   // The order view, over the page's header, says so too.
   await expect(view.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
   await expect(page.getByRole('banner').getByText('Offline')).toBeVisible();
+  // The header still fits the phone with the Offline badge: the active-orders link is wholly on screen.
+  const indicator = await page.getByRole('banner').locator('[data-active-orders]').boundingBox();
+  expect(indicator!.x + indicator!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
 
   // Closing the order shows the list with what the phone knows, and says where it comes from.
   await view.getByRole('button', { name: 'Back' }).click();

@@ -25,9 +25,10 @@ export function CourierLayout({ title, indicator, children }: { title: string; i
           <button type="button" popoverTarget="courier-menu" className="btn btn-ghost h-11 w-11 px-0" aria-label="Open menu">
             <MenuIcon />
           </button>
-          <a href={home} className="flex min-h-11 items-center gap-2 font-semibold" aria-label="Courier home">
+          <a href={home} className="flex min-h-11 min-w-11 items-center justify-center gap-2 font-semibold" aria-label="Courier home">
             <TruckIcon className="text-brand-600" />
-            <span>Dispatch</span>
+            {/* The word gives way on a phone, so the sync badge and the active-orders link fit 390 px (issue 15). */}
+            <span className="hidden min-[420px]:inline">Dispatch</span>
           </a>
           <div className="ml-auto">{indicator}</div>
         </div>
