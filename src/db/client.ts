@@ -5,6 +5,7 @@
 import { createClient, type InStatement, type ResultSet, type TransactionMode } from '@libsql/client/web';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import { drizzle } from 'drizzle-orm/libsql/web';
+import { coalescingFetch } from './pipeline';
 import * as schema from './schema';
 
 export type Db = LibSQLDatabase<typeof schema>;
@@ -79,7 +80,7 @@ function withBusyRetry(batch: (statements: InStatement[], mode?: TransactionMode
 const mayWrite = (statement: InStatement) => !/^\s*select\b/i.test(typeof statement === 'string' ? statement : statement.sql);
 
 export function createDb(url: string, authToken?: string, timeoutMs = DATABASE_TIMEOUT_MS, meter?: DbMeter): Db {
-  const client = createClient({ url, authToken: authToken || undefined, fetch: databaseFetch(timeoutMs, meter) });
+  const client = createClient({ url, authToken: authToken || undefined, fetch: coalescingFetch(databaseFetch(timeoutMs, meter)) });
   // Whatever writes runs in a transaction begun IMMEDIATE ('write'): concurrent writers then
   // wait their turn for the lock. Drizzle's batches are 'deferred' and single statements run
   // alone, where a statement that read first and a writer that committed meanwhile fail at
