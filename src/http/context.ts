@@ -1,7 +1,8 @@
 /** Per-request setup: the database handle, the viewer's time zone, the courier base path, the session. */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { readSession } from '../auth/session';
+import { presentedSession, provisionalUser, readSession, settleUser } from '../auth/session';
+import { deleteHint, hasHint, readHint, sameIdentity, setHint } from '../auth/sessionHint';
 import { createDb, DbMeter } from '../db/client';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../domain/time';
 import type { AppEnv } from '../env';
@@ -29,15 +30,83 @@ export const isIntegrationsApi = (path: string) => path === '/api/v1' || path.st
 /** A customer's tracking link (issue 16) is nobody's session: the link is the key, and its read is its one round trip. */
 const isTrackingLink = (path: string) => path.startsWith('/t/') || path.startsWith('/api/track/');
 
+/**
+ * Requests to answer again: their first answer was built for the session a hint named, and
+ * the session check said otherwise (ended, or its owner changed). The second time round the
+ * session is checked first, as without a hint.
+ */
+const toAnswerAgain = new WeakSet<Request>();
+const answeringAgain = new WeakSet<Request>();
+
+/** The request to answer again in place of this one's answer, if its speculation failed. */
+export function answerAgain(request: Request): Request | null {
+  if (!toAnswerAgain.has(request)) return null;
+  const again = new Request(request);
+  answeringAgain.add(again);
+  return again;
+}
+
+const isWebSocket = (c: Context<AppEnv>) => c.req.header('upgrade')?.toLowerCase() === 'websocket';
+
+/**
+ * The session, checked on every request. A read (GET) whose hint names the session's owner
+ * does not wait for the check: its queries leave with the session's in one round trip
+ * (src/db/pipeline.ts), and the check decides before anything is sent. A read with no
+ * side effects is the only kind that speculates; writes and socket upgrades wait.
+ */
 export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('sessionVerified', CHECKED);
   if (isIntegrationsApi(c.req.path) || isTrackingLink(c.req.path)) {
     c.set('user', null);
     return next();
   }
+  const db = c.var.db;
+  const sessionId = await presentedSession(c);
+  if (!sessionId) {
+    c.set('user', null);
+    if (hasHint(c)) deleteHint(c);
+    return next();
+  }
   // Reads (pages, partial polls, lists) may answer from ETags: fetch the counters with the session.
-  c.set('user', await readSession(c, c.var.db, Date.now(), { withVersions: c.req.method === 'GET' }));
-  await next();
+  const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
+  const speculating = reading && !isWebSocket(c) && !answeringAgain.has(c.req.raw);
+  const hint = speculating ? await readHint(c, db, sessionId) : null;
+  const session = readSession(c, db, sessionId, Date.now(), { withVersions: reading });
+  if (!hint) {
+    const user = await session;
+    c.set('user', user);
+    if (!user) {
+      if (hasHint(c)) deleteHint(c);
+    } else if (reading && !isWebSocket(c)) {
+      // Sessions from before hints, or whose business record came later, get theirs now.
+      await setHint(c, db, sessionId, user, (user.sessionExpiresAt - Date.now()) / 1000);
+    }
+    return next();
+  }
+  const user = provisionalUser(hint, sessionId);
+  c.set('user', user);
+  const checked = session.then(
+    (found) => {
+      if (!found || !sameIdentity(found, hint)) return false;
+      settleUser(user, found);
+      return true;
+    },
+    () => false,
+  );
+  c.set('sessionVerified', checked);
+  try {
+    await next();
+  } catch (error) {
+    // A failure while building an answer that is thrown away anyway does not matter.
+    if (await checked) throw error;
+  }
+  if (!(await checked)) {
+    await c.res.body?.cancel().catch(() => undefined);
+    toAnswerAgain.add(c.req.raw);
+  }
 };
+
+const CHECKED = Promise.resolve(true);
 
 export const isCourierHost = (host: string | undefined) => !!host && host.split(':')[0].includes('courier');
 

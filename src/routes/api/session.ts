@@ -43,8 +43,9 @@ session.post('/login', validate('json', loginSchema), async (c) => {
   // A new session id at every sign-in; a session this browser already had ends.
   const previous = c.var.user;
   if (previous) await endSession(c, db, previous.sessionId);
-  await startSession(c, db, user.id);
-  return c.json(serializeUser((await loadAccount(db, user.id)) ?? user));
+  const account = (await loadAccount(db, user.id))!;
+  await startSession(c, db, account);
+  return c.json(serializeUser(account));
 });
 
 session.post('/logout', async (c) => {
@@ -52,8 +53,9 @@ session.post('/logout', async (c) => {
   return c.json({ success: true });
 });
 
-session.get('/user', (c) => {
+session.get('/user', async (c) => {
   if (!c.var.user) throw unauthorized();
+  await c.var.sessionVerified;
   return c.json(serializeUser(c.var.user));
 });
 

@@ -9,7 +9,7 @@ import { canSee, visibleTo } from '../../../db/orders/access';
 import { findOrderWithStops, getEvents, getStops, listOrders } from '../../../db/orders/read';
 import { serializeApiOrder, serializeApiOrderSummary, serializeEvent, signedPhotoLinks } from '../../../db/orders/serialize';
 import type { Order, OrderStop } from '../../../db/schema';
-import { photoLinkSecret } from '../../../db/signingKeys';
+import { signingSecret } from '../../../db/signingKeys';
 import { encodeOrderCursor } from '../../../domain/orderCursor';
 import { PHOTO_LINK_LIFETIME_MS } from '../../../domain/photos';
 import { requireApiKey, type ApiClient, type ApiV1Env } from '../../../http/apiKey';
@@ -29,7 +29,7 @@ const { createOrder, listOrders: list, getOrder, cancelOrder, listOrderEvents } 
 
 /** Photo links signed for an hour, absolute on the host the client called. */
 async function photoLinks(c: Context<ApiV1Env>, orders: readonly Order[], stops: readonly OrderStop[]) {
-  const secret = await photoLinkSecret(c.var.db);
+  const secret = await signingSecret(c.var.db, 'photo_links');
   return signedPhotoLinks(orders, stops, { origin: new URL(c.req.url).origin, secret, expiresAt: Date.now() + PHOTO_LINK_LIFETIME_MS.api });
 }
 
