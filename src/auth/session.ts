@@ -92,7 +92,13 @@ export async function loadAccount(db: Db, userId: number): Promise<Omit<SessionU
  * come back in the same round trip (db/versions.ts): pages build their ETags from them
  * without another read.
  */
-export async function readSession(c: Context<AppEnv>, db: Db, id: string, now = Date.now(), options: { withVersions?: boolean } = {}): Promise<SessionUser | null> {
+export async function readSession(
+  c: Context<AppEnv>,
+  db: Db,
+  id: string,
+  now = Date.now(),
+  options: { withVersions?: boolean } = {},
+): Promise<SessionUser | null> {
   const sessionQuery = db
     .select({ ...accountColumns, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)

@@ -89,7 +89,17 @@ function Region({ name, spec, etag, children }: { name: RegionName; spec: Partia
 }
 
 /** A region of a whole page: its ETag comes with the shell, its content when its data arrives. */
-function PlacedRegion({ name, spec, etags, content }: { name: RegionName; spec: PartialSpec; etags: Promise<Map<RegionName, string | undefined>>; content: Promise<ReactNode> }) {
+function PlacedRegion({
+  name,
+  spec,
+  etags,
+  content,
+}: {
+  name: RegionName;
+  spec: PartialSpec;
+  etags: Promise<Map<RegionName, string | undefined>>;
+  content: Promise<ReactNode>;
+}) {
   return (
     <Region name={name} spec={spec} etag={use(etags).get(name)}>
       <Suspense fallback={spec.fallback ?? <div className="skeleton h-24 w-full" aria-label="Loading" />}>
@@ -116,7 +126,12 @@ function RegionError() {
 export type Regions = Partial<Record<RegionName, PartialSpec>>;
 export type Slot = (name: RegionName) => ReactNode;
 
-export async function respond(c: Context<AppEnv>, partials: Regions, page: (slot: Slot) => ReactNode | Promise<ReactNode>, meta: { title?: string } = {}): Promise<Response> {
+export async function respond(
+  c: Context<AppEnv>,
+  partials: Regions,
+  page: (slot: Slot) => ReactNode | Promise<ReactNode>,
+  meta: { title?: string } = {},
+): Promise<Response> {
   const requested = c.req.header(PARTIAL_HEADER) as RegionName | undefined;
   const spec = requested && Object.hasOwn(partials, requested) ? partials[requested] : undefined;
   if (requested && spec) {

@@ -98,12 +98,6 @@ export async function getStops(db: Db, orderId: number) {
   return stopsOf(db, orderId);
 }
 
-/** An order and its stops, in one round trip. */
-export async function findOrderWithStops(db: Db, orderId: number): Promise<{ order: Order; stops: OrderStop[] } | undefined> {
-  const [[order], stops] = await db.batch([db.select().from(orders).where(eq(orders.id, orderId)).limit(1), stopsOf(db, orderId)]);
-  return order ? { order, stops } : undefined;
-}
-
 /** An order's history, oldest first, with the name of whoever acted. */
 export async function getEvents(db: Db, orderId: number) {
   return db

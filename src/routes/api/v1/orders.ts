@@ -5,8 +5,8 @@
  */
 import { Hono, type Context } from 'hono';
 import type { Db } from '../../../db/client';
-import { canSee, visibleTo } from '../../../db/orders/access';
-import { findOrderWithStops, getEvents, getStops, listOrders } from '../../../db/orders/read';
+import { findVisibleOrder, visibleTo } from '../../../db/orders/access';
+import { getEvents, getStops, listOrders } from '../../../db/orders/read';
 import { serializeApiOrder, serializeApiOrderSummary, serializeEvent, signedPhotoLinks } from '../../../db/orders/serialize';
 import type { Order, OrderStop } from '../../../db/schema';
 import { signingSecret } from '../../../db/signingKeys';
@@ -39,9 +39,10 @@ async function detail(c: Context<ApiV1Env>, order: Order, stops: readonly OrderS
 
 /** The client's order with its stops, or 404. */
 async function ownOrder(db: Db, client: ApiClient, id: number) {
-  const found = await findOrderWithStops(db, id);
-  if (!found || !canSee(client.viewer, found.order)) throw notFound('Order not found');
-  return found;
+  // Read together; the stops are only answered when the order is the client's.
+  const [order, stops] = await Promise.all([findVisibleOrder(db, client.viewer, id), getStops(db, id)]);
+  if (!order) throw notFound('Order not found');
+  return { order, stops };
 }
 
 /** Idempotency-Key: receipts are kept per business, as its portal's are per login. */
