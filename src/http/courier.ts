@@ -20,10 +20,18 @@ export function serviceToday(c: Context<AppEnv>, now = Date.now()): string {
   return dayIn(c.env.SERVICE_TIME_ZONE || DEFAULT_TIME_ZONE, now);
 }
 
-export async function currentCourier(c: Context<AppEnv>): Promise<Courier> {
+const NO_COURIER_RECORD = 'No courier record for this account';
+
+/** The signed-in courier's record id, known with the session: reads about the courier need not wait for the record. */
+export function ownCourierId(c: Context<AppEnv>): number {
   const courierId = c.var.user?.courierId;
-  const courier = courierId ? await findCourier(c.var.db, courierId) : undefined;
-  if (!courier) throw forbidden('No courier record for this account');
+  if (!courierId) throw forbidden(NO_COURIER_RECORD);
+  return courierId;
+}
+
+export async function currentCourier(c: Context<AppEnv>): Promise<Courier> {
+  const courier = await findCourier(c.var.db, ownCourierId(c));
+  if (!courier) throw forbidden(NO_COURIER_RECORD);
   return courier;
 }
 

@@ -44,7 +44,7 @@ export function visibleTo(viewer: Viewer): SQL | undefined {
 }
 
 /** The same rule for one order (declines are not checked: an offered order stays readable). */
-function readableBy(viewer: Viewer): SQL | undefined {
+export function readableBy(viewer: Viewer): SQL | undefined {
   if (viewer.role !== 'courier') return visibleTo(viewer);
   return viewer.courierId == null ? sql`0` : or(eq(orders.courierId, viewer.courierId), openInZoneOf(viewer.courierId));
 }

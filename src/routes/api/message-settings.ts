@@ -7,14 +7,16 @@ import { messageSettingsOf, saveMessageSettings } from '../../db/messages';
 import { messageSettingsSchema } from '../../domain/schemas/messages';
 import type { AppEnv } from '../../env';
 import { signedInBusiness } from '../../http/business';
+import { notFound } from '../../http/errors';
 import { requireApi } from '../../http/guards';
 import { validate } from '../../http/validate';
 
 const messageSettings = new Hono<AppEnv>();
 
 messageSettings.get('/', requireApi('restaurant'), async (c) => {
-  const business = await signedInBusiness(c);
-  return c.json({ settings: await messageSettingsOf(c.var.db, business.id) });
+  const restaurantId = c.var.user!.restaurantId;
+  if (!restaurantId) throw notFound('Business profile not found');
+  return c.json({ settings: await messageSettingsOf(c.var.db, restaurantId) });
 });
 
 messageSettings.put('/', requireApi('restaurant'), validate('json', messageSettingsSchema), async (c) => {
