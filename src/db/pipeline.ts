@@ -10,11 +10,11 @@
  *
  * Only self-contained pipelines are merged (no baton: no interactive transaction spans them).
  * A batch is one request whose steps begin and end its transaction, so merged batches and
- * statements keep their own atomicity. Statement ids (`sql_id`, stored SQL) are numbered per
- * stream by each caller, so each pipeline's ids are shifted past the previous one's.
+ * statements keep their own atomicity. Stored SQL belongs to one stream: it is written in place.
  */
 
-type HranaRequest = { type: string; sql_id?: number; stmt?: { sql_id?: number }; batch?: { steps: Array<{ stmt: { sql_id?: number } }> } };
+type Statement = { sql_id?: number; sql?: string };
+type HranaRequest = { type: string; sql_id?: number; sql?: string; stmt?: Statement; batch?: { steps: Array<{ stmt: Statement }> } };
 interface PipelineBody {
   /** Absent (or null) when the pipeline opens a new stream. */
   baton?: string | null;
@@ -50,29 +50,36 @@ function parse(text: string): PipelineBody | null {
   }
 }
 
-/** The highest sql_id a pipeline uses, -1 when none. */
-function highestSqlId(requests: HranaRequest[]): number {
-  let highest = -1;
-  const see = (id: number | undefined) => {
-    if (typeof id === 'number' && id > highest) highest = id;
+/**
+ * A pipeline's requests with its stored SQL written in place: statements that name a
+ * `sql_id` get the text its `store_sql` gave, and store_sql/close_sql are answered here.
+ * Stored SQL is per stream (ids collide across pipelines, and a stream holds a limited
+ * number), so a shared stream carries none.
+ */
+function inlineStoredSql(requests: HranaRequest[]): { sent: HranaRequest[]; answeredHere: Array<unknown | null> } {
+  const stored = new Map<number, string>();
+  const inline = <T extends { sql_id?: number; sql?: string }>(holder: T): T => {
+    if (typeof holder.sql_id !== 'number') return holder;
+    const { sql_id: id, ...rest } = holder;
+    return { ...rest, sql: stored.get(id) } as T;
   };
+  const sent: HranaRequest[] = [];
+  const answeredHere: Array<unknown | null> = [];
   for (const request of requests) {
-    see(request.sql_id);
-    see(request.stmt?.sql_id);
-    for (const step of request.batch?.steps ?? []) see(step.stmt.sql_id);
+    if (request.type === 'store_sql' && typeof request.sql_id === 'number') {
+      stored.set(request.sql_id, request.sql ?? '');
+      answeredHere.push({ type: 'ok', response: { type: 'store_sql' } });
+    } else if (request.type === 'close_sql') {
+      answeredHere.push({ type: 'ok', response: { type: 'close_sql' } });
+    } else {
+      const written = inline(request);
+      if (request.stmt) written.stmt = inline(request.stmt);
+      if (request.batch) written.batch = { ...request.batch, steps: request.batch.steps.map((step) => ({ ...step, stmt: inline(step.stmt) })) };
+      sent.push(written);
+      answeredHere.push(null);
+    }
   }
-  return highest;
-}
-
-function shiftSqlIds(requests: HranaRequest[], offset: number): HranaRequest[] {
-  if (offset === 0) return requests;
-  const shift = <T extends { sql_id?: number }>(holder: T): T => (typeof holder.sql_id === 'number' ? { ...holder, sql_id: holder.sql_id + offset } : holder);
-  return requests.map((request) => {
-    const shifted = shift(request);
-    if (request.stmt) shifted.stmt = shift(request.stmt);
-    if (request.batch) shifted.batch = { ...request.batch, steps: request.batch.steps.map((step) => ({ ...step, stmt: shift(step.stmt) })) };
-    return shifted;
-  });
+  return { sent, answeredHere };
 }
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -102,16 +109,13 @@ export function coalescingFetch(send: Send): (input: RequestInfo | URL, init?: R
     if (shared.length === 0) return;
     if (shared.length === 1) return sendAlone(shared[0].entry, texts[group.indexOf(shared[0].entry)]);
 
-    // Every pipeline without its close, then one close for the shared stream.
+    // Every pipeline without its close and with its SQL in place, then one close for the shared stream.
     const requests: HranaRequest[] = [];
-    const spans: number[] = [];
-    let offset = 0;
-    for (const { body } of shared) {
-      const own = body.requests.slice(0, -1);
-      requests.push(...shiftSqlIds(own, offset));
-      spans.push(own.length);
-      offset += highestSqlId(own) + 1;
-    }
+    const plans = shared.map(({ body }) => {
+      const plan = inlineStoredSql(body.requests.slice(0, -1));
+      requests.push(...plan.sent);
+      return plan;
+    });
     requests.push({ type: 'close' });
     const first = shared[0].entry.request;
     let response: Response;
@@ -134,11 +138,10 @@ export function coalescingFetch(send: Send): (input: RequestInfo | URL, init?: R
       return;
     }
     const closed = answer.results.at(-1);
-    let start = 0;
+    let next = 0;
     for (const [index, { entry }] of shared.entries()) {
-      const results = [...answer.results.slice(start, start + spans[index]), closed];
-      start += spans[index];
-      entry.resolve(json({ baton: null, base_url: answer.base_url, results }));
+      const results = plans[index].answeredHere.map((here) => here ?? answer.results[next++]);
+      entry.resolve(json({ baton: null, base_url: answer.base_url, results: [...results, closed] }));
     }
   }
 

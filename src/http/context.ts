@@ -85,13 +85,17 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const user = provisionalUser(hint, sessionId);
   c.set('user', user);
+  let failure: unknown;
   const checked = session.then(
     (found) => {
       if (!found || !sameIdentity(found, hint)) return false;
       settleUser(user, found);
       return true;
     },
-    () => false,
+    (error: unknown) => {
+      failure = error;
+      return false;
+    },
   );
   c.set('sessionVerified', checked);
   try {
@@ -102,6 +106,12 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   if (!(await checked)) {
     await c.res.body?.cancel().catch(() => undefined);
+    // The check itself failed (the database is down): answered as any failed read, at once.
+    if (failure) {
+      c.set('user', null);
+      c.set('sessionVerified', CHECKED);
+      throw failure;
+    }
     toAnswerAgain.add(c.req.raw);
   }
 };

@@ -70,6 +70,29 @@ describe('statements issued together', () => {
     expect(await db.select({ name: zones.name }).from(zones).where(eq(zones.id, zone.id))).toEqual([{ name: zone.name }]);
   });
 
+  it('share one round trip however many batches of stored statements join', async () => {
+    const { meter, db } = metered();
+    const zone = await insertZone(db);
+    const before = meter.roundTrips;
+    // 20 batches (the client runs 20 at once) of 6 statements, each numbering its stored SQL from 0.
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        db.batch([
+          db.select({ id: zones.id }).from(zones).where(eq(zones.id, zone.id)),
+          db.select({ n: sql<number>`${index}` }).from(zones).where(eq(zones.id, zone.id)),
+          db.select({ n: sql<number>`${index} + 1` }).from(zones).where(eq(zones.id, zone.id)),
+          db.select({ n: sql<number>`${index} + 2` }).from(zones).where(eq(zones.id, zone.id)),
+          db.select({ n: sql<number>`${index} + 3` }).from(zones).where(eq(zones.id, zone.id)),
+          db.select({ name: zones.name }).from(zones).where(eq(zones.id, zone.id)),
+        ]),
+      ),
+    );
+    expect(meter.roundTrips - before).toBe(1);
+    results.forEach((result, index) =>
+      expect(result).toEqual([[{ id: zone.id }], [{ n: index }], [{ n: index + 1 }], [{ n: index + 2 }], [{ n: index + 3 }], [{ name: zone.name }]]),
+    );
+  });
+
   it('run one after another when each waits for the last', async () => {
     const { meter, db } = metered();
     const zone = await insertZone(db);

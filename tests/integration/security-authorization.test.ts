@@ -661,6 +661,12 @@ const label = (row: Row) => `${row.route}${row.object ? ` (${row.object})` : ''}
 let fx: Fixtures;
 let who: Record<Role, Caller>;
 let cellsWalked = 0;
+/** What each allowed request of a signed-in caller cost the database (issue 19). */
+const costs: Array<{ row: string; role: Role; method: string; status: number; trips: number | null }> = [];
+const roundTrips = (headers: Headers) => {
+  const match = /db;dur=[\d.]+;desc="(\d+) round trips?"/.exec(headers.get('server-timing') ?? '');
+  return match ? Number(match[1]) : null;
+};
 
 async function makeFixtures(db: Db, as: Record<Role, Caller>): Promise<Fixtures> {
   const [tampa] = await db.select().from(zones).where(eq(zones.name, 'Tampa'));
@@ -780,6 +786,7 @@ describe('the authorization matrix', () => {
       const walk = async (cell: (typeof cells)[number]) => {
         const answer = await send(cell.client, cell.request);
         cellsWalked++;
+        if (cell.expected < 400 && cell.role !== 'out') costs.push({ row: row.route, role: cell.role, method: cell.request.method, status: answer.status, trips: roundTrips(answer.headers) });
         const wrong = problems(row, cell.request, answer);
         if (answer.status !== cell.expected) wrong.unshift(`${answer.status} instead of ${cell.expected} ${JSON.stringify(answer.body)?.slice(0, 160)}`);
         if (wrong.length) mismatches.push(`${ROLE_NAMES[cell.role]}: ${wrong.join('; ')}`);
@@ -847,6 +854,8 @@ describe('lists show each caller only what they may see', () => {
 });
 
 afterAll(() => {
+  const sorted = [...costs].sort((a, b) => (b.trips ?? 99) - (a.trips ?? 99));
+  console.info(sorted.filter((cost) => (cost.trips ?? 99) > (cost.method === 'GET' ? 1 : 2)).map((cost) => `${cost.trips} ${cost.role} ${cost.row} ${cost.status}`).join('\n'));
   console.info(
     `authorization matrix: ${TABLE.length} rows (${new Set(TABLE.map((row) => row.route)).size} routes) × ${ROLES.length} callers = ${cellsWalked} cells walked`,
   );
