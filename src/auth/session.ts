@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/client';
-import { couriers, restaurants, sessions, users } from '../db/schema';
+import { couriers, restaurants, sessions, users, type Courier, type Restaurant } from '../db/schema';
 import { allVersions, rememberVersions } from '../db/versions';
 import { liveHub, type SessionSelector } from '../durable-objects/names';
 import type { AppEnv, Env } from '../env';
@@ -30,6 +30,9 @@ export interface SessionUser extends SessionIdentity {
   address: string | null;
   isActive: boolean;
   zoneId: number | null;
+  /** The courier's or the business's own record, read with the session: a request needs no second read for it. */
+  courier: Courier | null;
+  business: Restaurant | null;
   sessionId: string;
   /** When the session ends at the latest (its absolute lifetime); live sockets opened under it close then. */
   sessionExpiresAt: number;
@@ -75,7 +78,7 @@ const accountColumns = {
 };
 
 /** A user with the ids of their courier or restaurant record. */
-export async function loadAccount(db: Db, userId: number): Promise<Omit<SessionUser, 'sessionId' | 'sessionExpiresAt'> | undefined> {
+export async function loadAccount(db: Db, userId: number): Promise<Omit<SessionUser, 'sessionId' | 'sessionExpiresAt' | 'courier' | 'business'> | undefined> {
   const [account] = await db
     .select(accountColumns)
     .from(users)
@@ -100,7 +103,7 @@ export async function readSession(
   options: { withVersions?: boolean } = {},
 ): Promise<SessionUser | null> {
   const sessionQuery = db
-    .select({ ...accountColumns, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .select({ ...accountColumns, courier: couriers, business: restaurants, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(couriers, eq(couriers.userId, users.id))
@@ -140,7 +143,7 @@ export async function readSession(
   return { ...user, sessionExpiresAt: expiresAt };
 }
 
-const VERIFIED_LATER = ['username', 'name', 'phone', 'address', 'isActive', 'zoneId', 'sessionExpiresAt'] as const;
+const VERIFIED_LATER = ['username', 'name', 'phone', 'address', 'isActive', 'zoneId', 'courier', 'business', 'sessionExpiresAt'] as const;
 
 /**
  * The user a signed hint names, before the session check has answered: its identity is

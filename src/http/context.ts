@@ -30,6 +30,9 @@ export const isIntegrationsApi = (path: string) => path === '/api/v1' || path.st
 /** A customer's tracking link (issue 16) is nobody's session: the link is the key, and its read is its one round trip. */
 const isTrackingLink = (path: string) => path.startsWith('/t/') || path.startsWith('/api/track/');
 
+/** The courier app's manifest and service worker are the same for everyone: the browser asks for them at every visit. */
+const isAppShellFile = (path: string) => path === '/courier/sw.js' || path === '/courier/manifest.webmanifest';
+
 /**
  * Requests to answer again: their first answer was built for the session a hint named, and
  * the session check said otherwise (ended, or its owner changed). The second time round the
@@ -56,7 +59,7 @@ const isWebSocket = (c: Context<AppEnv>) => c.req.header('upgrade')?.toLowerCase
  */
 export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('sessionVerified', CHECKED);
-  if (isIntegrationsApi(c.req.path) || isTrackingLink(c.req.path)) {
+  if (isIntegrationsApi(c.req.path) || isTrackingLink(c.req.path) || isAppShellFile(c.req.path)) {
     c.set('user', null);
     return next();
   }

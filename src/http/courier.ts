@@ -5,7 +5,6 @@
  * courier's order routes and the reading of a photo's bytes.
  */
 import type { Context } from 'hono';
-import { findCourier } from '../db/orders/courier';
 import type { Courier } from '../db/schema';
 import { DOCUMENTS_EXPIRED } from '../domain/courierFlow';
 import { hasExpiredDocuments } from '../domain/documents';
@@ -29,8 +28,11 @@ export function ownCourierId(c: Context<AppEnv>): number {
   return courierId;
 }
 
+/** The signed-in courier's record, read with the session (src/auth/session.ts). */
 export async function currentCourier(c: Context<AppEnv>): Promise<Courier> {
-  const courier = await findCourier(c.var.db, ownCourierId(c));
+  ownCourierId(c);
+  await c.var.sessionVerified;
+  const courier = c.var.user?.courier;
   if (!courier) throw forbidden(NO_COURIER_RECORD);
   return courier;
 }

@@ -801,6 +801,26 @@ describe('the authorization matrix', () => {
   }
 });
 
+/**
+ * Reads that cannot be one round trip, and why (issue 19, docs/decisions.md): an API key is
+ * looked up, then its rate limiter (a Durable Object) answers, and only then is the read made.
+ */
+const READ_ROUND_TRIPS: Record<string, number> = {
+  'GET /api/v1/orders': 2,
+  'GET /api/v1/orders/:id': 2,
+  'GET /api/v1/orders/:id/events': 2,
+};
+
+describe('what each answer costs the database (issue 19)', () => {
+  it('every read a signed-in caller may make is one round trip, the session check included', () => {
+    // Not the liveness probe (it touches nothing), a socket's handshake, or a session that ended (it is deleted: a write).
+    const reads = costs.filter((cost) => cost.method === 'GET' && cost.row !== 'GET /healthz' && cost.role !== 'deactivated' && cost.status !== 101);
+    expect(reads.length).toBeGreaterThan(200);
+    const over = reads.filter((cost) => cost.trips === null || cost.trips > (READ_ROUND_TRIPS[cost.row] ?? 1));
+    expect(over.map((cost) => `${cost.row} as ${cost.role}: ${cost.trips ?? 'no Server-Timing'}`)).toEqual([]);
+  });
+});
+
 describe('lists show each caller only what they may see', () => {
   const ids = (rows: Array<{ id: number }>) => rows.map((row) => row.id);
 

@@ -28,8 +28,11 @@ const v1Orders = new Hono<ApiV1Env>();
 const { createOrder, listOrders: list, getOrder, cancelOrder, listOrderEvents } = OPERATIONS;
 
 /** Photo links signed for an hour, absolute on the host the client called. */
+/** The photo-link key is read with the request's data (once per isolate, then kept). */
+const photoSecret = (c: Context<ApiV1Env>) => signingSecret(c.var.db, 'photo_links');
+
 async function photoLinks(c: Context<ApiV1Env>, orders: readonly Order[], stops: readonly OrderStop[]) {
-  const secret = await signingSecret(c.var.db, 'photo_links');
+  const secret = await photoSecret(c);
   return signedPhotoLinks(orders, stops, { origin: new URL(c.req.url).origin, secret, expiresAt: Date.now() + PHOTO_LINK_LIFETIME_MS.api });
 }
 
@@ -59,11 +62,14 @@ v1Orders.post(createOrder.path, requireApiKey, relayEvents, pushOrderChanges, id
 v1Orders.get(list.path, requireApiKey, validate('query', list.query), async (c) => {
   const query = c.req.valid('query');
   const limit = query.limit ?? DEFAULT_PAGE;
-  const rows = await listOrders(
-    c.var.db,
-    { visible: visibleTo(c.var.apiClient.viewer), statuses: query.status, createdSince: query.createdSince, updatedSince: query.updatedSince },
-    { limit: limit + 1, after: query.cursor },
-  );
+  const [rows] = await Promise.all([
+    listOrders(
+      c.var.db,
+      { visible: visibleTo(c.var.apiClient.viewer), statuses: query.status, createdSince: query.createdSince, updatedSince: query.updatedSince },
+      { limit: limit + 1, after: query.cursor },
+    ),
+    photoSecret(c),
+  ]);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   const photo = await photoLinks(c, page, []);
@@ -74,7 +80,7 @@ v1Orders.get(list.path, requireApiKey, validate('query', list.query), async (c) 
 });
 
 v1Orders.get(getOrder.path, requireApiKey, validate('param', getOrder.params), async (c) => {
-  const { order, stops } = await ownOrder(c.var.db, c.var.apiClient, c.req.valid('param').id);
+  const [{ order, stops }] = await Promise.all([ownOrder(c.var.db, c.var.apiClient, c.req.valid('param').id), photoSecret(c)]);
   return c.json(await detail(c, order, stops));
 });
 
@@ -86,8 +92,10 @@ v1Orders.post(cancelOrder.path, requireApiKey, relayEvents, pushOrderChanges, va
 });
 
 v1Orders.get(listOrderEvents.path, requireApiKey, validate('param', listOrderEvents.params), async (c) => {
-  const { order } = await ownOrder(c.var.db, c.var.apiClient, c.req.valid('param').id);
-  return c.json({ data: (await getEvents(c.var.db, order.id)).map(serializeEvent) });
+  const id = c.req.valid('param').id;
+  // Read together; the events are only answered when the order is the client's.
+  const [, events] = await Promise.all([ownOrder(c.var.db, c.var.apiClient, id), getEvents(c.var.db, id)]);
+  return c.json({ data: events.map(serializeEvent) });
 });
 
 export default v1Orders;
