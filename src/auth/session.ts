@@ -103,7 +103,14 @@ export async function readSession(
   options: { withVersions?: boolean } = {},
 ): Promise<SessionUser | null> {
   const sessionQuery = db
-    .select({ ...accountColumns, courier: couriers, business: restaurants, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .select({
+      ...accountColumns,
+      courier: couriers,
+      business: restaurants,
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(couriers, eq(couriers.userId, users.id))

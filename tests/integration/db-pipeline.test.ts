@@ -79,10 +79,22 @@ describe('statements issued together', () => {
       Array.from({ length: 20 }, (_, index) =>
         db.batch([
           db.select({ id: zones.id }).from(zones).where(eq(zones.id, zone.id)),
-          db.select({ n: sql<number>`${index}` }).from(zones).where(eq(zones.id, zone.id)),
-          db.select({ n: sql<number>`${index} + 1` }).from(zones).where(eq(zones.id, zone.id)),
-          db.select({ n: sql<number>`${index} + 2` }).from(zones).where(eq(zones.id, zone.id)),
-          db.select({ n: sql<number>`${index} + 3` }).from(zones).where(eq(zones.id, zone.id)),
+          db
+            .select({ n: sql<number>`${index}` })
+            .from(zones)
+            .where(eq(zones.id, zone.id)),
+          db
+            .select({ n: sql<number>`${index} + 1` })
+            .from(zones)
+            .where(eq(zones.id, zone.id)),
+          db
+            .select({ n: sql<number>`${index} + 2` })
+            .from(zones)
+            .where(eq(zones.id, zone.id)),
+          db
+            .select({ n: sql<number>`${index} + 3` })
+            .from(zones)
+            .where(eq(zones.id, zone.id)),
           db.select({ name: zones.name }).from(zones).where(eq(zones.id, zone.id)),
         ]),
       ),
