@@ -10,7 +10,7 @@ import { FINISHED_STATUSES, type OrderStatus, type StatusTab } from '../../domai
 import { paging, type Paging } from '../../domain/paging';
 import type { Range } from '../../domain/time';
 import type { Db } from '../client';
-import { couriers, orderEvents, orders, orderStops, users, type Order, type OrderStop } from '../schema';
+import { couriers, orderEvents, orders, orderStops, users, type Order } from '../schema';
 
 export interface OrderFilter {
   /** An access condition (orders/access.ts visibleTo). */
