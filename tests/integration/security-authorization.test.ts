@@ -804,7 +804,7 @@ describe('the authorization matrix', () => {
 
 /**
  * Reads that cannot be one round trip, and why (issue 19, docs/decisions.md): an API key is
- * looked up, then its rate limiter (a Durable Object) answers, and only then is the read made.
+ * looked up, then its rate limiter (a Durable Object) answers, and only then is the read made (N6).
  */
 const READ_ROUND_TRIPS: Record<string, number> = {
   'GET /api/v1/orders': 2,
@@ -816,7 +816,7 @@ const READ_ROUND_TRIPS: Record<string, number> = {
  * Writes above the target of two round trips (the session check, then the write), at what
  * they cost today: none may cost more. Each checks the session before anything happens
  * (no side effect runs for a session that ended), then reads what its rules need, then
- * writes (docs/decisions.md R5 names why each is above two).
+ * writes (docs/decisions.md N5 names why each is above two).
  */
 const WRITE_ROUND_TRIPS: Record<string, number> = {
   'POST /api/login': 8,
