@@ -12,6 +12,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/client';
 import { couriers, restaurants, sessions, users, type Courier, type Restaurant } from '../db/schema';
+import { usernameIs } from '../db/users';
 import { allVersions, rememberVersions } from '../db/versions';
 import { liveHub, type SessionSelector } from '../durable-objects/names';
 import type { AppEnv, Env } from '../env';
@@ -77,14 +78,14 @@ const accountColumns = {
   restaurantId: restaurants.id,
 };
 
-/** A user with the ids of their courier or restaurant record. */
-export async function loadAccount(db: Db, userId: number): Promise<Omit<SessionUser, 'sessionId' | 'sessionExpiresAt' | 'courier' | 'business'> | undefined> {
+/** A user, by username, with the ids of their courier or restaurant record. */
+export async function loadAccount(db: Db, username: string): Promise<Omit<SessionUser, 'sessionId' | 'sessionExpiresAt' | 'courier' | 'business'> | undefined> {
   const [account] = await db
     .select(accountColumns)
     .from(users)
     .leftJoin(couriers, eq(couriers.userId, users.id))
     .leftJoin(restaurants, eq(restaurants.userId, users.id))
-    .where(eq(users.id, userId))
+    .where(usernameIs(username))
     .limit(1);
   return account;
 }
@@ -176,10 +177,16 @@ export function settleUser(provisional: SessionUser, checked: SessionUser): void
   for (const [key, value] of Object.entries(checked)) Object.defineProperty(provisional, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
+/** Ends a session and its live sockets, and clears its cookies. */
 export async function endSession(c: Context<AppEnv>, db: Db, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
   deleteCookie(c, sessionCookie(c.req.url), { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
   deleteHint(c);
+  await replaceSession(c, db, sessionId);
+}
+
+/** Ends a session and its live sockets; its cookies are left to the sign-in that replaces them. */
+export async function replaceSession(c: Context<AppEnv>, db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
   await endLiveSockets(c.env, { sessionId });
 }
 

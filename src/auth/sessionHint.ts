@@ -12,14 +12,14 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/client';
 import type { Role } from '../db/schema';
 import { signingSecret } from '../db/signingKeys';
-import { base64Url } from '../domain/tokens';
+import { base64Url, constantTimeEqual } from '../domain/tokens';
 import { cookieName } from './tokens';
 
 /** What never changes about a session's owner, except a business record an admin adds later. */
 export interface SessionIdentity {
   id: number;
-  /** The courier row of a courier user, the restaurant row of a business user. */
   role: Role;
+  /** The courier row of a courier user, the restaurant row of a business user. */
   courierId: number | null;
   restaurantId: number | null;
 }
@@ -39,10 +39,13 @@ function hmacKey(secret: string): Promise<CryptoKey> {
 
 const payloadOf = (identity: SessionIdentity) => `${identity.id}.${identity.role}.${identity.courierId ?? ''}.${identity.restaurantId ?? ''}`;
 
+/** 128 bits of HMAC-SHA256. */
+const MAC_BYTES = 16;
+
 async function signature(db: Db, sessionId: string, payload: string): Promise<string> {
   const key = await hmacKey(await signingSecret(db, 'session_hints'));
   const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${sessionId}|${payload}`));
-  return base64Url(new Uint8Array(mac).slice(0, 16));
+  return base64Url(new Uint8Array(mac).slice(0, MAC_BYTES));
 }
 
 export const sameIdentity = (a: SessionIdentity, b: SessionIdentity) =>
@@ -59,13 +62,26 @@ export async function readHint(c: Context, db: Db, sessionId: string): Promise<S
     courierId: match[3] ? Number(match[3]) : null,
     restaurantId: match[4] ? Number(match[4]) : null,
   };
-  // Comparing two MACs of the same length: a timing difference would reveal a MAC of the attacker's own choosing at best.
-  return (await signature(db, sessionId, payloadOf(identity))) === match[5] ? identity : null;
+  try {
+    return constantTimeEqual(await signature(db, sessionId, payloadOf(identity)), match[5]) ? identity : null;
+  } catch (error) {
+    // Without the key (the database briefly unreachable), a read simply checks first.
+    console.error('session hint not checked', (error as Error).message);
+    return null;
+  }
 }
 
+/** Sets the hint; without the key (the database briefly unreachable) the session goes without one, and reads check first. */
 export async function setHint(c: Context, db: Db, sessionId: string, identity: SessionIdentity, maxAgeSeconds: number): Promise<void> {
   const payload = payloadOf(identity);
-  setCookie(c, hintCookie(c.req.url), `${payload}.${await signature(db, sessionId, payload)}`, {
+  let mac: string;
+  try {
+    mac = await signature(db, sessionId, payload);
+  } catch (error) {
+    console.error('session hint not set', (error as Error).message);
+    return;
+  }
+  setCookie(c, hintCookie(c.req.url), `${payload}.${mac}`, {
     httpOnly: true,
     sameSite: 'Lax',
     secure: new URL(c.req.url).protocol === 'https:',

@@ -37,9 +37,16 @@ interface Waiting {
 
 const PIPELINE_PATH = /\/v2\/pipeline$/;
 
+/**
+ * Requests that leave a shared stream as they found it: a `sequence` (a script) could leave a
+ * transaction open for the next caller's statements, so it is never merged.
+ */
+const SHAREABLE = new Set(['execute', 'batch', 'store_sql', 'close_sql', 'describe']);
+
 /** A pipeline that opens its stream and closes it: it can share an HTTP request with others. */
 function selfContained(body: PipelineBody | null): body is PipelineBody {
-  return !!body && body.baton == null && Array.isArray(body.requests) && body.requests.at(-1)?.type === 'close';
+  if (!body || body.baton != null || !Array.isArray(body.requests) || body.requests.at(-1)?.type !== 'close') return false;
+  return body.requests.slice(0, -1).every((request) => SHAREABLE.has(request.type));
 }
 
 function parse(text: string): PipelineBody | null {
@@ -99,9 +106,18 @@ export function coalescingFetch(send: Send): (input: RequestInfo | URL, init?: R
     }
   }
 
+  /** Sends what waited; whatever goes wrong here reaches every caller not yet answered (a settled promise ignores it). */
   async function flush(): Promise<void> {
     const group = waiting;
     waiting = [];
+    try {
+      await sendGroup(group);
+    } catch (error) {
+      for (const entry of group) entry.reject(error);
+    }
+  }
+
+  async function sendGroup(group: Waiting[]): Promise<void> {
     const texts = await Promise.all(group.map((entry) => entry.body.catch(() => '')));
     const bodies = texts.map(parse);
     const shared = group.flatMap((entry, index) => (selfContained(bodies[index]) ? [{ entry, body: bodies[index] }] : []));

@@ -20,10 +20,10 @@ const prefetched = new WeakMap<Db, Promise<Map<string, number>>>();
 
 /** Counters on their way (read with the session): ETags wait for them rather than read again. */
 export function rememberVersions(db: Db, rows: Promise<ReadonlyArray<{ name: string; version: number }>>): void {
-  prefetched.set(
-    db,
-    rows.then((read) => new Map(read.map((row) => [row.name, row.version]))),
-  );
+  const versions = rows.then((read) => new Map(read.map((row) => [row.name, row.version])));
+  // A request that builds no ETag never awaits them: their failure is the session read's to report.
+  versions.catch(() => undefined);
+  prefetched.set(db, versions);
 }
 
 async function sha256(text: string): Promise<string> {

@@ -41,10 +41,13 @@ const isAppShellFile = (path: string) => path === '/courier/sw.js' || path === '
 const toAnswerAgain = new WeakSet<Request>();
 const answeringAgain = new WeakSet<Request>();
 
-/** The request to answer again in place of this one's answer, if its speculation failed. */
+/** The request to answer again in place of this one's answer, if its speculation failed (a read: no body to keep). */
 export function answerAgain(request: Request): Request | null {
   if (!toAnswerAgain.has(request)) return null;
-  const again = new Request(request);
+  const headers = new Headers(request.headers);
+  headers.delete('content-length');
+  headers.delete('transfer-encoding');
+  const again = new Request(request.url, { method: request.method, headers });
   answeringAgain.add(again);
   return again;
 }
@@ -86,6 +89,8 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
     }
     return next();
   }
+  // Later middleware may replace the request object (body limits): the answer is marked on this one.
+  const original = c.req.raw;
   const user = provisionalUser(hint, sessionId);
   c.set('user', user);
   let failure: unknown;
@@ -104,18 +109,21 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   try {
     await next();
   } catch (error) {
-    // A failure while building an answer that is thrown away anyway does not matter.
+    // Thrown by the error handler itself: it matters only for an answer that is kept.
     if (await checked) throw error;
   }
   if (!(await checked)) {
+    // Nothing of this answer leaves, not even its status or headers (Hono's setter would keep them).
     await c.res.body?.cancel().catch(() => undefined);
+    c.res = undefined;
+    c.res = new Response(null, { status: 503, headers: { 'Cache-Control': 'no-store' } });
     // The check itself failed (the database is down): answered as any failed read, at once.
     if (failure) {
       c.set('user', null);
       c.set('sessionVerified', CHECKED);
       throw failure;
     }
-    toAnswerAgain.add(c.req.raw);
+    toAnswerAgain.add(original);
   }
 };
 

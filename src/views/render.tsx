@@ -172,6 +172,8 @@ export async function respond(
     ]),
   );
   const etags = Promise.all(specs.map(async ([name, spec]) => [name, await spec.etag?.()] as const)).then((read) => new Map(read));
+  // The shell reports their failure; a page that fails before using them leaves it handled.
+  etags.catch(() => undefined);
   const slot: Slot = (name) => {
     const spec = partials[name];
     if (!spec) throw new Error(`The page places region ${name} but does not define it`);

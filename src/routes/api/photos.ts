@@ -45,6 +45,8 @@ photos.get('/:key', async (c) => {
     Vary: 'Cookie',
   });
   if (c.req.header('If-None-Match') === `"${key}"`) return new Response(null, { status: 304, headers });
+  // R2 is read only for a session that holds (the reads above went with its check).
+  if (!(await c.var.sessionVerified)) throw unauthorized();
   const object = await c.env.PHOTOS.get(key);
   if (!object) throw notFound('Photo not found');
   headers.set('Content-Length', String(object.size));

@@ -30,14 +30,14 @@ profile.get('/', requirePage('restaurant'), async (c) => {
   const db = c.var.db;
   const restaurantId = user.restaurantId ?? 0;
   // The business and its endpoint decide what the page offers; its regions read the rest, all in one round trip.
-  let headRead: Promise<[Awaited<ReturnType<typeof businessWithEndpoint>>, Awaited<ReturnType<typeof messageSettingsOf>>]> | undefined;
-  const head = () => (headRead ??= Promise.all([businessWithEndpoint(db, restaurantId), messageSettingsOf(db, restaurantId)]));
+  let businessRead: ReturnType<typeof businessWithEndpoint> | undefined;
+  const businessOf = () => (businessRead ??= businessWithEndpoint(db, restaurantId));
   return respond(
     c,
     {
       details: {
         render: async () => {
-          const [[{ business }]] = await Promise.all([head(), c.var.sessionVerified]);
+          const [{ business }] = await Promise.all([businessOf(), c.var.sessionVerified]);
           return (
             <Facts
               rows={[
@@ -67,7 +67,7 @@ profile.get('/', requirePage('restaurant'), async (c) => {
       },
     },
     async (slot) => {
-      const [{ business, endpoint }, messages] = await head();
+      const [{ business, endpoint }, messages] = await Promise.all([businessOf(), messageSettingsOf(db, restaurantId)]);
       const apiEnabled = business?.apiEnabled ?? false;
       return (
         <BusinessLayout title={TITLE}>

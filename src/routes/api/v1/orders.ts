@@ -27,10 +27,10 @@ import { alertDispatchers } from '../../../services/dispatch/alerts';
 const v1Orders = new Hono<ApiV1Env>();
 const { createOrder, listOrders: list, getOrder, cancelOrder, listOrderEvents } = OPERATIONS;
 
-/** Photo links signed for an hour, absolute on the host the client called. */
 /** The photo-link key is read with the request's data (once per isolate, then kept). */
 const photoSecret = (c: Context<ApiV1Env>) => signingSecret(c.var.db, 'photo_links');
 
+/** Photo links signed for an hour, absolute on the host the client called. */
 async function photoLinks(c: Context<ApiV1Env>, orders: readonly Order[], stops: readonly OrderStop[]) {
   const secret = await photoSecret(c);
   return signedPhotoLinks(orders, stops, { origin: new URL(c.req.url).origin, secret, expiresAt: Date.now() + PHOTO_LINK_LIFETIME_MS.api });
@@ -94,7 +94,8 @@ v1Orders.post(cancelOrder.path, requireApiKey, relayEvents, pushOrderChanges, va
 v1Orders.get(listOrderEvents.path, requireApiKey, validate('param', listOrderEvents.params), async (c) => {
   const id = c.req.valid('param').id;
   // Read together; the events are only answered when the order is the client's.
-  const [, events] = await Promise.all([ownOrder(c.var.db, c.var.apiClient, id), getEvents(c.var.db, id)]);
+  const [order, events] = await Promise.all([findVisibleOrder(c.var.db, c.var.apiClient.viewer, id), getEvents(c.var.db, id)]);
+  if (!order) throw notFound('Order not found');
   return c.json({ data: events.map(serializeEvent) });
 });
 
