@@ -4,7 +4,7 @@
  * browser for that user count on the device's own channel (throttle.ts), so someone
  * guessing the username's password elsewhere can lock out strangers, never its owner.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/client';
