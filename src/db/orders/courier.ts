@@ -8,7 +8,7 @@ import { COURIER_INDICATOR_ACTIVE, COURIER_NOT_STARTED, FINISHED_STATUSES } from
 import { precisionOf, type LocationPrecision } from '../../domain/location';
 import type { SessionIdentity } from '../../auth/sessionHint';
 import type { Db } from '../client';
-import { couriers, orderDeclines, orderEvents, orders, orderStops, restaurants, type Courier, type Order } from '../schema';
+import { couriers, orderDeclines, orderEvents, orders, orderStops, restaurants, type Courier, type Order, type OrderStop, type Restaurant } from '../schema';
 import { offeredTo } from './access';
 import { serializeOrder, serializeStop } from './serialize';
 
@@ -37,7 +37,7 @@ const byPickup = [asc(orders.pickupTime), asc(orders.id)];
  * one batch, the details read by the list's own condition rather than by ids read first.
  */
 export async function courierOrdersWhere(db: Db, where: SQL): Promise<CourierOrderJson[]> {
-  const listed = db
+  const ids = db
     .select({ id: orders.id })
     .from(orders)
     .where(where)
@@ -50,22 +50,44 @@ export async function courierOrdersWhere(db: Db, where: SQL): Promise<CourierOrd
       .where(where)
       .orderBy(...byPickup)
       .limit(COURIER_LIST_LIMIT),
-    db.select().from(orderStops).where(inArray(orderStops.orderId, listed)).orderBy(asc(orderStops.orderId), asc(orderStops.sequence)),
+    db.select().from(orderStops).where(inArray(orderStops.orderId, ids)).orderBy(asc(orderStops.orderId), asc(orderStops.sequence)),
     db
-      .select({ id: restaurants.id, latitude: restaurants.latitude, longitude: restaurants.longitude, precision: restaurants.locationPrecision })
+      .select(pickupColumns)
       .from(restaurants)
-      .where(inArray(restaurants.id, db.select({ id: orders.restaurantId }).from(orders).where(inArray(orders.id, listed)))),
+      .where(inArray(restaurants.id, db.select({ id: orders.restaurantId }).from(orders).where(inArray(orders.id, ids)))),
   ]);
-  return rows.map((row) => {
-    const place = places.find((candidate) => candidate.id === row.restaurantId);
-    return {
-      ...serializeOrder(row),
-      pickupLatitude: place?.latitude ?? null,
-      pickupLongitude: place?.longitude ?? null,
-      pickupLocationPrecision: precisionOf(place?.latitude, place?.longitude, place?.precision),
-      stops: stops.filter((stop) => stop.orderId === row.id).map(serializeStop),
-    };
-  });
+  return rows.map((row) =>
+    courierOrderJsonOf(
+      row,
+      stops.filter((stop) => stop.orderId === row.id),
+      places.find((candidate) => candidate.id === row.restaurantId),
+    ),
+  );
+}
+
+const pickupColumns = { id: restaurants.id, latitude: restaurants.latitude, longitude: restaurants.longitude, precision: restaurants.locationPrecision };
+
+/** Where an order is picked up: its business's place. */
+export type PickupPlace = { id: number; latitude: number | null; longitude: number | null; precision: Restaurant['locationPrecision'] };
+
+export async function pickupPlaceOf(db: Db, orderId: number): Promise<PickupPlace | undefined> {
+  const [place] = await db
+    .select(pickupColumns)
+    .from(restaurants)
+    .where(eq(restaurants.id, sql`(select ${orders.restaurantId} from ${orders} where ${orders.id} = ${orderId})`))
+    .limit(1);
+  return place;
+}
+
+/** An order as the courier app uses it, from what is at hand. */
+export function courierOrderJsonOf(order: Order, stops: readonly OrderStop[], place: PickupPlace | undefined): CourierOrderJson {
+  return {
+    ...serializeOrder(order),
+    pickupLatitude: place?.latitude ?? null,
+    pickupLongitude: place?.longitude ?? null,
+    pickupLocationPrecision: precisionOf(place?.latitude, place?.longitude, place?.precision),
+    stops: stops.map(serializeStop),
+  };
 }
 
 /** One order as the courier app uses it, as it is now. */

@@ -22,9 +22,12 @@ export interface StopInput {
 }
 
 /** Once the packages are in the car, the first stop still pending is on the way. */
-export async function setOffCurrentStop(ctx: CourierContext, stops: readonly OrderStop[]): Promise<void> {
+/** Sets off the route's current stop if it has not yet; says whether it did. */
+export async function setOffCurrentStop(ctx: CourierContext, stops: readonly OrderStop[]): Promise<boolean> {
   const current = currentStop(stops);
-  if (current?.status === 'pending') await setOffStop(ctx.db, current.id, ctx.now);
+  if (current?.status !== 'pending') return false;
+  await setOffStop(ctx.db, current.id, ctx.now);
+  return true;
 }
 
 /**

@@ -6,13 +6,13 @@
  * a step already taken answers like a success.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { findBusiness } from '../../db/business';
 import { findVisibleOrder, offeredTo } from '../../db/orders/access';
 import { changeOrder, isRepeat } from '../../db/orders/change';
-import { acceptedByAnother, recordDecline } from '../../db/orders/courier';
+import { acceptedByAnother, pickupPlaceOf, recordDecline, type PickupPlace } from '../../db/orders/courier';
 import { getStops } from '../../db/orders/read';
 import { photoUrl } from '../../db/orders/serialize';
-import { orders, type Order, type Photo, type PhotoKind } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { orders, type Order, type OrderStop, type Photo, type PhotoKind } from '../../db/schema';
 import { DOCUMENTS_EXPIRED, isPharmacyOrder, ORDER_TAKEN, stepRefusal } from '../../domain/courierFlow';
 import { Failure, refused } from '../../domain/failures';
 import { isLateCancellation, LATE_CANCELLATION_FEE } from '../../domain/fees';
@@ -92,7 +92,7 @@ export async function acceptOrder(ctx: CourierContext, order: Order): Promise<Or
  * giving back an order they hold returns it to the dispatcher (docs/decisions.md D19).
  */
 export async function declineOrder(ctx: CourierContext, order: Order, acceptLateFee: boolean): Promise<Order> {
-  if (order.courierId === ctx.user.courierId) return stepOrder(ctx, order, { status: 'courier_rejected', acceptLateFee });
+  if (order.courierId === ctx.user.courierId) return (await stepOrder(ctx, order, { status: 'courier_rejected', acceptLateFee })).order;
   if (order.status !== 'pending_courier') throw refused(ORDER_TAKEN);
   await recordDecline(ctx.db, order.id, ctx.user.courierId, ctx.now);
   const result = await changeOrder(ctx.db, {
@@ -135,15 +135,27 @@ function stepDetail(order: Order, to: OrderStatus, now: number, distance: number
 }
 
 /** How far the device is from the order's pickup, when both are known and the pickup is placed at its address (an approximate one is not held to the radius). */
-async function distanceToPickup(ctx: CourierContext, order: Order, position: { lat: number; lng: number }): Promise<number | null> {
-  const place = await findBusiness(ctx.db, order.restaurantId);
-  if (place?.latitude == null || place.longitude == null || !proximityApplies(precisionOf(place.latitude, place.longitude, place.locationPrecision)))
-    return null;
+function distanceToPickup(place: PickupPlace | undefined, position: { lat: number; lng: number }): number | null {
+  if (place?.latitude == null || place.longitude == null || !proximityApplies(precisionOf(place.latitude, place.longitude, place.precision))) return null;
   return haversineMeters(position, { lat: place.latitude, lng: place.longitude });
 }
 
-/** A step of the workflow, with the photos and notes that come with it. */
-export async function stepOrder(ctx: CourierContext, order: Order, input: StepInput): Promise<Order> {
+/** What a step reads beside its order: the stops and the pickup's place (read with the order where the caller can). */
+export interface AroundOrder {
+  stops: OrderStop[];
+  pickup: PickupPlace | undefined;
+}
+
+export async function readAroundOrder(db: Db, orderId: number): Promise<AroundOrder> {
+  const [stops, pickup] = await Promise.all([getStops(db, orderId), pickupPlaceOf(db, orderId)]);
+  return { stops, pickup };
+}
+
+/**
+ * A step of the workflow, with the photos and notes that come with it. Answers the order
+ * and what is around it after the step (the stops read again only when the step set one off).
+ */
+export async function stepOrder(ctx: CourierContext, order: Order, input: StepInput, around?: AroundOrder): Promise<{ order: Order } & AroundOrder> {
   if (order.courierId !== ctx.user.courierId) {
     // Taken from the courier since their screen last saw it (an admin cancelled or
     // reassigned it): the attempt is recorded as refused beside the change that won (S4).
@@ -156,13 +168,13 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
       action: input.status ? 'status' : 'edit',
       now: ctx.now,
     });
-    return settled(attempt, undefined, () => false);
+    return { order: settled(attempt, undefined, () => false), ...(around ?? (await readAroundOrder(ctx.db, order.id))) };
   }
   const to = input.status && input.status !== order.status ? input.status : undefined;
   const repeat = input.status !== undefined && to === undefined;
   const hasExtras = !!input.deliveryPhotos?.length || input.pharmacyPickupPhoto != null || input.deliveryNotes !== undefined;
   // The same step again (an offline retry, "Continue to New Orders"): harmless.
-  if (repeat && !hasExtras) return order;
+  if (repeat && !hasExtras) return { order, ...(around ?? (await readAroundOrder(ctx.db, order.id))) };
   if (!to) assertTakesPhotos(order);
 
   return withPhotos(ctx, async (stored) => {
@@ -175,11 +187,11 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
       input.pharmacyPickupPhoto ? [input.pharmacyPickupPhoto] : [],
     );
     const photos = mergedPhotos(order.deliveryPhotos, added);
-    const stops = await getStops(ctx.db, order.id);
+    const { stops, pickup } = around ?? (await readAroundOrder(ctx.db, order.id));
 
     const position = input.courierLatitude != null && input.courierLongitude != null ? { lat: input.courierLatitude, lng: input.courierLongitude } : null;
     const arriving = to === 'arrived_at_pickup' || to === 'arrived_at_pharmacy';
-    const distance = arriving && position && ctx.proximityCheck ? await distanceToPickup(ctx, order, position) : null;
+    const distance = arriving && position && ctx.proximityCheck ? distanceToPickup(pickup, position) : null;
 
     if (to) {
       const refusal = stepRefusal(order, to, {
@@ -222,8 +234,10 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
       at: time?.at,
     });
     const changed = settled(result, to, (current) => to === 'courier_rejected' || current.courierId === ctx.user.courierId);
-    if (to && stops.length && STOP_DELIVERY_PHASE.has(to)) await setOffCurrentStop(ctx, stops);
-    return changed;
+    if (to && stops.length && STOP_DELIVERY_PHASE.has(to) && (await setOffCurrentStop(ctx, stops))) {
+      return { order: changed, stops: await getStops(ctx.db, order.id), pickup };
+    }
+    return { order: changed, stops, pickup };
   });
 }
 
@@ -238,13 +252,19 @@ function assertTakesPhotos(order: Order): void {
  * Photos and notes of the delivery (POST /api/orders/:id/delivery-photos): image data
  * strings or URLs of uploaded photos, or one photo's bytes. They are added to the order's.
  */
-export async function addDeliveryPhotos(ctx: CourierContext, order: Order, photos: string[] | Uint8Array, notes?: string | null): Promise<Order> {
-  if (!(photos instanceof Uint8Array)) return stepOrder(ctx, order, { deliveryPhotos: photos, deliveryNotes: notes });
+export async function addDeliveryPhotos(
+  ctx: CourierContext,
+  order: Order,
+  photos: string[] | Uint8Array,
+  notes: string | null | undefined,
+  around?: AroundOrder,
+): Promise<{ order: Order } & AroundOrder> {
+  if (!(photos instanceof Uint8Array)) return stepOrder(ctx, order, { deliveryPhotos: photos, deliveryNotes: notes }, around);
   assertTakesPhotos(order);
   return withPhotos(ctx, async (stored) => {
     const photo = await storePhoto(ctx.bucket, ctx.db, courierPhoto(ctx, { orderId: order.id, kind: 'delivery' }), photos);
     stored.push(photo.key);
-    return stepOrder(ctx, order, { deliveryPhotos: [photoUrl(photo.key)], deliveryNotes: notes });
+    return stepOrder(ctx, order, { deliveryPhotos: [photoUrl(photo.key)], deliveryNotes: notes }, around);
   });
 }
 

@@ -6,9 +6,8 @@
  */
 import type { SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { courierLists, courierOrderJson, courierOrdersWhere } from '../../../db/orders/courier';
+import { courierLists, courierOrderJson, courierOrderJsonOf, courierOrdersWhere } from '../../../db/orders/courier';
 import { photoUrl } from '../../../db/orders/serialize';
-import type { Order } from '../../../db/schema';
 import { minuteBucket, versionTag } from '../../../db/versions';
 import {
   courierOrderPatchSchema,
@@ -27,7 +26,7 @@ import { idempotent } from '../../../http/idempotency';
 import { readJson, validate } from '../../../http/validate';
 import { heldOrder } from '../../../services/courier/context';
 import { optimizeRemainingStops, reorderByHand } from '../../../services/courier/stopOrder';
-import { addDeliveryPhotos, answerOrder, stepOrder, uploadPhoto } from '../../../services/courier/workflow';
+import { addDeliveryPhotos, answerOrder, readAroundOrder, stepOrder, uploadPhoto } from '../../../services/courier/workflow';
 
 const courierOrders = new Hono<AppEnv>();
 
@@ -79,15 +78,11 @@ courierOrders.post(
  */
 courierOrders.post('/:id/delivery-photos', requireApi('courier'), validate('param', idParam), idempotent, async (c) => {
   const ctx = await courierContext(c);
-  const order = await heldOrder(ctx, c.req.valid('param').id);
-  let changed: Order;
-  if (isBinaryUpload(c)) {
-    changed = await addDeliveryPhotos(ctx, order, await binaryBody(c));
-  } else {
-    const { photos, notes } = await readJson(c, deliveryPhotosSchema);
-    changed = await addDeliveryPhotos(ctx, order, photos, notes);
-  }
-  return c.json(await courierOrderJson(ctx.db, changed), 201);
+  const id = c.req.valid('param').id;
+  const [order, around] = await Promise.all([heldOrder(ctx, id), readAroundOrder(ctx.db, id)]);
+  const { photos, notes } = isBinaryUpload(c) ? { photos: await binaryBody(c), notes: undefined } : await readJson(c, deliveryPhotosSchema);
+  const added = await addDeliveryPhotos(ctx, order, photos, notes, around);
+  return c.json(courierOrderJsonOf(added.order, added.stops, added.pickup), 201);
 });
 
 /**
@@ -133,7 +128,10 @@ export default courierOrders;
 /** PATCH /api/orders/:id by the courier holding the order: a workflow step (spec 3-courier-area.md §4.3–4.4). */
 export async function patchOrderAsCourier(c: Context<AppEnv>): Promise<Response> {
   const ctx = await courierContext(c);
-  const order = await heldOrder(ctx, Number(c.req.param('id')), { orTakenFromCourier: true });
+  const id = Number(c.req.param('id'));
+  // The order, its stops and its pickup in one round trip; the step's change in one more; the answer from them.
+  const [order, around] = await Promise.all([heldOrder(ctx, id, { orTakenFromCourier: true }), readAroundOrder(ctx.db, id)]);
   const input = await readJson(c, courierOrderPatchSchema);
-  return c.json(await courierOrderJson(ctx.db, await stepOrder(ctx, order, input)));
+  const stepped = await stepOrder(ctx, order, input, around);
+  return c.json(courierOrderJsonOf(stepped.order, stepped.stops, stepped.pickup));
 }
