@@ -582,7 +582,7 @@ async function main() {
           const growth = await heap.during(() => requestOnce(base, target));
           requests.push({ name: target.name, ...growth });
           console.log(
-            `  ${target.name.padEnd(44)} ${growth.baselineMB} MB → peak ${growth.peakMB} MB (+${round(growth.peakMB - growth.baselineMB, 2)}), ${growth.retainedMB} MB after (${growth.samples} samples)`,
+            `  ${target.name.padEnd(44)} ${growth.baselineMB} MB → peak ${growth.peakMB} MB (+${round(growth.peakMB - growth.baselineMB, 2)}), ${growth.afterMB} MB a second after (${growth.samples} samples)`,
           );
         }
       } finally {
@@ -784,12 +784,12 @@ function plainBlock(results: Results): string[] {
     '',
     '### Memory per request',
     '',
-    `The Worker's JavaScript heap read over the V8 inspector (wrangler dev's \`--inspector-port\`): garbage collected before each request (by taking a heap snapshot), then read as often as the inspector answers while the request runs, one request alone. The peak includes garbage not yet collected, so it is an upper bound on what the request needs; "after" is the heap once collected again. The 30-day CSV has ${memory.csvRows.toLocaleString('en-US')} orders.`,
+    `The Worker's JavaScript heap (its V8 isolate, not workerd's resident size) read over the V8 inspector (wrangler dev's \`--inspector-port\`) just before one request made alone and as often as the inspector answers while it runs. Growth = the peak minus the heap just before; it includes garbage not yet collected, so it is an upper bound on what the request needs (garbage cannot be collected on demand in workerd: docs/decisions.md P19-3). The 30-day CSV has ${memory.csvRows.toLocaleString('en-US')} orders.`,
     '',
-    '| Request | Heap before MB | Peak MB | Growth MB | After MB | Samples |',
+    '| Request | Heap before MB | Peak MB | Growth MB | A second after MB | Samples |',
     '|---|---|---|---|---|---|',
     ...memory.requests.map(
-      (request) => `| ${request.name} | ${request.baselineMB} | ${request.peakMB} | +${growth(request)} | ${request.retainedMB} | ${request.samples} |`,
+      (request) => `| ${request.name} | ${request.baselineMB} | ${request.peakMB} | +${growth(request)} | ${request.afterMB} | ${request.samples} |`,
     ),
     '',
     `The worst request, ${worst.name}, grew the heap by ${growth(worst)} MB at its peak: far below the 128 MB isolate limit ${mark(growth(worst) < 32)} (the line: under a quarter of it).`,

@@ -3,18 +3,19 @@
  * Protocol), so the memory a single request takes is measured in the isolate that serves
  * it rather than as workerd's whole resident size (issue 19).
  *
- * Garbage is collected before each measurement by taking a heap snapshot (V8 collects all
- * garbage first; the snapshot's chunks are ignored): workerd does not answer
- * HeapProfiler.collectGarbage (it hung or took the process down when tried), while
- * takeHeapSnapshot works.
+ * Garbage is not collected on demand: workerd did not answer HeapProfiler.collectGarbage
+ * (it hung, and once took workerd down), and a heap snapshot (which collects first) of the
+ * Worker after the load run wedged workerd for minutes. So the growth is measured from the
+ * heap in use just before the request, garbage included, to the most in use while it ran:
+ * an upper bound on what the request needs, unless V8 collects during the request.
  */
 export interface HeapGrowth {
-  /** Heap in use after garbage collection, before the request (MB). */
+  /** Heap in use just before the request (MB). */
   baselineMB: number;
   /** The most in use while the request ran, garbage not yet collected included (MB). */
   peakMB: number;
-  /** In use after the request and another collection: what it left behind (MB). */
-  retainedMB: number;
+  /** In use a second after the request (MB). */
+  afterMB: number;
   /** How many times the heap was read while the request ran. */
   samples: number;
 }
@@ -45,14 +46,12 @@ export async function connectWorkerHeap(inspectorPort: number) {
       socket.send(JSON.stringify({ id, method, params }));
     });
   const usedMB = async () => (await call<{ usedSize: number }>('Runtime.getHeapUsage')).usedSize / MB;
-  const collected = async () => {
-    await call('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-    return usedMB();
-  };
   return {
     /** Runs `request` once, reading the heap as often as the inspector answers while it runs. */
     async during(request: () => Promise<unknown>): Promise<HeapGrowth> {
-      const baselineMB = await collected();
+      // A quiet second first: what the previous request started has finished.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const baselineMB = await usedMB();
       let peakMB = baselineMB;
       let samples = 0;
       let finished = false;
@@ -62,7 +61,8 @@ export async function connectWorkerHeap(inspectorPort: number) {
         samples++;
       }
       await running;
-      return { baselineMB: round(baselineMB), peakMB: round(peakMB), retainedMB: round(await collected()), samples };
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return { baselineMB: round(baselineMB), peakMB: round(peakMB), afterMB: round(await usedMB()), samples };
     },
     close: () => socket.close(),
   };
