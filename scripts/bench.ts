@@ -80,7 +80,7 @@ interface Target {
 }
 
 interface RoundTrips {
-  /** Counted at the proxy from the request to the answer's last byte. */
+  /** Counted at the proxy: trips answered before the answer's last byte reached the client. */
   whole: number;
   /** Of those, how many came one after another (trips made together count once): what the network costs in time. */
   inSequence: number;
@@ -704,7 +704,7 @@ function roundTripsTable(results: Results): string[] {
   return [
     '### Database round trips per request',
     '',
-    `Counted at the proxy between the Worker and sqld for one request made alone (the second of two), from the request to the answer's last byte: streamed regions included. "In sequence" counts trips made together (overlapping in time at the proxy: a Promise.all, streamed regions) once: it is what latency multiplies. "After the answer" is work the Worker does once it has answered (events to the queue, pushes to phones), which no one waits for. Budget: a read 1, a write 2. The Server-Timing column is what the Worker's own header says; for a streamed page it counts only what happened before the first byte.`,
+    `Counted at the proxy between the Worker and sqld for one request made alone (the second of two): the trips whose answers reached the Worker before the client had the answer's last byte, streamed regions included (a trip answered later cannot have been part of the answer). "In sequence" counts trips made together (overlapping in time at the proxy: a Promise.all, streamed regions) once: it is what latency multiplies. "After the answer" counts the others, until the proxy is quiet: work the Worker does once it has answered (events to the queue, pushes to phones), which no one waits for. Budget: a read 1, a write 2. The Server-Timing column is what the Worker's own header says; for a streamed page it counts only what happened before the first byte.`,
     '',
     '| Page or call | Round trips (budget) | Server-Timing says | Status |',
     '|---|---|---|---|',

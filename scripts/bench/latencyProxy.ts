@@ -24,7 +24,7 @@ export interface ProxyCount {
   lastAt: number;
 }
 
-/** When a round trip reached the proxy and when its answer left (ms, the proxy's clock). */
+/** When a round trip reached the proxy and when its answer left (ms since the epoch, sub-millisecond: comparable across processes). */
 type Span = [start: number, end: number];
 type Command = { id: number; from?: number };
 type Reply = { id: number; count: ProxyCount; spans?: Span[] };
@@ -43,6 +43,8 @@ function inSequence(spans: Span[]): number {
   return waves;
 }
 
+const now = () => performance.timeOrigin + performance.now();
+
 /** The proxy itself, in the forked process. */
 function serve(target: URL, delayMs: number): void {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
@@ -56,11 +58,11 @@ function serve(target: URL, delayMs: number): void {
       count.forwarded++;
       count.inFlight++;
       count.lastAt = Date.now();
-      const span: Span = [performance.now(), Infinity];
+      const span: Span = [now(), Infinity];
       spans.push(span);
       const done = () => {
         count.inFlight--;
-        span[1] = performance.now();
+        span[1] = now();
       };
       later(() => {
         const upstream = forward(
@@ -105,9 +107,10 @@ export interface LatencyProxy {
   /** Waits until nothing has been in flight or arrived for `quietMs`; answers the count then. */
   quiet(quietMs?: number): Promise<ProxyCount>;
   /**
-   * Round trips made while `work` ran (`during`), how many of those came one after another
-   * (`inSequence`: trips made together count once), and those made after it until the proxy
-   * went quiet (`after`).
+   * Round trips whose answers reached the Worker before `work` (a request, its body read to
+   * the end) finished (`during`: only those can have been part of the answer), how many of
+   * those came one after another (`inSequence`: trips made together count once), and the
+   * others until the proxy went quiet (`after`: work after the answer, such as waitUntil's).
    */
   roundTripsOf(work: () => Promise<unknown>): Promise<{ during: number; inSequence: number; after: number }>;
   stop(): Promise<void>;
@@ -151,10 +154,11 @@ export async function startLatencyProxy(target: string, delayMs: number): Promis
     async roundTripsOf(work) {
       const before = (await quiet()).forwarded;
       await work();
-      const { count: now, spans } = await ask(before);
-      const during = now.forwarded - before;
-      const after = (await quiet()).forwarded - before - during;
-      return { during, inSequence: inSequence(spans!.slice(0, during)), after };
+      const finished = now();
+      await quiet();
+      const spans = (await ask(before)).spans!;
+      const answered = spans.filter(([, end]) => end <= finished);
+      return { during: answered.length, inSequence: inSequence(answered), after: spans.length - answered.length };
     },
     stop: () =>
       new Promise<void>((resolve) => {
