@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './env';
 import { limitBodies } from './http/body';
-import { requestContext, loadUser } from './http/context';
+import { answerAgain, requestContext, loadUser } from './http/context';
 import { handleError, handleNotFound } from './http/errorHandler';
 import { refuseCrossOriginWrites, securityHeaders } from './http/security';
 import admin from './routes/admin';
@@ -35,5 +35,13 @@ export function createApp(): Hono<AppEnv> {
 
   app.notFound(handleNotFound);
   app.onError(handleError);
+
+  // A read that speculated on a session which did not hold is answered again, checking first.
+  const answer = app.fetch;
+  app.fetch = async (request, env, executionCtx) => {
+    const response = await answer(request, env, executionCtx);
+    const again = answerAgain(request);
+    return again ? answer(again, env, executionCtx) : response;
+  };
   return app;
 }

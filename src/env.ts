@@ -70,6 +70,11 @@ export type EventMessage =
 export interface AppVariables {
   db: Db;
   user: SessionUser | null;
+  /**
+   * Whether the session check confirmed the user a read started with (src/http/context.ts).
+   * Anything sent to the browser waits for it; until then only the user's identity is known.
+   */
+  sessionVerified: Promise<boolean>;
   /** Per-response CSP nonce for the inline scripts React streams. */
   nonce: string;
   /** The viewer's IANA time zone, from the tz cookie the browser sets. */

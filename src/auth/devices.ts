@@ -4,7 +4,7 @@
  * browser for that user count on the device's own channel (throttle.ts), so someone
  * guessing the username's password elsewhere can lock out strangers, never its owner.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/client';
@@ -17,15 +17,11 @@ const deviceCookie = (url: string) => cookieName('did', url);
 /** The id of this browser's device cookie, whoever it was issued to (null without one). */
 export const presentedDevice = (c: Context) => tokenId(getCookie(c, deviceCookie(c.req.url)));
 
-/** Whether the device is trusted for this user. */
-export async function isTrustedFor(db: Db, deviceId: string | null, userId: number | undefined): Promise<boolean> {
-  if (!deviceId || userId === undefined) return false;
-  const [row] = await db
-    .select({ id: trustedDevices.id })
-    .from(trustedDevices)
-    .where(and(eq(trustedDevices.id, deviceId), eq(trustedDevices.userId, userId)))
-    .limit(1);
-  return row !== undefined;
+/** Whose trusted device this is (null for none, or no device). */
+export async function deviceOwner(db: Db, deviceId: string | null): Promise<number | null> {
+  if (!deviceId) return null;
+  const [row] = await db.select({ userId: trustedDevices.userId }).from(trustedDevices).where(eq(trustedDevices.id, deviceId)).limit(1);
+  return row?.userId ?? null;
 }
 
 /**

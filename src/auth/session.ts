@@ -11,10 +11,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/client';
-import { couriers, restaurants, sessions, users, type Role } from '../db/schema';
+import { couriers, restaurants, sessions, users, type Courier, type Restaurant } from '../db/schema';
+import { usernameIs } from '../db/users';
 import { allVersions, rememberVersions } from '../db/versions';
 import { liveHub, type SessionSelector } from '../durable-objects/names';
 import type { AppEnv, Env } from '../env';
+import { deleteHint, setHint, type SessionIdentity } from './sessionHint';
 import { cookieName, newToken, tokenId } from './tokens';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -22,18 +24,16 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
-export interface SessionUser {
-  id: number;
+export interface SessionUser extends SessionIdentity {
   username: string;
-  role: Role;
   name: string;
   phone: string | null;
   address: string | null;
   isActive: boolean;
   zoneId: number | null;
-  /** The courier row of a courier user, the restaurant row of a business user. */
-  courierId: number | null;
-  restaurantId: number | null;
+  /** The courier's or the business's own record, read with the session: a request needs no second read for it. */
+  courier: Courier | null;
+  business: Restaurant | null;
   sessionId: string;
   /** When the session ends at the latest (its absolute lifetime); live sockets opened under it close then. */
   sessionExpiresAt: number;
@@ -41,12 +41,15 @@ export interface SessionUser {
 
 const sessionCookie = (url: string) => cookieName('sid', url);
 
-/** Starts a new session (a new id at every login) and sets its cookie. */
-export async function startSession(c: Context, db: Db, userId: number, now = Date.now()): Promise<void> {
+/** The session id (the hash the database keeps) of the request's cookie; null without one. */
+export const presentedSession = (c: Context) => tokenId(getCookie(c, sessionCookie(c.req.url)));
+
+/** Starts a new session (a new id at every login), sets its cookie and the hint naming its owner. */
+export async function startSession(c: Context, db: Db, owner: SessionIdentity, now = Date.now()): Promise<void> {
   const { token, id } = await newToken();
   await db.insert(sessions).values({
     id,
-    userId,
+    userId: owner.id,
     createdAt: now,
     lastSeenAt: now,
     expiresAt: now + SESSION_ABSOLUTE_MS,
@@ -59,6 +62,7 @@ export async function startSession(c: Context, db: Db, userId: number, now = Dat
     path: '/',
     maxAge: SESSION_ABSOLUTE_MS / 1000,
   });
+  await setHint(c, db, id, owner, SESSION_ABSOLUTE_MS / 1000);
 }
 
 const accountColumns = {
@@ -74,31 +78,40 @@ const accountColumns = {
   restaurantId: restaurants.id,
 };
 
-/** A user with the ids of their courier or restaurant record. */
-export async function loadAccount(db: Db, userId: number): Promise<Omit<SessionUser, 'sessionId' | 'sessionExpiresAt'> | undefined> {
+/** A user, by username, with the ids of their courier or restaurant record. */
+export async function loadAccount(db: Db, username: string): Promise<Omit<SessionUser, 'sessionId' | 'sessionExpiresAt' | 'courier' | 'business'> | undefined> {
   const [account] = await db
     .select(accountColumns)
     .from(users)
     .leftJoin(couriers, eq(couriers.userId, users.id))
     .leftJoin(restaurants, eq(restaurants.userId, users.id))
-    .where(eq(users.id, userId))
+    .where(usernameIs(username))
     .limit(1);
   return account;
 }
 
 /**
- * The signed-in user, or null when the cookie is missing, unknown, expired or the user is
- * inactive. With `withVersions`, the data version counters come back in the same round
- * trip (db/versions.ts): pages build their ETags from them without another read.
+ * The signed-in user of a session id, or null when it is unknown, expired or its user is
+ * inactive (the session is then deleted). With `withVersions`, the data version counters
+ * come back in the same round trip (db/versions.ts): pages build their ETags from them
+ * without another read.
  */
-export async function readSession(c: Context, db: Db, now = Date.now(), options: { withVersions?: boolean } = {}): Promise<SessionUser | null> {
-  const id = await tokenId(getCookie(c, sessionCookie(c.req.url)));
-  if (!id) {
-    if (options.withVersions) rememberVersions(db, await allVersions(db));
-    return null;
-  }
+export async function readSession(
+  c: Context<AppEnv>,
+  db: Db,
+  id: string,
+  now = Date.now(),
+  options: { withVersions?: boolean } = {},
+): Promise<SessionUser | null> {
   const sessionQuery = db
-    .select({ ...accountColumns, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .select({
+      ...accountColumns,
+      courier: couriers,
+      business: restaurants,
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(couriers, eq(couriers.userId, users.id))
@@ -107,9 +120,12 @@ export async function readSession(c: Context, db: Db, now = Date.now(), options:
     .limit(1);
   let row;
   if (options.withVersions) {
-    const [sessionRows, versionRows] = await db.batch([sessionQuery, allVersions(db)]);
-    rememberVersions(db, versionRows);
-    row = sessionRows[0];
+    const read = db.batch([sessionQuery, allVersions(db)]);
+    rememberVersions(
+      db,
+      read.then(([, versions]) => versions),
+    );
+    row = (await read)[0][0];
   } else {
     row = (await sessionQuery)[0];
   }
@@ -119,15 +135,58 @@ export async function readSession(c: Context, db: Db, now = Date.now(), options:
     return null;
   }
   if (now - row.lastSeenAt >= TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+    // After the answer: a read does not wait for this write.
+    c.executionCtx.waitUntil(
+      db
+        .update(sessions)
+        .set({ lastSeenAt: now })
+        .where(eq(sessions.id, id))
+        .then(
+          () => undefined,
+          (error: Error) => console.error('session touch failed', error.message),
+        ),
+    );
   }
   const { lastSeenAt: _seen, expiresAt, ...user } = row;
   return { ...user, sessionExpiresAt: expiresAt };
 }
 
+const VERIFIED_LATER = ['username', 'name', 'phone', 'address', 'isActive', 'zoneId', 'courier', 'business', 'sessionExpiresAt'] as const;
+
+/**
+ * The user a signed hint names, before the session check has answered: its identity is
+ * there at once, to build queries with; the rest throws if read before settleUser fills
+ * it in (pages render after the check, src/views/render.tsx).
+ */
+export function provisionalUser(identity: SessionIdentity, sessionId: string): SessionUser {
+  const user = { ...identity, sessionId } as SessionUser;
+  for (const key of VERIFIED_LATER) {
+    Object.defineProperty(user, key, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        throw new Error(`user.${key} was read before the session check answered: await c.var.sessionVerified first`);
+      },
+    });
+  }
+  return user;
+}
+
+/** Fills a provisional user in with the checked session's values (the same object: handlers hold it). */
+export function settleUser(provisional: SessionUser, checked: SessionUser): void {
+  for (const [key, value] of Object.entries(checked)) Object.defineProperty(provisional, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** Ends a session and its live sockets, and clears its cookies. */
 export async function endSession(c: Context<AppEnv>, db: Db, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
   deleteCookie(c, sessionCookie(c.req.url), { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
+  deleteHint(c);
+  await replaceSession(c, db, sessionId);
+}
+
+/** Ends a session and its live sockets; its cookies are left to the sign-in that replaces them. */
+export async function replaceSession(c: Context<AppEnv>, db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
   await endLiveSockets(c.env, { sessionId });
 }
 

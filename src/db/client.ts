@@ -5,6 +5,7 @@
 import { createClient, type InStatement, type ResultSet, type TransactionMode } from '@libsql/client/web';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import { drizzle } from 'drizzle-orm/libsql/web';
+import { coalescingFetch } from './pipeline';
 import * as schema from './schema';
 
 export type Db = LibSQLDatabase<typeof schema>;
@@ -27,10 +28,13 @@ export class DatabaseUnavailableError extends Error {
 export class DbMeter {
   roundTrips = 0;
   waitedMs = 0;
+  /** Batches run again because the database was busy (counted in roundTrips too). */
+  busyRetries = 0;
 
-  /** `db;dur=12.4;desc="1 round trip"`: the database's share of a Server-Timing header. */
+  /** `db;dur=12.4;desc="1 round trip"`: the database's share of a Server-Timing header (and `db-busy` when it retried). */
   serverTiming(): string {
-    return `db;dur=${this.waitedMs.toFixed(1)};desc="${this.roundTrips} round trip${this.roundTrips === 1 ? '' : 's'}"`;
+    const trips = `db;dur=${this.waitedMs.toFixed(1)};desc="${this.roundTrips} round trip${this.roundTrips === 1 ? '' : 's'}"`;
+    return this.busyRetries ? `${trips}, db-busy;desc="${this.busyRetries} retried"` : trips;
   }
 }
 
@@ -62,13 +66,14 @@ const BUSY_RETRIES = 3;
  * batch is one transaction that applied nothing when it failed, so running it again is safe.
  * Under a burst of writers the lock can stay taken longer than the server waits for it.
  */
-function withBusyRetry(batch: (statements: InStatement[], mode?: TransactionMode) => Promise<ResultSet[]>) {
+function withBusyRetry(batch: (statements: InStatement[], mode?: TransactionMode) => Promise<ResultSet[]>, meter?: DbMeter) {
   return async (statements: InStatement[], mode?: TransactionMode): Promise<ResultSet[]> => {
     for (let attempt = 0; ; attempt++) {
       try {
         return await batch(statements, mode);
       } catch (error) {
         if (attempt >= BUSY_RETRIES || (error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+        if (meter) meter.busyRetries++;
         await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt + Math.random() * 50));
       }
     }
@@ -79,13 +84,13 @@ function withBusyRetry(batch: (statements: InStatement[], mode?: TransactionMode
 const mayWrite = (statement: InStatement) => !/^\s*select\b/i.test(typeof statement === 'string' ? statement : statement.sql);
 
 export function createDb(url: string, authToken?: string, timeoutMs = DATABASE_TIMEOUT_MS, meter?: DbMeter): Db {
-  const client = createClient({ url, authToken: authToken || undefined, fetch: databaseFetch(timeoutMs, meter) });
+  const client = createClient({ url, authToken: authToken || undefined, fetch: coalescingFetch(databaseFetch(timeoutMs, meter)) });
   // Whatever writes runs in a transaction begun IMMEDIATE ('write'): concurrent writers then
   // wait their turn for the lock. Drizzle's batches are 'deferred' and single statements run
   // alone, where a statement that read first and a writer that committed meanwhile fail at
   // once with SQLITE_BUSY (writes with triggers, like the order search index's, hold the
   // lock long enough to meet that). Still one round trip each.
-  const batch = withBusyRetry(client.batch.bind(client));
+  const batch = withBusyRetry(client.batch.bind(client), meter);
   client.batch = (statements: InStatement[], mode?: TransactionMode) => batch(statements, mode ?? (statements.some(mayWrite) ? 'write' : 'deferred'));
   const execute = client.execute.bind(client) as (statement: InStatement) => Promise<ResultSet>;
   client.execute = (async (statement: InStatement) =>

@@ -1,13 +1,14 @@
-/** Server-held signing keys (made by migration 0009). They never change, so each isolate reads one once. */
+/** Server-held signing keys (made by migrations 0009 and 0013). They never change, so each isolate reads one once. */
 import { eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { signingKeys } from './schema';
 
-const cached = new Map<string, Promise<string>>();
+/** photo_links signs photo links sent to integrators; session_hints the cookie naming a session's owner. */
+export type SigningKeyName = 'photo_links' | 'session_hints';
 
-/** The secret that signs photo links sent to integrators. */
-export function photoLinkSecret(db: Db): Promise<string> {
-  const name = 'photo_links';
+const cached = new Map<SigningKeyName, Promise<string>>();
+
+export function signingSecret(db: Db, name: SigningKeyName): Promise<string> {
   let secret = cached.get(name);
   if (!secret) {
     secret = db

@@ -16,10 +16,14 @@ export const allVersions = (db: Db) => db.select().from(dataVersions);
  * Counters read at the start of a request, together with its session (one round trip):
  * ETags built during that request use them instead of reading again.
  */
-const prefetched = new WeakMap<Db, Map<string, number>>();
+const prefetched = new WeakMap<Db, Promise<Map<string, number>>>();
 
-export function rememberVersions(db: Db, rows: ReadonlyArray<{ name: string; version: number }>): void {
-  prefetched.set(db, new Map(rows.map((row) => [row.name, row.version])));
+/** Counters on their way (read with the session): ETags wait for them rather than read again. */
+export function rememberVersions(db: Db, rows: Promise<ReadonlyArray<{ name: string; version: number }>>): void {
+  const versions = rows.then((read) => new Map(read.map((row) => [row.name, row.version])));
+  // A request that builds no ETag never awaits them: their failure is the session read's to report.
+  versions.catch(() => undefined);
+  prefetched.set(db, versions);
 }
 
 async function sha256(text: string): Promise<string> {
@@ -32,7 +36,7 @@ async function sha256(text: string): Promise<string> {
  * (viewer, filters, time zone; a minute bucket when it shows time-relative states).
  */
 export async function versionTag(db: Db, tables: readonly VersionedTable[], ...inputs: Array<string | number | null | undefined>): Promise<string> {
-  const known = prefetched.get(db);
+  const known = await prefetched.get(db)?.catch(() => undefined);
   const rows = known
     ? tables.map((name) => ({ name, version: known.get(name) ?? 0 }))
     : await db

@@ -3,7 +3,7 @@
  * and how a stored photo is named in the API. The bytes live in R2; orders and stops
  * keep keys, which the API shows as URLs under /api/photos/.
  */
-import { toHex } from './tokens';
+import { constantTimeEqual, toHex } from './tokens';
 
 /** The phone fits each photo within 1200×1200 and keeps it as JPEG at quality 0.7. */
 export const PHOTO_FIT_PX = 1200;
@@ -84,8 +84,5 @@ export async function signedPhotoUrl(origin: string, key: string, expiresAt: num
 export async function isValidPhotoLink(key: string, expires: string, signature: string, secret: string, now = Date.now()): Promise<boolean> {
   if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return false;
   if (Number(expires) * 1000 <= now) return false;
-  const expected = await photoLinkSignature(key, Number(expires), secret);
-  let difference = 0;
-  for (let index = 0; index < expected.length; index++) difference |= expected.charCodeAt(index) ^ signature.charCodeAt(index);
-  return difference === 0;
+  return constantTimeEqual(await photoLinkSignature(key, Number(expires), secret), signature);
 }

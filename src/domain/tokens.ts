@@ -15,3 +15,11 @@ export const toHex = (bytes: ArrayBuffer | Uint8Array) => [...new Uint8Array(byt
 export async function sha256Hex(text: string): Promise<string> {
   return toHex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 }
+
+/** Whether two strings (MACs, signatures) are equal, in a time that does not depend on where they differ. */
+export function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index++) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
+  return difference === 0;
+}

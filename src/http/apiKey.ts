@@ -19,7 +19,7 @@ export interface ApiClient {
   /** How its changes are recorded in an order's history: as the business's login. */
   actor: Actor;
   /** Who is looking, for the order access rule (db/orders/access.ts). */
-  viewer: { role: 'restaurant'; restaurantId: number; courierId: null; zoneId: number };
+  viewer: { role: 'restaurant'; restaurantId: number; courierId: null };
 }
 
 export type ApiV1Env = { Bindings: AppEnv['Bindings']; Variables: AppEnv['Variables'] & { apiClient: ApiClient } };
@@ -55,7 +55,7 @@ export const requireApiKey: MiddlewareHandler<ApiV1Env> = async (c, next) => {
     keyId: holder.key.id,
     business,
     actor: { userId: business.userId, role: 'restaurant' },
-    viewer: { role: 'restaurant', restaurantId: business.id, courierId: null, zoneId: business.zoneId },
+    viewer: { role: 'restaurant', restaurantId: business.id, courierId: null },
   });
   await next();
 };

@@ -3,7 +3,6 @@
  * and pages. The business always comes from the session, never from an id in the request.
  */
 import type { Context } from 'hono';
-import { findBusiness } from '../db/business';
 import type { Db } from '../db/client';
 import { zipCentroid } from '../db/places';
 import type { Restaurant } from '../db/schema';
@@ -12,10 +11,21 @@ import { censusUrl, type Geocoder } from '../maps/geocoding';
 import type { MapsServer } from '../maps/service';
 import { notFound } from './errors';
 
-export async function signedInBusiness(c: Context<AppEnv>): Promise<Restaurant> {
+const NO_BUSINESS = 'Business profile not found';
+
+/** The signed-in business's id, known with the session: reads about the business need not wait for its record. */
+export function ownBusinessId(c: Context<AppEnv>): number {
   const restaurantId = c.var.user?.restaurantId;
-  const business = restaurantId ? await findBusiness(c.var.db, restaurantId) : undefined;
-  if (!business) throw notFound('Business profile not found');
+  if (!restaurantId) throw notFound(NO_BUSINESS);
+  return restaurantId;
+}
+
+/** The signed-in business's record, read with the session (src/auth/session.ts). */
+export async function signedInBusiness(c: Context<AppEnv>): Promise<Restaurant> {
+  ownBusinessId(c);
+  await c.var.sessionVerified;
+  const business = c.var.user?.business;
+  if (!business) throw notFound(NO_BUSINESS);
   return business;
 }
 

@@ -1,7 +1,8 @@
 /** Per-request setup: the database handle, the viewer's time zone, the courier base path, the session. */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { readSession } from '../auth/session';
+import { presentedSession, provisionalUser, readSession, settleUser } from '../auth/session';
+import { deleteHint, hasHint, readHint, sameIdentity, setHint } from '../auth/sessionHint';
 import { createDb, DbMeter } from '../db/client';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../domain/time';
 import type { AppEnv } from '../env';
@@ -29,15 +30,104 @@ export const isIntegrationsApi = (path: string) => path === '/api/v1' || path.st
 /** A customer's tracking link (issue 16) is nobody's session: the link is the key, and its read is its one round trip. */
 const isTrackingLink = (path: string) => path.startsWith('/t/') || path.startsWith('/api/track/');
 
+/** The courier app's manifest and service worker are the same for everyone: the browser asks for them at every visit. */
+const isAppShellFile = (path: string) => path === '/courier/sw.js' || path === '/courier/manifest.webmanifest';
+
+/**
+ * Requests to answer again: their first answer was built for the session a hint named, and
+ * the session check said otherwise (ended, or its owner changed). The second time round the
+ * session is checked first, as without a hint.
+ */
+const toAnswerAgain = new WeakSet<Request>();
+const answeringAgain = new WeakSet<Request>();
+
+/** The request to answer again in place of this one's answer, if its speculation failed (a read: no body to keep). */
+export function answerAgain(request: Request): Request | null {
+  if (!toAnswerAgain.has(request)) return null;
+  const headers = new Headers(request.headers);
+  headers.delete('content-length');
+  headers.delete('transfer-encoding');
+  const again = new Request(request.url, { method: request.method, headers });
+  answeringAgain.add(again);
+  return again;
+}
+
+const isWebSocket = (c: Context<AppEnv>) => c.req.header('upgrade')?.toLowerCase() === 'websocket';
+
+/**
+ * The session, checked on every request. A read (GET) whose hint names the session's owner
+ * does not wait for the check: its queries leave with the session's in one round trip
+ * (src/db/pipeline.ts), and the check decides before anything is sent. A read with no
+ * side effects is the only kind that speculates; writes and socket upgrades wait.
+ */
 export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (isIntegrationsApi(c.req.path) || isTrackingLink(c.req.path)) {
+  c.set('sessionVerified', CHECKED);
+  if (isIntegrationsApi(c.req.path) || isTrackingLink(c.req.path) || isAppShellFile(c.req.path)) {
     c.set('user', null);
     return next();
   }
+  const db = c.var.db;
+  const sessionId = await presentedSession(c);
+  if (!sessionId) {
+    c.set('user', null);
+    if (hasHint(c)) deleteHint(c);
+    return next();
+  }
   // Reads (pages, partial polls, lists) may answer from ETags: fetch the counters with the session.
-  c.set('user', await readSession(c, c.var.db, Date.now(), { withVersions: c.req.method === 'GET' }));
-  await next();
+  const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
+  const speculating = reading && !isWebSocket(c) && !answeringAgain.has(c.req.raw);
+  const hint = speculating ? await readHint(c, db, sessionId) : null;
+  const session = readSession(c, db, sessionId, Date.now(), { withVersions: reading });
+  if (!hint) {
+    const user = await session;
+    c.set('user', user);
+    if (!user) {
+      if (hasHint(c)) deleteHint(c);
+    } else if (reading && !isWebSocket(c)) {
+      // Sessions from before hints, or whose business record came later, get theirs now.
+      await setHint(c, db, sessionId, user, (user.sessionExpiresAt - Date.now()) / 1000);
+    }
+    return next();
+  }
+  // Later middleware may replace the request object (body limits): the answer is marked on this one.
+  const original = c.req.raw;
+  const user = provisionalUser(hint, sessionId);
+  c.set('user', user);
+  let failure: unknown;
+  const checked = session.then(
+    (found) => {
+      if (!found || !sameIdentity(found, hint)) return false;
+      settleUser(user, found);
+      return true;
+    },
+    (error: unknown) => {
+      failure = error;
+      return false;
+    },
+  );
+  c.set('sessionVerified', checked);
+  try {
+    await next();
+  } catch (error) {
+    // Thrown by the error handler itself: it matters only for an answer that is kept.
+    if (await checked) throw error;
+  }
+  if (!(await checked)) {
+    // Nothing of this answer leaves, not even its status or headers (Hono's setter would keep them).
+    await c.res.body?.cancel().catch(() => undefined);
+    c.res = undefined;
+    c.res = new Response(null, { status: 503, headers: { 'Cache-Control': 'no-store' } });
+    // The check itself failed (the database is down): answered as any failed read, at once.
+    if (failure) {
+      c.set('user', null);
+      c.set('sessionVerified', CHECKED);
+      throw failure;
+    }
+    toAnswerAgain.add(original);
+  }
 };
+
+const CHECKED = Promise.resolve(true);
 
 export const isCourierHost = (host: string | undefined) => !!host && host.split(':')[0].includes('courier');
 

@@ -5,7 +5,6 @@
  * courier's order routes and the reading of a photo's bytes.
  */
 import type { Context } from 'hono';
-import { findCourier } from '../db/orders/courier';
 import type { Courier } from '../db/schema';
 import { DOCUMENTS_EXPIRED } from '../domain/courierFlow';
 import { hasExpiredDocuments } from '../domain/documents';
@@ -20,10 +19,21 @@ export function serviceToday(c: Context<AppEnv>, now = Date.now()): string {
   return dayIn(c.env.SERVICE_TIME_ZONE || DEFAULT_TIME_ZONE, now);
 }
 
-export async function currentCourier(c: Context<AppEnv>): Promise<Courier> {
+const NO_COURIER_RECORD = 'No courier record for this account';
+
+/** The signed-in courier's record id, known with the session: reads about the courier need not wait for the record. */
+export function ownCourierId(c: Context<AppEnv>): number {
   const courierId = c.var.user?.courierId;
-  const courier = courierId ? await findCourier(c.var.db, courierId) : undefined;
-  if (!courier) throw forbidden('No courier record for this account');
+  if (!courierId) throw forbidden(NO_COURIER_RECORD);
+  return courierId;
+}
+
+/** The signed-in courier's record, read with the session (src/auth/session.ts). */
+export async function currentCourier(c: Context<AppEnv>): Promise<Courier> {
+  ownCourierId(c);
+  await c.var.sessionVerified;
+  const courier = c.var.user?.courier;
+  if (!courier) throw forbidden(NO_COURIER_RECORD);
   return courier;
 }
 

@@ -28,9 +28,14 @@ export function viewOf(c: Context<AppEnv>): RequestView {
   };
 }
 
+/** A page began for a session that did not hold: it is answered again (src/app.ts), so this one renders nothing. */
+export class SessionNotConfirmed extends Error {}
+
 const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' };
 
 async function stream(c: Context<AppEnv>, node: ReactNode, waitForAll: boolean): Promise<ReadableStream> {
+  // Nothing is rendered for a session the check has not confirmed (src/http/context.ts).
+  if (!(await c.var.sessionVerified)) throw new SessionNotConfirmed();
   const result = await renderToReadableStream(<ViewContext.Provider value={viewOf(c)}>{node}</ViewContext.Provider>, {
     nonce: c.var.nonce,
     onError(error) {
@@ -83,6 +88,27 @@ function Region({ name, spec, etag, children }: { name: RegionName; spec: Partia
   );
 }
 
+/** A region of a whole page: its ETag comes with the shell, its content when its data arrives. */
+function PlacedRegion({
+  name,
+  spec,
+  etags,
+  content,
+}: {
+  name: RegionName;
+  spec: PartialSpec;
+  etags: Promise<Map<RegionName, string | undefined>>;
+  content: Promise<ReactNode>;
+}) {
+  return (
+    <Region name={name} spec={spec} etag={use(etags).get(name)}>
+      <Suspense fallback={spec.fallback ?? <div className="skeleton h-24 w-full" aria-label="Loading" />}>
+        <Await promise={content} />
+      </Suspense>
+    </Region>
+  );
+}
+
 /** A region whose data failed while streaming: say so in place instead of breaking the page. */
 function RegionError() {
   return (
@@ -100,10 +126,21 @@ function RegionError() {
 export type Regions = Partial<Record<RegionName, PartialSpec>>;
 export type Slot = (name: RegionName) => ReactNode;
 
-export async function respond(c: Context<AppEnv>, partials: Regions, page: (slot: Slot) => ReactNode, meta: { title?: string } = {}): Promise<Response> {
+export async function respond(
+  c: Context<AppEnv>,
+  partials: Regions,
+  page: (slot: Slot) => ReactNode | Promise<ReactNode>,
+  meta: { title?: string } = {},
+): Promise<Response> {
   const requested = c.req.header(PARTIAL_HEADER) as RegionName | undefined;
   const spec = requested && Object.hasOwn(partials, requested) ? partials[requested] : undefined;
   if (requested && spec) {
+    // A poll asks with its ETag, and most polls find nothing changed: their region's queries
+    // wait for the counters (one round trip for a 304, a second when it changed). A region
+    // asked for without one (a navigation) cannot be unchanged: its queries leave at once.
+    const ifNoneMatch = c.req.header('If-None-Match');
+    const rendering = ifNoneMatch ? undefined : spec.render();
+    rendering?.catch(() => undefined);
     const etag = await spec.etag?.();
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=utf-8',
@@ -112,8 +149,8 @@ export async function respond(c: Context<AppEnv>, partials: Regions, page: (slot
     };
     if (etag) headers.ETag = etag;
     if (meta.title) headers[PARTIAL_TITLE_HEADER] = encodeURIComponent(documentTitle(meta.title));
-    if (etag && c.req.header('If-None-Match') === etag) return new Response(null, { status: 304, headers });
-    const content = await spec.render();
+    if (etag && ifNoneMatch === etag) return new Response(null, { status: 304, headers });
+    const content = await (rendering ?? spec.render());
     const region = (
       <Region name={requested} spec={spec} etag={etag}>
         {content}
@@ -122,8 +159,8 @@ export async function respond(c: Context<AppEnv>, partials: Regions, page: (slot
     return new Response(await stream(c, region, true), { headers });
   }
 
+  // Every region's queries, its ETag's and the page's own leave together, in one round trip.
   const specs = Object.entries(partials) as Array<[RegionName, PartialSpec]>;
-  const etags = new Map(await Promise.all(specs.map(async ([name, spec]) => [name, await spec.etag?.()] as const)));
   const contents = new Map(
     specs.map(([name, spec]) => [
       name,
@@ -134,16 +171,14 @@ export async function respond(c: Context<AppEnv>, partials: Regions, page: (slot
       }),
     ]),
   );
+  const etags = Promise.all(specs.map(async ([name, spec]) => [name, await spec.etag?.()] as const)).then((read) => new Map(read));
+  // The shell reports their failure; a page that fails before using them leaves it handled.
+  etags.catch(() => undefined);
   const slot: Slot = (name) => {
     const spec = partials[name];
     if (!spec) throw new Error(`The page places region ${name} but does not define it`);
-    return (
-      <Region name={name} spec={spec} etag={etags.get(name)}>
-        <Suspense fallback={spec.fallback ?? <div className="skeleton h-24 w-full" aria-label="Loading" />}>
-          <Await promise={contents.get(name)!} />
-        </Suspense>
-      </Region>
-    );
+    return <PlacedRegion name={name} spec={spec} etags={etags} content={contents.get(name)!} />;
   };
-  return renderPage(c, page(slot));
+  const body = await page(slot);
+  return renderPage(c, body);
 }

@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { getStops } from '../db/orders/read';
 import { serializeApiOrder, signedPhotoLinks } from '../db/orders/serialize';
 import { orders, type OutboxEvent, type WebhookEndpoint } from '../db/schema';
-import { photoLinkSecret } from '../db/signingKeys';
+import { signingSecret } from '../db/signingKeys';
 import { claimDelivery, createDelivery, listeningEndpoint, recordAttempt, type AttemptOutcome, type DeliveryAttempt } from '../db/webhooks';
 import { PHOTO_LINK_LIFETIME_MS } from '../domain/photos';
 import { ATTEMPT_TIMEOUT_MS, nextAttemptAt, orderEventType, shouldDisable, type WebhookEventType } from '../domain/webhooks';
@@ -36,7 +36,7 @@ async function buildPayload(env: Env, db: Db, event: OutboxEvent): Promise<{ typ
   const [[order], stops, secret] = await Promise.all([
     db.select().from(orders).where(eq(orders.id, event.orderId)).limit(1),
     getStops(db, event.orderId),
-    photoLinkSecret(db),
+    signingSecret(db, 'photo_links'),
   ]);
   if (!order) return undefined;
   const photo = await signedPhotoLinks([order], stops, { origin: env.PUBLIC_URL ?? '', secret, expiresAt: Date.now() + PHOTO_LINK_LIFETIME_MS.webhook });

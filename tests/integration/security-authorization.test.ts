@@ -661,6 +661,14 @@ const label = (row: Row) => `${row.route}${row.object ? ` (${row.object})` : ''}
 let fx: Fixtures;
 let who: Record<Role, Caller>;
 let cellsWalked = 0;
+/** What each allowed request of a signed-in caller cost the database (issue 19). */
+const costs: Array<{ row: string; role: Role; method: string; status: number; trips: number | null; busyRetries: number }> = [];
+const roundTrips = (headers: Headers) => {
+  const match = /db;dur=[\d.]+;desc="(\d+) round trips?"/.exec(headers.get('server-timing') ?? '');
+  return match ? Number(match[1]) : null;
+};
+/** Batches the database made wait and that ran again (src/db/client.ts): round trips owed to contention, not to the route. */
+const busyRetries = (headers: Headers) => Number(/db-busy;desc="(\d+) retried"/.exec(headers.get('server-timing') ?? '')?.[1] ?? 0);
 
 async function makeFixtures(db: Db, as: Record<Role, Caller>): Promise<Fixtures> {
   const [tampa] = await db.select().from(zones).where(eq(zones.name, 'Tampa'));
@@ -780,6 +788,15 @@ describe('the authorization matrix', () => {
       const walk = async (cell: (typeof cells)[number]) => {
         const answer = await send(cell.client, cell.request);
         cellsWalked++;
+        if (cell.expected < 400 && cell.role !== 'out')
+          costs.push({
+            row: row.route,
+            role: cell.role,
+            method: cell.request.method,
+            status: answer.status,
+            trips: roundTrips(answer.headers),
+            busyRetries: busyRetries(answer.headers),
+          });
         const wrong = problems(row, cell.request, answer);
         if (answer.status !== cell.expected) wrong.unshift(`${answer.status} instead of ${cell.expected} ${JSON.stringify(answer.body)?.slice(0, 160)}`);
         if (wrong.length) mismatches.push(`${ROLE_NAMES[cell.role]}: ${wrong.join('; ')}`);
@@ -792,6 +809,66 @@ describe('the authorization matrix', () => {
       expect(after, 'a refused request changed the database').toBe(before);
     });
   }
+});
+
+/**
+ * Reads that cannot be one round trip, and why (issue 19, docs/decisions.md): an API key is
+ * looked up, then its rate limiter (a Durable Object) answers, and only then is the read made (N6).
+ */
+const READ_ROUND_TRIPS: Record<string, number> = {
+  'GET /api/v1/orders': 2,
+  'GET /api/v1/orders/:id': 2,
+  'GET /api/v1/orders/:id/events': 2,
+};
+
+/**
+ * Writes above the target of two round trips (the session check, then the write), at what
+ * they cost today: none may cost more. Each checks the session before anything happens
+ * (no side effect runs for a session that ended), then reads what its rules need, then
+ * writes (docs/decisions.md N5 names why each is above two).
+ */
+const WRITE_ROUND_TRIPS: Record<string, number> = {
+  'POST /api/login': 4,
+  'POST /api/order-stops': 7,
+  'PATCH /api/order-stops/:stopId': 7,
+  'POST /api/orders/:id/delivery-photos': 6,
+  'PATCH /api/orders/:id': 5,
+  'PUT /api/orders/:id/stop-order': 5,
+  'POST /api/orders/:id/stop-order/optimize': 5,
+  'POST /api/restaurants': 5,
+  'POST /api/orders/:id/courier-response': 4,
+  'PATCH /api/zones/:id': 4,
+  'PATCH /api/users/:id': 4,
+  'PATCH /api/couriers/:id': 4,
+  'PATCH /api/restaurants/:id': 4,
+  'POST /api/v1/orders/:id/cancel': 4,
+  'POST /api/register': 3,
+  'POST /api/orders/:id/photos': 3,
+  'POST /api/orders/:id/tracking-link': 3,
+  'POST /api/zones': 3,
+  'PATCH /api/couriers/profile': 3,
+  'POST /api/webhook-endpoint/test': 3,
+  'PUT /api/message-settings': 3,
+  'POST /api/orders': 3,
+  'POST /api/api-keys': 3,
+  'PUT /api/webhook-endpoint': 3,
+};
+
+describe('what each answer costs the database (issue 19)', () => {
+  it('every read a signed-in caller may make is one round trip, the session check included', () => {
+    // Not the liveness probe (it touches nothing), a socket's handshake, or a session that ended (it is deleted: a write).
+    const reads = costs.filter((cost) => cost.method === 'GET' && cost.row !== 'GET /healthz' && cost.role !== 'deactivated' && cost.status !== 101);
+    expect(reads.length).toBeGreaterThan(200);
+    const over = reads.filter((cost) => cost.trips === null || cost.trips > (READ_ROUND_TRIPS[cost.row] ?? 1));
+    expect(over.map((cost) => `${cost.row} as ${cost.role}: ${cost.trips ?? 'no Server-Timing'}`)).toEqual([]);
+  });
+
+  it('no write costs more round trips than it did when they were counted', () => {
+    const writes = costs.filter((cost) => cost.method !== 'GET' && cost.role !== 'deactivated');
+    expect(writes.length).toBeGreaterThan(50);
+    const over = writes.filter((cost) => cost.trips === null || cost.trips - cost.busyRetries > (WRITE_ROUND_TRIPS[cost.row] ?? 2));
+    expect(over.map((cost) => `${cost.row} as ${cost.role}: ${cost.trips ?? 'no Server-Timing'}`)).toEqual([]);
+  });
 });
 
 describe('lists show each caller only what they may see', () => {

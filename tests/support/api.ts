@@ -20,6 +20,8 @@ export class Client {
   cookie: string | null = null;
   /** The trusted-device cookie ("did=…") a successful sign-in leaves (src/auth/devices.ts). */
   deviceCookie: string | null = null;
+  /** The signed hint naming the session's owner ("sid_hint=…", src/auth/sessionHint.ts). */
+  hintCookie: string | null = null;
 
   constructor(readonly baseUrl: string = inject('baseUrl')) {}
 
@@ -29,13 +31,14 @@ export class Client {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
       (init.headers as Record<string, string>)['Content-Type'] ??= 'application/json';
     }
-    const cookies = [this.cookie, this.deviceCookie].filter(Boolean).join('; ');
+    const cookies = [this.cookie, this.hintCookie, this.deviceCookie].filter(Boolean).join('; ');
     if (cookies) (init.headers as Record<string, string>).Cookie ??= cookies;
     const response = await fetch(new URL(path, this.baseUrl), init);
     for (const setCookie of response.headers.getSetCookie()) {
       const [pair] = setCookie.split(';');
       const kept = pair.endsWith('=') || /max-age=0/i.test(setCookie) ? null : pair;
       if (/^(__Host-)?did=/.test(pair)) this.deviceCookie = kept;
+      else if (/^(__Host-)?sid_hint=/.test(pair)) this.hintCookie = kept;
       else this.cookie = kept;
     }
     const text = await response.text();

@@ -47,6 +47,13 @@ const withCookie = (cookie: string | null) => {
   return client;
 };
 
+/** A client of a session, holding the signed hint a browser would (src/auth/sessionHint.ts): its first read leaves it. */
+async function hinted(token: string): Promise<Client> {
+  const client = withCookie(sessionCookie(token));
+  await client.get('/api/user');
+  return client;
+}
+
 /** The http test stack names its cookie `sid`; the https one `__Host-sid`. */
 export const sessionCookie = (token: string, name = 'sid') => `${name}=${token}`;
 
@@ -72,13 +79,14 @@ export async function callers(db: Db): Promise<Record<Role, Caller>> {
     const userId = idOf(DEMO_USERNAMES[role]);
     const token = await insertSession(db, userId);
     const { courierId, restaurantId } = await ids(userId);
+    const hint = (await hinted(token)).hintCookie;
     return {
       role,
       userId,
       courierId,
       restaurantId,
-      client: async () => withCookie(sessionCookie(token)),
-      throwaway: async () => withCookie(sessionCookie(await insertSession(db, userId))),
+      client: async () => Object.assign(withCookie(sessionCookie(token)), { hintCookie: hint }),
+      throwaway: async () => hinted(await insertSession(db, userId)),
     };
   };
 

@@ -8,20 +8,26 @@
  *   courier) that they have not declined.
  */
 import { and, desc, eq, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
-import type { SessionUser } from '../../auth/session';
+import type { SessionIdentity } from '../../auth/sessionHint';
 import type { Db } from '../client';
-import { orderDeclines, orderEvents, orders, type Order } from '../schema';
+import { couriers, orderDeclines, orderEvents, orders, users, type Order } from '../schema';
 
-type Viewer = Pick<SessionUser, 'role' | 'restaurantId' | 'courierId' | 'zoneId'>;
+type Viewer = Pick<SessionIdentity, 'role' | 'restaurantId' | 'courierId'>;
+
+/** The zone a courier works in, read where the query runs: an admin may move them at any time. */
+const zoneOfCourier = (courierId: number) =>
+  sql`(select ${users.zoneId} from ${couriers} join ${users} on ${users.id} = ${couriers.userId} where ${couriers.id} = ${courierId})`;
+
+/** Waiting for a courier in the courier's zone. */
+const openInZoneOf = (courierId: number) => and(eq(orders.status, 'pending_courier'), isNull(orders.courierId), eq(orders.zoneId, zoneOfCourier(courierId)))!;
 
 /** Offered to the courier's zone and not declined by them. */
-export function offeredTo(viewer: Viewer): SQL {
+export function offeredTo(viewer: Pick<Viewer, 'courierId'>): SQL {
+  if (viewer.courierId == null) return sql`0`;
   return and(
-    eq(orders.status, 'pending_courier'),
-    isNull(orders.courierId),
-    viewer.zoneId == null ? sql`0` : eq(orders.zoneId, viewer.zoneId),
+    openInZoneOf(viewer.courierId),
     // notExists does not parenthesise a raw subquery; SQLite needs the parentheses.
-    notExists(sql`(select 1 from ${orderDeclines} where ${orderDeclines.orderId} = ${orders.id} and ${orderDeclines.courierId} = ${viewer.courierId ?? -1})`),
+    notExists(sql`(select 1 from ${orderDeclines} where ${orderDeclines.orderId} = ${orders.id} and ${orderDeclines.courierId} = ${viewer.courierId})`),
   )!;
 }
 
@@ -37,25 +43,20 @@ export function visibleTo(viewer: Viewer): SQL | undefined {
   }
 }
 
-/** The same rule for an order already read (declines are not checked: an offered order stays readable). */
-export function canSee(viewer: Viewer, order: Pick<Order, 'restaurantId' | 'courierId' | 'status' | 'zoneId'>): boolean {
-  switch (viewer.role) {
-    case 'admin':
-      return true;
-    case 'restaurant':
-      return viewer.restaurantId != null && order.restaurantId === viewer.restaurantId;
-    case 'courier':
-      return (
-        (viewer.courierId != null && order.courierId === viewer.courierId) ||
-        (order.status === 'pending_courier' && order.courierId == null && viewer.zoneId != null && order.zoneId === viewer.zoneId)
-      );
-  }
+/** The same rule for one order (declines are not checked: an offered order stays readable). */
+export function readableBy(viewer: Viewer): SQL | undefined {
+  if (viewer.role !== 'courier') return visibleTo(viewer);
+  return viewer.courierId == null ? sql`0` : or(eq(orders.courierId, viewer.courierId), openInZoneOf(viewer.courierId));
 }
 
 /** The order if the viewer may see it, else undefined (the caller answers 404). */
 export async function findVisibleOrder(db: Db, viewer: Viewer, id: number): Promise<Order | undefined> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  return order && canSee(viewer, order) ? order : undefined;
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), readableBy(viewer)))
+    .limit(1);
+  return order;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { and, asc, eq, gt, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { COURIER_INDICATOR_ACTIVE, COURIER_NOT_STARTED, FINISHED_STATUSES } from '../../domain/orderStatus';
 import { precisionOf, type LocationPrecision } from '../../domain/location';
-import type { SessionUser } from '../../auth/session';
+import type { SessionIdentity } from '../../auth/sessionHint';
 import type { Db } from '../client';
 import { couriers, orderDeclines, orderEvents, orders, orderStops, restaurants, type Courier, type Order } from '../schema';
 import { offeredTo } from './access';
@@ -15,7 +15,7 @@ import { serializeOrder, serializeStop } from './serialize';
 /** No courier holds or is offered more at once; a list stops here. */
 export const COURIER_LIST_LIMIT = 100;
 
-type CourierViewer = Pick<SessionUser, 'role' | 'restaurantId' | 'courierId' | 'zoneId'>;
+type CourierViewer = Pick<SessionIdentity, 'courierId'>;
 
 /**
  * An order as the courier app uses it: the API's order, plus its stops and the pickup's
@@ -30,16 +30,31 @@ export type CourierOrderJson = ReturnType<typeof serializeOrder> & {
 };
 
 /** Adds the stops and pickup coordinates to orders, in two queries. */
-export async function withCourierDetails(db: Db, rows: readonly Order[]): Promise<CourierOrderJson[]> {
-  if (rows.length === 0) return [];
-  const orderIds = rows.map((row) => row.id);
-  const restaurantIds = [...new Set(rows.map((row) => row.restaurantId))];
-  const [stops, places] = await db.batch([
-    db.select().from(orderStops).where(inArray(orderStops.orderId, orderIds)).orderBy(asc(orderStops.orderId), asc(orderStops.sequence)),
+const byPickup = [asc(orders.pickupTime), asc(orders.id)];
+
+/**
+ * The orders a condition selects, soonest pickup first, each with its stops and pickup place:
+ * one batch, the details read by the list's own condition rather than by ids read first.
+ */
+export async function courierOrdersWhere(db: Db, where: SQL): Promise<CourierOrderJson[]> {
+  const listed = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(...byPickup)
+    .limit(COURIER_LIST_LIMIT);
+  const [rows, stops, places] = await db.batch([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(...byPickup)
+      .limit(COURIER_LIST_LIMIT),
+    db.select().from(orderStops).where(inArray(orderStops.orderId, listed)).orderBy(asc(orderStops.orderId), asc(orderStops.sequence)),
     db
       .select({ id: restaurants.id, latitude: restaurants.latitude, longitude: restaurants.longitude, precision: restaurants.locationPrecision })
       .from(restaurants)
-      .where(inArray(restaurants.id, restaurantIds)),
+      .where(inArray(restaurants.id, db.select({ id: orders.restaurantId }).from(orders).where(inArray(orders.id, listed)))),
   ]);
   return rows.map((row) => {
     const place = places.find((candidate) => candidate.id === row.restaurantId);
@@ -53,42 +68,27 @@ export async function withCourierDetails(db: Db, rows: readonly Order[]): Promis
   });
 }
 
-export async function courierOrderJson(db: Db, order: Order): Promise<CourierOrderJson> {
-  const [json] = await withCourierDetails(db, [order]);
+/** One order as the courier app uses it, as it is now. */
+export async function courierOrderJson(db: Db, order: Pick<Order, 'id'>): Promise<CourierOrderJson> {
+  const [json] = await courierOrdersWhere(db, eq(orders.id, order.id));
   return json;
 }
 
-const byPickup = [asc(orders.pickupTime), asc(orders.id)];
+/** The courier's own orders meeting a condition. */
+const held = (courierId: number | null, condition: SQL) => (courierId == null ? sql`0` : and(eq(orders.courierId, courierId), condition)!);
 
-/** Offered to the courier's zone and not declined by them: "Available Orders". */
-export function availableOrders(db: Db, viewer: CourierViewer): Promise<Order[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(offeredTo(viewer))
-    .orderBy(...byPickup)
-    .limit(COURIER_LIST_LIMIT);
-}
-
-/** The courier's own orders meeting a condition, soonest pickup first. */
-function held(db: Db, courierId: number, condition: SQL): Promise<Order[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.courierId, courierId), condition))
-    .orderBy(...byPickup)
-    .limit(COURIER_LIST_LIMIT);
-}
-
-/** Held by the courier and not finished: "Your Orders". */
-export const assignedOrders = (db: Db, courierId: number) => held(db, courierId, notInArray(orders.status, [...FINISHED_STATUSES]));
-
-/** Accepted or under way: what the header indicator counts (GET /api/orders/courier/active). */
-export const activeOrders = (db: Db, courierId: number) => held(db, courierId, inArray(orders.status, [...COURIER_INDICATOR_ACTIVE]));
-
-/** Held, not started, with pickup still ahead: "Upcoming Orders" on the tasks page. */
-export const scheduledOrders = (db: Db, courierId: number, now: number) =>
-  held(db, courierId, and(inArray(orders.status, [...COURIER_NOT_STARTED]), gt(orders.pickupTime, now))!);
+/** The courier's lists (spec 3-courier-area.md §7.3), as conditions for courierOrdersWhere. */
+export const courierLists = {
+  /** Offered to the courier's zone and not declined by them: "Available Orders". */
+  available: (courier: CourierViewer) => offeredTo(courier),
+  /** Held by the courier and not finished: "Your Orders". */
+  assigned: (courier: CourierViewer) => held(courier.courierId, notInArray(orders.status, [...FINISHED_STATUSES])),
+  /** Accepted or under way: what the header indicator counts (GET /api/orders/courier/active). */
+  active: (courier: CourierViewer) => held(courier.courierId, inArray(orders.status, [...COURIER_INDICATOR_ACTIVE])),
+  /** Held, not started, with pickup still ahead: "Upcoming Orders" on the tasks page. */
+  scheduled: (courier: CourierViewer, now: number) =>
+    held(courier.courierId, and(inArray(orders.status, [...COURIER_NOT_STARTED]), gt(orders.pickupTime, now))!),
+};
 
 /** The header indicator (spec 3-courier-area.md §2.3): how many orders are active, and the one it opens. */
 export async function activeOrderSummary(db: Db, courierId: number): Promise<{ count: number; firstId: number | null }> {

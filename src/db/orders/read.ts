@@ -10,7 +10,7 @@ import { FINISHED_STATUSES, type OrderStatus, type StatusTab } from '../../domai
 import { paging, type Paging } from '../../domain/paging';
 import type { Range } from '../../domain/time';
 import type { Db } from '../client';
-import { couriers, orderEvents, orders, orderStops, users, type Order, type OrderStop } from '../schema';
+import { couriers, orderEvents, orders, orderStops, users, type Order } from '../schema';
 
 export interface OrderFilter {
   /** An access condition (orders/access.ts visibleTo). */
@@ -96,12 +96,6 @@ const stopsOf = (db: Db, orderId: number) => db.select().from(orderStops).where(
 
 export async function getStops(db: Db, orderId: number) {
   return stopsOf(db, orderId);
-}
-
-/** An order and its stops, in one round trip. */
-export async function findOrderWithStops(db: Db, orderId: number): Promise<{ order: Order; stops: OrderStop[] } | undefined> {
-  const [[order], stops] = await db.batch([db.select().from(orders).where(eq(orders.id, orderId)).limit(1), stopsOf(db, orderId)]);
-  return order ? { order, stops } : undefined;
 }
 
 /** An order's history, oldest first, with the name of whoever acted. */

@@ -4,9 +4,10 @@ import { DataTable } from '../../shared/DataTable';
 import { countCouriers, listCouriersWithHeldOrders, serializeCourier } from '../../db/couriers';
 import { heldOrdersWarning } from '../../domain/dispatch';
 import { versionTag } from '../../db/versions';
-import { listPageQuery, paging } from '../../domain/paging';
+import { listPageQuery } from '../../domain/paging';
 import { formatPhone } from '../../domain/phone';
 import { vehicleLabel } from '../../domain/vehicles';
+import { countedPage } from '../../db/countedPage';
 import type { AppEnv } from '../../env';
 import { requirePage } from '../../http/guards';
 import { validate } from '../../http/validate';
@@ -31,8 +32,11 @@ couriers.get('/', requirePage('admin'), validate('query', listPageQuery), (c) =>
         history: true,
         etag: () => versionTag(db, ['couriers', 'users', 'zones', 'orders'], 'admin-couriers', page),
         render: async () => {
-          const pages = paging(page, await countCouriers(db));
-          const rows = await listCouriersWithHeldOrders(db, pages);
+          const { pages, rows } = await countedPage(
+            page,
+            () => countCouriers(db),
+            (pages) => listCouriersWithHeldOrders(db, pages),
+          );
           if (rows.length === 0) return <EmptyState>No couriers yet. Add one with Add New Courier.</EmptyState>;
           return (
             <>

@@ -7,8 +7,9 @@ import { Hono } from 'hono';
 import { DataTable } from '../../shared/DataTable';
 import { countRestaurants, listRestaurants, serializeRestaurant } from '../../db/restaurants';
 import { versionTag } from '../../db/versions';
-import { listPageQuery, paging } from '../../domain/paging';
+import { listPageQuery } from '../../domain/paging';
 import { formatPhone } from '../../domain/phone';
+import { countedPage } from '../../db/countedPage';
 import type { AppEnv } from '../../env';
 import { requirePage } from '../../http/guards';
 import { validate } from '../../http/validate';
@@ -38,8 +39,11 @@ restaurants.get('/', requirePage('admin'), validate('query', listPageQuery), (c)
         // Totals change with orders; the rows with restaurants, their users and zones.
         etag: () => versionTag(db, ['restaurants', 'users', 'orders'], 'admin-restaurants', page),
         render: async () => {
-          const pages = paging(page, await countRestaurants(db));
-          const rows = await listRestaurants(db, pages);
+          const { pages, rows } = await countedPage(
+            page,
+            () => countRestaurants(db),
+            (pages) => listRestaurants(db, pages),
+          );
           if (rows.length === 0) return <EmptyState>No restaurants yet. Add one with Add New Restaurant.</EmptyState>;
           return (
             <>

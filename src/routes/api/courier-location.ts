@@ -11,7 +11,7 @@ import { idParam } from '../../domain/schemas/common';
 import { locationReportSchema } from '../../domain/schemas/location';
 import { courierLocationName, liveHub, OWNER_HEADERS } from '../../durable-objects/names';
 import type { AppEnv, Env } from '../../env';
-import { ApiError, forbidden, notFound } from '../../http/errors';
+import { ApiError, forbidden, notFound, unauthorized } from '../../http/errors';
 import { requireApi } from '../../http/guards';
 import { validate } from '../../http/validate';
 
@@ -45,6 +45,8 @@ courierLocation.get('/:id/track', requireApi('admin'), validate('param', idParam
   const { id } = c.req.valid('param');
   // The tracker answers for any name, so a courier that does not exist is refused here.
   if (!(await findCourier(c.var.db, id))) throw notFound('Courier not found');
+  // A Durable Object is asked only for a session that holds (the read above went with its check).
+  if (!(await c.var.sessionVerified)) throw unauthorized();
   const track = await locationOf(c.env, id).track();
   return c.json(track.map((point) => ({ ...point, recordedAt: new Date(point.recordedAt).toISOString() })));
 });

@@ -6,15 +6,14 @@ import { Hono } from 'hono';
 import { messageSettingsOf, saveMessageSettings } from '../../db/messages';
 import { messageSettingsSchema } from '../../domain/schemas/messages';
 import type { AppEnv } from '../../env';
-import { signedInBusiness } from '../../http/business';
+import { ownBusinessId, signedInBusiness } from '../../http/business';
 import { requireApi } from '../../http/guards';
 import { validate } from '../../http/validate';
 
 const messageSettings = new Hono<AppEnv>();
 
 messageSettings.get('/', requireApi('restaurant'), async (c) => {
-  const business = await signedInBusiness(c);
-  return c.json({ settings: await messageSettingsOf(c.var.db, business.id) });
+  return c.json({ settings: await messageSettingsOf(c.var.db, ownBusinessId(c)) });
 });
 
 messageSettings.put('/', requireApi('restaurant'), validate('json', messageSettingsSchema), async (c) => {

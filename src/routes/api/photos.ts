@@ -8,7 +8,7 @@
  */
 import { Hono } from 'hono';
 import { findPhotoForServing, mayViewPhoto } from '../../db/photos';
-import { photoLinkSecret } from '../../db/signingKeys';
+import { signingSecret } from '../../db/signingKeys';
 import { isPhotoKey, isValidPhotoLink } from '../../domain/photos';
 import type { AppEnv } from '../../env';
 import { forbidden, notFound, unauthorized } from '../../http/errors';
@@ -25,7 +25,7 @@ photos.get('/:key', async (c) => {
   const linked = expires !== undefined || signature !== undefined;
   let cacheControl = 'private, max-age=31536000, immutable';
   if (linked) {
-    const valid = isPhotoKey(key) && (await isValidPhotoLink(key, expires ?? '', signature ?? '', await photoLinkSecret(c.var.db)));
+    const valid = isPhotoKey(key) && (await isValidPhotoLink(key, expires ?? '', signature ?? '', await signingSecret(c.var.db, 'photo_links')));
     if (!valid) throw forbidden('This photo link has expired or is not valid');
     cacheControl = `private, max-age=${Math.max(0, Number(expires) - Math.floor(Date.now() / 1000))}, immutable`;
   } else {
@@ -45,6 +45,8 @@ photos.get('/:key', async (c) => {
     Vary: 'Cookie',
   });
   if (c.req.header('If-None-Match') === `"${key}"`) return new Response(null, { status: 304, headers });
+  // R2 is read only for a session that holds (the reads above went with its check).
+  if (!(await c.var.sessionVerified)) throw unauthorized();
   const object = await c.env.PHOTOS.get(key);
   if (!object) throw notFound('Photo not found');
   headers.set('Content-Length', String(object.size));

@@ -7,16 +7,15 @@ import { Hono } from 'hono';
 import { pastDeliveryPlaces } from '../../db/places';
 import { placeQuerySchema } from '../../domain/schemas/businessOrders';
 import type { AppEnv } from '../../env';
-import { signedInBusiness } from '../../http/business';
+import { ownBusinessId } from '../../http/business';
 import { requireApi } from '../../http/guards';
 import { validate } from '../../http/validate';
 
 const places = new Hono<AppEnv>();
 
 places.get('/suggestions', requireApi('restaurant'), validate('query', placeQuerySchema), async (c) => {
-  const business = await signedInBusiness(c);
   c.header('Cache-Control', 'private, no-store');
-  return c.json(await pastDeliveryPlaces(c.var.db, business.id, c.req.valid('query').q));
+  return c.json(await pastDeliveryPlaces(c.var.db, ownBusinessId(c), c.req.valid('query').q));
 });
 
 export default places;

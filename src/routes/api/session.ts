@@ -4,8 +4,8 @@
  */
 import { Hono } from 'hono';
 import { DECOY_HASH, hashPassword, verifyPassword } from '../../auth/password';
-import { endSession, endUserSessions, loadAccount, startSession } from '../../auth/session';
-import { isTrustedFor, presentedDevice, trustDevice } from '../../auth/devices';
+import { endSession, endUserSessions, loadAccount, replaceSession, startSession } from '../../auth/session';
+import { deviceOwner, presentedDevice, trustDevice } from '../../auth/devices';
 import { clearAttempts, deviceChannel, recordFailure, reserveAttempt, untrustedChannel } from '../../auth/throttle';
 import { createAccount, findUserByUsername, serializeUser, setPasswordHash, usernameTaken, zoneExists } from '../../db/users';
 import { changePasswordSchema, loginSchema, registerSchema } from '../../domain/schemas/users';
@@ -20,10 +20,11 @@ session.post('/login', validate('json', loginSchema), async (c) => {
   const { username, password } = c.req.valid('json');
   const db = c.var.db;
   const now = Date.now();
-  const user = await findUserByUsername(db, username);
-  // A browser this user signed in on before counts its attempts apart from everyone else's.
   const device = await presentedDevice(c);
-  const trusted = (await isTrustedFor(db, device, user?.id)) ? device : null;
+  // One round trip for what the sign-in reads; one to count the attempt; one to sign in.
+  const [user, account, owner] = await Promise.all([findUserByUsername(db, username), loadAccount(db, username), deviceOwner(db, device)]);
+  // A browser this user signed in on before counts its attempts apart from everyone else's.
+  const trusted = user && owner === user.id ? device : null;
   const channel = trusted ? deviceChannel(trusted) : untrustedChannel(username);
   // Counted before the password is checked: parallel guesses cannot get more than their share evaluated.
   const locked = await reserveAttempt(db, channel, now);
@@ -33,18 +34,20 @@ session.post('/login', validate('json', loginSchema), async (c) => {
   }
   // A missing user costs the same hashing time as a wrong password: no username probing.
   const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
-  if (!user || !valid) {
+  if (!user || !account || !valid) {
     await recordFailure(db, channel, now);
     throw unauthorized('Invalid username or password');
   }
   if (!user.isActive) throw forbidden('This account has been deactivated. Please contact your administrator.');
-  await clearAttempts(db, channel);
-  await trustDevice(c, db, user.id, trusted, now);
   // A new session id at every sign-in; a session this browser already had ends.
   const previous = c.var.user;
-  if (previous) await endSession(c, db, previous.sessionId);
-  await startSession(c, db, user.id);
-  return c.json(serializeUser((await loadAccount(db, user.id)) ?? user));
+  await Promise.all([
+    clearAttempts(db, channel),
+    trustDevice(c, db, user.id, trusted, now),
+    previous ? replaceSession(c, db, previous.sessionId) : undefined,
+    startSession(c, db, account),
+  ]);
+  return c.json(serializeUser(account));
 });
 
 session.post('/logout', async (c) => {
@@ -52,8 +55,9 @@ session.post('/logout', async (c) => {
   return c.json({ success: true });
 });
 
-session.get('/user', (c) => {
+session.get('/user', async (c) => {
   if (!c.var.user) throw unauthorized();
+  await c.var.sessionVerified;
   return c.json(serializeUser(c.var.user));
 });
 

@@ -6,7 +6,6 @@
  */
 import { formatInTimeZone } from 'date-fns-tz';
 import { Hono } from 'hono';
-import { findBusiness } from '../../db/business';
 import type { AppEnv } from '../../env';
 import { requirePage } from '../../http/guards';
 import { PageHeader } from '../../views/components/ui';
@@ -29,7 +28,9 @@ createOrder.get('/', requirePage('restaurant'), (c) => {
     {
       form: {
         render: async () => {
-          const business = user.restaurantId ? await findBusiness(c.var.db, user.restaurantId) : undefined;
+          // The business comes with the session: nothing to read but the check itself.
+          await c.var.sessionVerified;
+          const business = user.business;
           // The business record first, the user's own fields when it lacks them (spec 2-business-area.md §2.12).
           const pickup = {
             name: business?.name || user.name,

@@ -29,23 +29,26 @@ profile.get('/', requirePage('restaurant'), async (c) => {
   const user = c.var.user!;
   const db = c.var.db;
   const restaurantId = user.restaurantId ?? 0;
-  // The business and its endpoint decide what the page offers; its regions read the rest.
-  const [{ business, endpoint }, messages] = await Promise.all([businessWithEndpoint(db, restaurantId), messageSettingsOf(db, restaurantId)]);
-  const apiEnabled = business?.apiEnabled ?? false;
+  // The business and its endpoint decide what the page offers; its regions read the rest, all in one round trip.
+  let businessRead: ReturnType<typeof businessWithEndpoint> | undefined;
+  const businessOf = () => (businessRead ??= businessWithEndpoint(db, restaurantId));
   return respond(
     c,
     {
       details: {
-        render: async () => (
-          <Facts
-            rows={[
-              ['Restaurant Name', business?.name ?? user.name],
-              ['Address', business?.address ?? user.address ?? '—'],
-              ['Phone', formatPhone(business?.phone ?? user.phone) || '—'],
-              ['Username', user.username],
-            ]}
-          />
-        ),
+        render: async () => {
+          const [{ business }] = await Promise.all([businessOf(), c.var.sessionVerified]);
+          return (
+            <Facts
+              rows={[
+                ['Restaurant Name', business?.name ?? user.name],
+                ['Address', business?.address ?? user.address ?? '—'],
+                ['Phone', formatPhone(business?.phone ?? user.phone) || '—'],
+                ['Username', user.username],
+              ]}
+            />
+          );
+        },
         fallback: skeleton('h-24'),
       },
       'api-keys': {
@@ -63,57 +66,61 @@ profile.get('/', requirePage('restaurant'), async (c) => {
         fallback: skeleton('h-24'),
       },
     },
-    (slot) => (
-      <BusinessLayout title={TITLE}>
-        <PageHeader title="Restaurant Profile" />
-        <div className="grid gap-6 lg:grid-cols-2">
-          <Card title="Business Information">{slot('details')}</Card>
-          <Card title="Change Password">
-            <Island name="ChangePasswordForm" props={{}} />
-          </Card>
-          <Card title="Customer messages" className="min-w-0 lg:col-span-2">
-            <Island name="CustomerMessagesForm" props={{ settings: messages }} />
-          </Card>
-          <Card title="API access" className="min-w-0 lg:col-span-2">
-            <div className="space-y-4">
-              <p className="text-sm text-slate-600">
-                Keys let your own systems create and follow orders through the{' '}
-                <a className="text-brand-700 underline" href="/api/v1/docs">
-                  Dispatch API
-                </a>
-                . Each key acts as your business; a key is shown once, when it is created.
-              </p>
-              {/* Islands render with display: contents; their wrapper takes the card's spacing. */}
-              <div>{apiEnabled ? <Island name="ApiKeyForm" props={{}} /> : <ApiAccessOff />}</div>
-              {slot('api-keys')}
-            </div>
-          </Card>
-          <Card title="Webhooks" className="min-w-0 lg:col-span-2">
-            <div className="space-y-4">
-              <p className="text-sm text-slate-600">
-                We send order events (created, assigned, status changed, delivered, cancelled) to your endpoint, signed as{' '}
-                <a className="text-brand-700 underline" href="/api/v1/docs#webhooks">
-                  Standard Webhooks
-                </a>{' '}
-                describes, and try again for about a day when it fails.
-              </p>
-              {apiEnabled ? (
-                <div>
-                  <Island name="WebhookEndpointForm" props={{ url: endpoint?.url ?? null }} />
-                </div>
-              ) : null}
-              {slot('webhook-endpoint')}
-              <section aria-labelledby="delivery-log-title">
-                <h3 id="delivery-log-title" className="mb-2 text-sm font-semibold text-slate-700">
-                  Recent deliveries
-                </h3>
-                {slot('webhook-deliveries')}
-              </section>
-            </div>
-          </Card>
-        </div>
-      </BusinessLayout>
-    ),
+    async (slot) => {
+      const [{ business, endpoint }, messages] = await Promise.all([businessOf(), messageSettingsOf(db, restaurantId)]);
+      const apiEnabled = business?.apiEnabled ?? false;
+      return (
+        <BusinessLayout title={TITLE}>
+          <PageHeader title="Restaurant Profile" />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card title="Business Information">{slot('details')}</Card>
+            <Card title="Change Password">
+              <Island name="ChangePasswordForm" props={{}} />
+            </Card>
+            <Card title="Customer messages" className="min-w-0 lg:col-span-2">
+              <Island name="CustomerMessagesForm" props={{ settings: messages }} />
+            </Card>
+            <Card title="API access" className="min-w-0 lg:col-span-2">
+              <div className="space-y-4">
+                <p className="text-sm text-slate-600">
+                  Keys let your own systems create and follow orders through the{' '}
+                  <a className="text-brand-700 underline" href="/api/v1/docs">
+                    Dispatch API
+                  </a>
+                  . Each key acts as your business; a key is shown once, when it is created.
+                </p>
+                {/* Islands render with display: contents; their wrapper takes the card's spacing. */}
+                <div>{apiEnabled ? <Island name="ApiKeyForm" props={{}} /> : <ApiAccessOff />}</div>
+                {slot('api-keys')}
+              </div>
+            </Card>
+            <Card title="Webhooks" className="min-w-0 lg:col-span-2">
+              <div className="space-y-4">
+                <p className="text-sm text-slate-600">
+                  We send order events (created, assigned, status changed, delivered, cancelled) to your endpoint, signed as{' '}
+                  <a className="text-brand-700 underline" href="/api/v1/docs#webhooks">
+                    Standard Webhooks
+                  </a>{' '}
+                  describes, and try again for about a day when it fails.
+                </p>
+                {apiEnabled ? (
+                  <div>
+                    <Island name="WebhookEndpointForm" props={{ url: endpoint?.url ?? null }} />
+                  </div>
+                ) : null}
+                {slot('webhook-endpoint')}
+                <section aria-labelledby="delivery-log-title">
+                  <h3 id="delivery-log-title" className="mb-2 text-sm font-semibold text-slate-700">
+                    Recent deliveries
+                  </h3>
+                  {slot('webhook-deliveries')}
+                </section>
+              </div>
+            </Card>
+          </div>
+        </BusinessLayout>
+      );
+    },
     { title: TITLE },
   );
 });

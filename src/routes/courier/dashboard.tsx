@@ -4,7 +4,7 @@
  * message when they are refused.
  */
 import { Hono } from 'hono';
-import { assignedOrders, availableOrders, withCourierDetails } from '../../db/orders/courier';
+import { courierLists, courierOrdersWhere } from '../../db/orders/courier';
 import type { AppEnv } from '../../env';
 import { currentCourier, documentsValid, serviceToday } from '../../http/courier';
 import { requirePage } from '../../http/guards';
@@ -15,23 +15,28 @@ import { courierPage, courierView } from './page';
 
 const dashboard = new Hono<AppEnv>();
 
-dashboard.get('/', requirePage('courier'), async (c) => {
-  const db = c.var.db;
-  const courier = await currentCourier(c);
-  const viewer = { ...c.var.user!, courierId: courier.id };
-  const lists = documentsValid(c, courier)
-    ? await Promise.all([availableOrders(db, viewer), assignedOrders(db, courier.id)].map(async (rows) => withCourierDetails(db, await rows)))
-    : [null, null];
-  const openOrder = await orderNamedInUrl(c, courier);
-  return courierPage(c, {
+dashboard.get('/', requirePage('courier'), (c) =>
+  courierPage(c, {
     title: 'Dashboard',
-    body: () => (
-      <div className="space-y-6">
-        <DocumentAlert courier={courier} today={serviceToday(c)} profileUrl={`${c.var.courierBase}/profile`} />
-        <Island name="CourierDashboard" props={{ view: courierView(c), available: lists[0], assigned: lists[1], openOrder }} />
-      </div>
-    ),
-  });
-});
+    body: async () => {
+      const db = c.var.db;
+      const user = c.var.user!;
+      // The lists are read with the courier's record (one round trip), and shown only while documents are valid.
+      const [courier, available, assigned, openOrder] = await Promise.all([
+        currentCourier(c),
+        courierOrdersWhere(db, courierLists.available(user)),
+        courierOrdersWhere(db, courierLists.assigned(user)),
+        orderNamedInUrl(c),
+      ]);
+      const valid = documentsValid(c, courier);
+      return (
+        <div className="space-y-6">
+          <DocumentAlert courier={courier} today={serviceToday(c)} profileUrl={`${c.var.courierBase}/profile`} />
+          <Island name="CourierDashboard" props={{ view: courierView(c), available: valid ? available : null, assigned: valid ? assigned : null, openOrder }} />
+        </div>
+      );
+    },
+  }),
+);
 
 export default dashboard;

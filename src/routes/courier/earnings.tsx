@@ -11,7 +11,7 @@ import { parseMoney } from '../../domain/money';
 import { earningsQuerySchema } from '../../domain/schemas/courier';
 import { DEFAULT_TIME_ZONE, isDay } from '../../domain/time';
 import type { AppEnv } from '../../env';
-import { currentCourier } from '../../http/courier';
+import { ownCourierId } from '../../http/courier';
 import { requirePage } from '../../http/guards';
 import { Money, Time } from '../../views/components/ui';
 import { Island } from '../../views/Island';
@@ -28,8 +28,8 @@ const PERIODS = [
 
 const cents = (value: string) => parseMoney(value) ?? 0;
 
-earnings.get('/', requirePage('courier'), async (c) => {
-  const courier = await currentCourier(c);
+earnings.get('/', requirePage('courier'), (c) => {
+  const courierId = ownCourierId(c);
   const parsed = earningsQuerySchema.safeParse(c.req.query());
   const query = parsed.success ? parsed.data : {};
   const period = query.period ?? (query.startDate ? 'custom' : DEFAULT_EARNINGS_PERIOD);
@@ -45,7 +45,7 @@ earnings.get('/', requirePage('courier'), async (c) => {
         fallback: <p className="p-6 text-center text-sm text-slate-500">Loading earnings data...</p>,
         render: async () => {
           const range = period === 'custom' && !query.startDate ? null : earningsRange(query, c.env.SERVICE_TIME_ZONE || DEFAULT_TIME_ZONE, Date.now());
-          const data = range ? await courierEarnings(c.var.db, courier.id, range) : null;
+          const data = range ? await courierEarnings(c.var.db, courierId, range) : null;
           return (
             <div className="space-y-4">
               <nav aria-label="Period" className="grid grid-cols-2 gap-2 sm:grid-cols-4">

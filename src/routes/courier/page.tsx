@@ -51,7 +51,11 @@ function ActiveOrdersIndicator({ count, orderId, base }: { count: number; orderI
   );
 }
 
-export function courierPage(c: Context<AppEnv>, options: { title: string; partials?: Regions; body: (slot: Slot) => ReactNode }): Promise<Response> {
+/** `body` may read (async): a page's own reads then run only for the whole page, not for a region's refresh. */
+export function courierPage(
+  c: Context<AppEnv>,
+  options: { title: string; partials?: Regions; body: (slot: Slot) => ReactNode | Promise<ReactNode> },
+): Promise<Response> {
   const db = c.var.db;
   const courierId = c.var.user!.courierId;
   const base = c.var.courierBase;
@@ -67,7 +71,7 @@ export function courierPage(c: Context<AppEnv>, options: { title: string; partia
   return respond(
     c,
     { ...options.partials, 'active-indicator': indicator },
-    (slot) => (
+    async (slot) => (
       <CourierLayout
         title={options.title}
         indicator={
@@ -77,7 +81,7 @@ export function courierPage(c: Context<AppEnv>, options: { title: string; partia
           </div>
         }
       >
-        {options.body(slot)}
+        {await options.body(slot)}
       </CourierLayout>
     ),
     { title: options.title },

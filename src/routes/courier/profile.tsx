@@ -2,25 +2,23 @@
 import { Hono } from 'hono';
 import { courierProfile } from '../../db/courierProfile';
 import type { AppEnv } from '../../env';
-import { currentCourier } from '../../http/courier';
+import { ownCourierId } from '../../http/courier';
 import { requirePage } from '../../http/guards';
 import { Island } from '../../views/Island';
 import { courierPage } from './page';
 
 const profile = new Hono<AppEnv>();
 
-profile.get('/', requirePage('courier'), async (c) => {
-  const courier = await currentCourier(c);
-  const data = (await courierProfile(c.var.db, courier.id)) ?? null;
-  return courierPage(c, {
+profile.get('/', requirePage('courier'), (c) =>
+  courierPage(c, {
     title: 'Profile',
-    body: () => (
+    body: async () => (
       <>
         <h1 className="mb-4 text-2xl font-bold">Profile</h1>
-        <Island name="CourierProfile" props={{ profile: data }} />
+        <Island name="CourierProfile" props={{ profile: (await courierProfile(c.var.db, ownCourierId(c))) ?? null }} />
       </>
     ),
-  });
-});
+  }),
+);
 
 export default profile;

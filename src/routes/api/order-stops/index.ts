@@ -21,9 +21,11 @@ orderStops.route('/', businessStops);
 orderStops.route('/', courierStops);
 
 orderStops.get('/order/:orderId', requireApi(), validate('param', z.object({ orderId: id })), async (c) => {
-  const order = await findVisibleOrder(c.var.db, c.var.user!, c.req.valid('param').orderId);
+  const id = c.req.valid('param').orderId;
+  // Read together; the stops are only answered when the order is the caller's to see.
+  const [order, stops] = await Promise.all([findVisibleOrder(c.var.db, c.var.user!, id), getStops(c.var.db, id)]);
   if (!order) throw notFound('Order not found');
-  return c.json((await getStops(c.var.db, order.id)).map(trackingJson(c).stop));
+  return c.json(stops.map(trackingJson(c).stop));
 });
 
 export default orderStops;

@@ -4,10 +4,9 @@
  * /:id/photos (binary uploads for a later step), and PATCH /:id workflow steps. Issue 5.
  * Writes accept an Idempotency-Key, so the app's offline queue can safely send again.
  */
+import type { SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import type { SessionUser } from '../../../auth/session';
-import type { Db } from '../../../db/client';
-import { activeOrders, assignedOrders, availableOrders, courierOrderJson, scheduledOrders, withCourierDetails } from '../../../db/orders/courier';
+import { courierLists, courierOrderJson, courierOrdersWhere } from '../../../db/orders/courier';
 import { photoUrl } from '../../../db/orders/serialize';
 import type { Order } from '../../../db/schema';
 import { minuteBucket, versionTag } from '../../../db/versions';
@@ -34,44 +33,31 @@ const courierOrders = new Hono<AppEnv>();
 
 /**
  * A list the courier app polls every few seconds: 403 while a document has expired, and
- * an ETag from the tables it reads, so an unchanged list costs one indexed read and a 304.
+ * an ETag from the tables it reads, so an unchanged list costs one round trip and a 304.
+ * Asked without an ETag (a screen opening), the list is read with the courier's record and
+ * the session, in that same round trip.
  */
-function courierList(name: string, rows: (db: Db, user: SessionUser & { courierId: number }) => Promise<Order[]>, perMinute = false) {
+function courierList(name: string, where: (courier: { courierId: number | null }, now: number) => SQL, perMinute = false) {
   return async (c: Context<AppEnv>) => {
+    const db = c.var.db;
+    const ifNoneMatch = c.req.header('If-None-Match');
+    const read = () => courierOrdersWhere(db, where(c.var.user!, Date.now()));
+    const rows = ifNoneMatch ? undefined : read();
+    rows?.catch(() => undefined);
     const courier = await requireValidDocuments(c);
-    const user = { ...c.var.user!, courierId: courier.id };
-    const etag = await versionTag(
-      c.var.db,
-      ['orders', 'order_stops', 'restaurants'],
-      name,
-      courier.id,
-      user.zoneId,
-      serviceToday(c),
-      perMinute ? minuteBucket() : null,
-    );
+    // 'users': the courier's zone, which decides what is offered to them.
+    const etag = await versionTag(db, ['orders', 'order_stops', 'restaurants', 'users'], name, courier.id, serviceToday(c), perMinute ? minuteBucket() : null);
     const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' };
-    if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
-    return c.json(await withCourierDetails(c.var.db, await rows(c.var.db, user)), 200, headers);
+    if (ifNoneMatch === etag) return c.body(null, 304, headers);
+    return c.json(await (rows ?? read()), 200, headers);
   };
 }
 
-courierOrders.get('/courier', requireApi('courier'), courierList('available', availableOrders));
-courierOrders.get(
-  '/courier/assigned',
-  requireApi('courier'),
-  courierList('assigned', (db, user) => assignedOrders(db, user.courierId)),
-);
-courierOrders.get(
-  '/courier/active',
-  requireApi('courier'),
-  courierList('active', (db, user) => activeOrders(db, user.courierId)),
-);
+courierOrders.get('/courier', requireApi('courier'), courierList('available', courierLists.available));
+courierOrders.get('/courier/assigned', requireApi('courier'), courierList('assigned', courierLists.assigned));
+courierOrders.get('/courier/active', requireApi('courier'), courierList('active', courierLists.active));
 // "Scheduled" means pickup still ahead, which changes with the clock.
-courierOrders.get(
-  '/courier/scheduled',
-  requireApi('courier'),
-  courierList('scheduled', (db, user) => scheduledOrders(db, user.courierId, Date.now()), true),
-);
+courierOrders.get('/courier/scheduled', requireApi('courier'), courierList('scheduled', courierLists.scheduled, true));
 
 /** Accept or decline (spec 3-courier-area.md §2.6): accepting is first come, first served. */
 courierOrders.post(

@@ -121,9 +121,11 @@ orders.get('/:id/courier-suggestions', requireApi('admin'), validate('param', id
 });
 
 orders.get('/:id/events', requireApi('admin', 'restaurant'), validate('param', idParam), async (c) => {
-  const order = await findVisibleOrder(c.var.db, c.var.user!, c.req.valid('param').id);
+  const id = c.req.valid('param').id;
+  // Read together; the events are only answered when the order is the caller's to see.
+  const [order, events] = await Promise.all([findVisibleOrder(c.var.db, c.var.user!, id), getEvents(c.var.db, id)]);
   if (!order) throw notFound('Order not found');
-  return c.json((await getEvents(c.var.db, order.id)).map(serializeEvent));
+  return c.json(events.map(serializeEvent));
 });
 
 // Every role's change may be retried with an Idempotency-Key (the courier app's offline queue does).

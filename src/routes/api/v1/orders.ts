@@ -5,11 +5,11 @@
  */
 import { Hono, type Context } from 'hono';
 import type { Db } from '../../../db/client';
-import { canSee, visibleTo } from '../../../db/orders/access';
-import { findOrderWithStops, getEvents, getStops, listOrders } from '../../../db/orders/read';
+import { findVisibleOrder, visibleTo } from '../../../db/orders/access';
+import { getEvents, getStops, listOrders } from '../../../db/orders/read';
 import { serializeApiOrder, serializeApiOrderSummary, serializeEvent, signedPhotoLinks } from '../../../db/orders/serialize';
 import type { Order, OrderStop } from '../../../db/schema';
-import { photoLinkSecret } from '../../../db/signingKeys';
+import { signingSecret } from '../../../db/signingKeys';
 import { encodeOrderCursor } from '../../../domain/orderCursor';
 import { PHOTO_LINK_LIFETIME_MS } from '../../../domain/photos';
 import { requireApiKey, type ApiClient, type ApiV1Env } from '../../../http/apiKey';
@@ -27,9 +27,12 @@ import { alertDispatchers } from '../../../services/dispatch/alerts';
 const v1Orders = new Hono<ApiV1Env>();
 const { createOrder, listOrders: list, getOrder, cancelOrder, listOrderEvents } = OPERATIONS;
 
+/** The photo-link key is read with the request's data (once per isolate, then kept). */
+const photoSecret = (c: Context<ApiV1Env>) => signingSecret(c.var.db, 'photo_links');
+
 /** Photo links signed for an hour, absolute on the host the client called. */
 async function photoLinks(c: Context<ApiV1Env>, orders: readonly Order[], stops: readonly OrderStop[]) {
-  const secret = await photoLinkSecret(c.var.db);
+  const secret = await photoSecret(c);
   return signedPhotoLinks(orders, stops, { origin: new URL(c.req.url).origin, secret, expiresAt: Date.now() + PHOTO_LINK_LIFETIME_MS.api });
 }
 
@@ -39,9 +42,10 @@ async function detail(c: Context<ApiV1Env>, order: Order, stops: readonly OrderS
 
 /** The client's order with its stops, or 404. */
 async function ownOrder(db: Db, client: ApiClient, id: number) {
-  const found = await findOrderWithStops(db, id);
-  if (!found || !canSee(client.viewer, found.order)) throw notFound('Order not found');
-  return found;
+  // Read together; the stops are only answered when the order is the client's.
+  const [order, stops] = await Promise.all([findVisibleOrder(db, client.viewer, id), getStops(db, id)]);
+  if (!order) throw notFound('Order not found');
+  return { order, stops };
 }
 
 /** Idempotency-Key: receipts are kept per business, as its portal's are per login. */
@@ -58,11 +62,14 @@ v1Orders.post(createOrder.path, requireApiKey, relayEvents, pushOrderChanges, id
 v1Orders.get(list.path, requireApiKey, validate('query', list.query), async (c) => {
   const query = c.req.valid('query');
   const limit = query.limit ?? DEFAULT_PAGE;
-  const rows = await listOrders(
-    c.var.db,
-    { visible: visibleTo(c.var.apiClient.viewer), statuses: query.status, createdSince: query.createdSince, updatedSince: query.updatedSince },
-    { limit: limit + 1, after: query.cursor },
-  );
+  const [rows] = await Promise.all([
+    listOrders(
+      c.var.db,
+      { visible: visibleTo(c.var.apiClient.viewer), statuses: query.status, createdSince: query.createdSince, updatedSince: query.updatedSince },
+      { limit: limit + 1, after: query.cursor },
+    ),
+    photoSecret(c),
+  ]);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   const photo = await photoLinks(c, page, []);
@@ -73,7 +80,7 @@ v1Orders.get(list.path, requireApiKey, validate('query', list.query), async (c) 
 });
 
 v1Orders.get(getOrder.path, requireApiKey, validate('param', getOrder.params), async (c) => {
-  const { order, stops } = await ownOrder(c.var.db, c.var.apiClient, c.req.valid('param').id);
+  const [{ order, stops }] = await Promise.all([ownOrder(c.var.db, c.var.apiClient, c.req.valid('param').id), photoSecret(c)]);
   return c.json(await detail(c, order, stops));
 });
 
@@ -85,8 +92,11 @@ v1Orders.post(cancelOrder.path, requireApiKey, relayEvents, pushOrderChanges, va
 });
 
 v1Orders.get(listOrderEvents.path, requireApiKey, validate('param', listOrderEvents.params), async (c) => {
-  const { order } = await ownOrder(c.var.db, c.var.apiClient, c.req.valid('param').id);
-  return c.json({ data: (await getEvents(c.var.db, order.id)).map(serializeEvent) });
+  const id = c.req.valid('param').id;
+  // Read together; the events are only answered when the order is the client's.
+  const [order, events] = await Promise.all([findVisibleOrder(c.var.db, c.var.apiClient.viewer, id), getEvents(c.var.db, id)]);
+  if (!order) throw notFound('Order not found');
+  return c.json({ data: events.map(serializeEvent) });
 });
 
 export default v1Orders;
