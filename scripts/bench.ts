@@ -221,11 +221,23 @@ async function signIn(base: string, username: string): Promise<string> {
     body: JSON.stringify({ username, password: 'demo1234' }),
   });
   if (!response.ok) throw new Error(`sign in ${username}: ${response.status}`);
-  // The session cookie, among the others a sign-in sets (the device cookie).
-  return response.headers
+  // Every cookie a browser would keep: the session, its hint (which lets a read check the session in its own round trip), the device.
+  return cookiesOf(response);
+}
+
+const cookiesOf = (response: Response) =>
+  response.headers
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
-    .find((cookie) => cookie.startsWith('sid='))!;
+    .join('; ');
+
+/** A session made in the database, with the cookies its first request gets (the session hint), as a browser holds them after one page. */
+async function browserSession(base: string, db: Db, userId: number): Promise<string> {
+  const sessionId = await insertSession(db, userId);
+  const first = await fetch(`${base}/api/user`, { headers: { Cookie: `sid=${sessionId}` } });
+  await readAll(first);
+  const given = cookiesOf(first);
+  return [`sid=${sessionId}`, given].filter(Boolean).join('; ');
 }
 
 /** The JS a page makes the browser download: its runtime and islands, and every module they import. */
@@ -363,9 +375,8 @@ async function main() {
       .limit(2);
     const admin = await signIn(base, 'admin');
     const businessCookie = await signIn(base, business.username);
-    const courierSession = await insertSession(db, courier.userId);
-    const courierCookie = `sid=${courierSession}`;
-    const moverCookie = `sid=${await insertSession(db, mover.userId)}`;
+    const courierCookie = await browserSession(base, db, courier.userId);
+    const moverCookie = await browserSession(base, db, mover.userId);
 
     // The business's system: API access on, ten keys (each may make 10 requests a second), used in turn.
     madeByApi.restaurantId = business.restaurantId;
@@ -604,8 +615,8 @@ async function main() {
       const browser = await launchChromium();
       try {
         const screens = [
-          { name: 'Courier dashboard (phone)', base, path: '/courier/dashboard', sessionId: courierSession, phone: true },
-          { name: 'Admin orders tab', base, path: '/admin/orders', sessionId: admin.split('=')[1] },
+          { name: 'Courier dashboard (phone)', base, path: '/courier/dashboard', cookie: courierCookie, phone: true },
+          { name: 'Admin orders tab', base, path: '/admin/orders', cookie: admin },
           { name: 'Tracking page (phone)', base, path: `/t/${trackingToken}`, phone: true },
         ];
         for (const screen of screens) {

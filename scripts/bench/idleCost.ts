@@ -42,13 +42,20 @@ export function launchChromium(): Promise<Browser> {
 export async function idleCost(
   browser: Browser,
   proxy: LatencyProxy,
-  screen: { name: string; base: string; path: string; sessionId?: string; phone?: boolean },
+  /** `cookie`: the signed-in user's cookies, as a Cookie header says them. */
+  screen: { name: string; base: string; path: string; cookie?: string; phone?: boolean },
   seconds: number,
 ): Promise<IdleCost> {
   const context = await browser.newContext(
     screen.phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1366, height: 900 } },
   );
-  if (screen.sessionId) await context.addCookies([{ name: 'sid', value: screen.sessionId, url: screen.base }]);
+  if (screen.cookie)
+    await context.addCookies(
+      screen.cookie.split('; ').map((pair) => {
+        const [name, ...value] = pair.split('=');
+        return { name, value: value.join('='), url: screen.base };
+      }),
+    );
   const page = await context.newPage();
   let counting = false;
   const requests: Record<string, number> = {};
