@@ -19,6 +19,8 @@ export interface Running {
   url: string;
   port: number;
   process: ChildProcess;
+  /** wrangler dev's V8 inspector (Chrome DevTools Protocol) on loopback: the benchmark reads the Worker's heap there. */
+  inspectorPort?: number;
   stop(): Promise<void>;
 }
 
@@ -180,5 +182,5 @@ export async function startWorker(options: {
   });
   const url = `${options.https ? 'https' : 'http'}://127.0.0.1:${port}`;
   await waitFor(() => answersOk(`${url}/healthz`), 'wrangler dev', 90_000, child);
-  return { url, port, process: child, stop: stopper(child) };
+  return { url, port, process: child, inspectorPort, stop: stopper(child) };
 }
