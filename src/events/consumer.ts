@@ -25,7 +25,8 @@ const RETRY_FAILED_MESSAGE_S = 30;
 async function handleEvent(env: Env, db: Db, outboxId: number): Promise<void> {
   const event = await findEvent(db, outboxId);
   if (!event || event.processedAt != null) return;
-  for (const subscriber of SUBSCRIBERS) await subscriber(env, db, event);
+  // Independent of one another: their reads share round trips (src/db/pipeline.ts). If one fails, all run again.
+  await Promise.all(SUBSCRIBERS.map((subscriber) => subscriber(env, db, event)));
   await markEventProcessed(db, outboxId);
 }
 

@@ -51,11 +51,11 @@ async function buildPayload(env: Env, db: Db, event: OutboxEvent): Promise<{ typ
  * first attempt at once. Handling the same event again finds the delivery already made.
  */
 export async function deliverEvent(env: Env, db: Db, event: OutboxEvent): Promise<void> {
-  const endpoint = await listeningEndpoint(db, event.restaurantId);
   // A stop's progress is not a webhook event (I10): it shows in the order's stops.
-  if (event.stopId != null || !endpoint || endpoint.createdAt > event.createdAt) return;
-  const payload = await buildPayload(env, db, event);
-  if (!payload) return;
+  if (event.stopId != null) return;
+  // The endpoint and what the payload needs are read together (one round trip).
+  const [endpoint, payload] = await Promise.all([listeningEndpoint(db, event.restaurantId), buildPayload(env, db, event)]);
+  if (!endpoint || endpoint.createdAt > event.createdAt || !payload) return;
   const delivery = await createDelivery(db, {
     eventId: event.id,
     restaurantId: event.restaurantId,
