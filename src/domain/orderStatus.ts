@@ -39,6 +39,8 @@ const set = (...statuses: OrderStatus[]): ReadonlySet<OrderStatus> => new Set(st
 
 /** Finished on the dashboards; every other status counts as active (spec 1-foundations-and-admin.md §4.2). */
 export const FINISHED_STATUSES = set('delivered', 'cancelled', 'pharmacy_completed');
+/** Every other status: an order still needing someone (named, so an index on status can find them). */
+export const UNFINISHED_STATUSES = set(...ORDER_STATUSES.filter((status) => !FINISHED_STATUSES.has(status)));
 /** Completed for money totals (spec 1-foundations-and-admin.md §4.2). */
 export const COMPLETED_STATUSES = set('delivered', 'pharmacy_completed');
 /** The bell counts these (spec 1-foundations-and-admin.md §2.5). */

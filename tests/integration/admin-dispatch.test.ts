@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { orders, users } from '../../src/db/schema';
 import { addDays, dayIn } from '../../src/domain/time';
 import { signedIn, testDb, unique } from '../support/api';
-import { insertBusiness, insertCourier, insertOrder, insertZone } from '../support/factories';
+import { insertBusiness, insertCourier, insertOrder, insertOrders, insertZone } from '../support/factories';
 
 const ZONE = 'America/New_York';
 const DAY = 24 * 3_600_000;
@@ -151,5 +151,38 @@ describe('courier suggestions', () => {
     const rows = await admin.get(`/admin/orders?q=${held.orderNumber}`, { 'X-Partial': 'orders' });
     expect(rows.text).toContain('Courier deactivated: reassign');
     expect(rows.text).toMatch(/data-urgency="at_risk"|data-urgency="late"/);
+  });
+});
+
+describe('"Needs attention first", across pages', () => {
+  it('lists open orders by pickup, then finished ones newest delivery first, and carries on where page 1 ended', async () => {
+    const db = testDb();
+    const business = await insertBusiness(db);
+    const base = Date.now() - 10 * DAY;
+    // 3 open orders with pickups out of creation order, 50 finished ones: 53, one more page than 50.
+    const open = await insertOrders(db, business.user.username, [
+      { status: 'pending_courier', pickupTime: base + 3 * DAY, deliveryTime: base + 3 * DAY + 3_600_000 },
+      { status: 'new', pickupTime: base + DAY, deliveryTime: base + 9 * DAY },
+      { status: 'assigned', pickupTime: base + 2 * DAY, deliveryTime: base + 2 * DAY + 3_600_000 },
+    ]);
+    const finished = await insertOrders(
+      db,
+      business.user.username,
+      Array.from({ length: 50 }, (_, index) => ({
+        status: index % 2 ? ('delivered' as const) : ('cancelled' as const),
+        pickupTime: base + index * 60_000,
+        deliveryTime: base + index * 60_000 + 1_800_000,
+      })),
+    );
+    const admin = await signedIn('admin');
+    const numbers = async (page: number) => {
+      const answer = await admin.get(`/admin/orders?q=${encodeURIComponent(business.restaurant.name)}&range=all&page=${page}`, { 'X-Partial': 'orders' });
+      expect(answer.status).toBe(200);
+      return [...new Set([...answer.text.matchAll(/aria-label="Order #([\w-]+) details"/g)].map((match) => match[1]))];
+    };
+    const byPickup = [open[1], open[2], open[0]].map((order) => order.orderNumber);
+    const newestFirst = [...finished].reverse().map((order) => order.orderNumber);
+    expect(await numbers(1)).toEqual([...byPickup, ...newestFirst.slice(0, 47)]);
+    expect(await numbers(2)).toEqual(newestFirst.slice(47));
   });
 });

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle
 import type { OrderCursor } from '../../domain/orderCursor';
 import { countTabs, type ListSort } from '../../domain/orderFilters';
 import type { SearchPlan } from '../../domain/orderSearch';
-import { FINISHED_STATUSES, type OrderStatus, type StatusTab } from '../../domain/orderStatus';
+import { FINISHED_STATUSES, UNFINISHED_STATUSES, type OrderStatus, type StatusTab } from '../../domain/orderStatus';
 import { paging, type Paging } from '../../domain/paging';
 import type { Range } from '../../domain/time';
 import type { Db } from '../client';
@@ -133,17 +133,46 @@ export interface OrderListPage<K extends string> {
   deactivatedCouriers: Set<number>;
 }
 
-function pageOfOrders(db: Db, filter: OrderFilter, paged: Pick<Paging, 'limit' | 'offset'>, sort: ListSort) {
-  return db
-    .select({ order: orders, courierName: users.name, courierActive: users.isActive })
-    .from(orders)
-    .leftJoin(couriers, eq(couriers.id, orders.courierId))
-    .leftJoin(users, eq(users.id, couriers.userId))
-    .where(orderConditions(filter))
-    .orderBy(...listOrder(sort))
-    .limit(paged.limit)
-    .offset(paged.offset);
+const listColumns = { order: orders, courierName: users.name, courierActive: users.isActive };
+
+function listedOrders(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset: number | SQL) {
+  return (
+    db
+      .select(listColumns)
+      .from(orders)
+      .leftJoin(couriers, eq(couriers.id, orders.courierId))
+      .leftJoin(users, eq(users.id, couriers.userId))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      // A number, or for the finished part of 'next' an expression of the open part's count.
+      .offset(offset as number)
+  );
 }
+
+/**
+ * A page of a list. 'next' (open orders by pickup, then finished ones newest delivery first)
+ * is read as its two parts, each in an order an index gives: the open orders of the page,
+ * and the finished ones that follow them, starting where the open ones end (their count is
+ * a subquery, so both parts leave in the same round trip). Sorting every order of the range
+ * on one computed key took 0.4 s at 100,000 orders.
+ */
+function pageOfOrders(db: Db, filter: OrderFilter, paged: Pick<Paging, 'limit' | 'offset'>, sort: ListSort) {
+  const where = orderConditions(filter);
+  if (sort === 'delivery') return [listedOrders(db, where, [desc(orders.deliveryTime), desc(orders.id)], paged.limit, paged.offset)] as const;
+  // The open statuses named, not "not finished": the (status, delivery_time) index then reads open orders only.
+  const open = and(where, inArray(orders.status, [...UNFINISHED_STATUSES]));
+  const openCount = sql`(select count(*) from ${orders} where ${open})`;
+  // "+status": not looked up by status (most orders are finished) but read newest delivery first, stopping at the page's end.
+  const finished = and(where, inArray(sql`+${orders.status}`, [...FINISHED_STATUSES]));
+  return [
+    listedOrders(db, open, [asc(orders.pickupTime), desc(orders.id)], paged.limit, paged.offset),
+    listedOrders(db, finished, [desc(orders.deliveryTime), desc(orders.id)], paged.limit, sql`max(0, ${paged.offset} - ${openCount})`),
+  ] as const;
+}
+
+/** The rows of a page read by pageOfOrders: its parts in order, cut to the page. */
+const pageRows = <T>(parts: readonly T[][], limit: number) => parts.flat().slice(0, limit);
 
 /**
  * One page of an orders list (admin and business Orders Management): the tab counts, the
@@ -167,11 +196,11 @@ export async function orderListPage<T extends StatusTab>(
   const range = { visible: options.visible, deliveryRange: options.deliveryRange, search: options.search };
   const listed = { ...range, statuses: options.tab.statuses };
   const requested = paging(options.page, Number.MAX_SAFE_INTEGER, options.pageSize);
-  const [statusRows, firstTry] = await db.batch([statusCounts(db, range), pageOfOrders(db, listed, requested, sort)]);
+  const [statusRows, ...firstTry] = await db.batch([statusCounts(db, range), ...pageOfOrders(db, listed, requested, sort)]);
   const counts = countTabs(options.tabs, Object.fromEntries(statusRows.map((row) => [row.status, row.count])));
   const total = counts[options.tab.key as T['key']];
   const pages = paging(options.page, total, options.pageSize);
-  const rows = pages.page === requested.page ? firstTry : await pageOfOrders(db, listed, pages, sort);
+  const rows = pageRows(pages.page === requested.page ? firstTry : await db.batch(pageOfOrders(db, listed, pages, sort)), pages.limit);
   const courierNames = new Map(
     rows.flatMap(({ order, courierName }) => (order.courierId != null && courierName != null ? [[order.courierId, courierName] as const] : [])),
   );
