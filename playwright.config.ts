@@ -1,16 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-/** Debian's Chromium (Playwright cannot download browsers here); flags that keep it off the closed network. */
-export const CHROMIUM = '/usr/bin/chromium';
-const args = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Debian's Chromium (Playwright cannot download browsers here), kept off the closed network. */
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium';
 
 /**
  * Under `npm run test:at` (a fake clock through libfaketime) Chromium is started without it:
@@ -33,7 +24,7 @@ export default defineConfig({
     // The service area's zone, whatever the machine's: the browser reports it to the server (tz cookie), so
     // "today" and "this month" mean the same in the browser, on the server and in the tests (tests/support/clock.ts).
     timezoneId: 'America/New_York',
-    launchOptions: { executablePath: CHROMIUM, args, ...(process.env.FAKETIME ? { env: browserEnv } : {}) },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, ...(process.env.FAKETIME ? { env: browserEnv } : {}) },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

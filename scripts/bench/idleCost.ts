@@ -6,18 +6,8 @@
  * screen's (or the Worker's own background work, which a production Worker would pay too).
  */
 import { chromium, type Browser, type Request } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tests/support/chromium';
 import type { LatencyProxy } from './latencyProxy';
-
-/** The flags playwright.config.ts runs Chromium with on this closed network. */
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface IdleCost {
   name: string;
@@ -36,7 +26,7 @@ export interface IdleCost {
 }
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
 
 export async function idleCost(

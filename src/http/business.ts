@@ -9,25 +9,10 @@ import type { Restaurant } from '../db/schema';
 import type { AppEnv, Env } from '../env';
 import { censusUrl, type Geocoder } from '../maps/geocoding';
 import type { MapsServer } from '../maps/service';
-import { notFound } from './errors';
+import { ownRecord, ownRecordId } from './ownRecord';
 
-const NO_BUSINESS = 'Business profile not found';
-
-/** The signed-in business's id, known with the session: reads about the business need not wait for its record. */
-export function ownBusinessId(c: Context<AppEnv>): number {
-  const restaurantId = c.var.user?.restaurantId;
-  if (!restaurantId) throw notFound(NO_BUSINESS);
-  return restaurantId;
-}
-
-/** The signed-in business's record, read with the session (src/auth/session.ts). */
-export async function signedInBusiness(c: Context<AppEnv>): Promise<Restaurant> {
-  ownBusinessId(c);
-  await c.var.sessionVerified;
-  const business = c.var.user?.business;
-  if (!business) throw notFound(NO_BUSINESS);
-  return business;
-}
+export const ownBusinessId = (c: Context<AppEnv>): number => ownRecordId(c, 'business');
+export const signedInBusiness = (c: Context<AppEnv>): Promise<Restaurant> => ownRecord(c, 'business');
 
 export const mapsServer = (env: Env): MapsServer => ({ key: env.MAPS_SERVER_KEY || undefined, routesOrigin: env.MAPS_ROUTES_ORIGIN || undefined });
 

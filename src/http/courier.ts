@@ -12,30 +12,16 @@ import { deviceStepClock } from '../domain/stepTime';
 import { DEFAULT_TIME_ZONE, dayIn, formatIn } from '../domain/time';
 import type { AppEnv } from '../env';
 import type { CourierContext } from '../services/courier/context';
-import { ApiError, badRequest, forbidden } from './errors';
+import { ApiError, badRequest } from './errors';
+import { ownRecord, ownRecordId } from './ownRecord';
 
 /** The service area's calendar day: documents are valid through their last day there. */
 export function serviceToday(c: Context<AppEnv>, now = Date.now()): string {
   return dayIn(c.env.SERVICE_TIME_ZONE || DEFAULT_TIME_ZONE, now);
 }
 
-const NO_COURIER_RECORD = 'No courier record for this account';
-
-/** The signed-in courier's record id, known with the session: reads about the courier need not wait for the record. */
-export function ownCourierId(c: Context<AppEnv>): number {
-  const courierId = c.var.user?.courierId;
-  if (!courierId) throw forbidden(NO_COURIER_RECORD);
-  return courierId;
-}
-
-/** The signed-in courier's record, read with the session (src/auth/session.ts). */
-export async function currentCourier(c: Context<AppEnv>): Promise<Courier> {
-  ownCourierId(c);
-  await c.var.sessionVerified;
-  const courier = c.var.user?.courier;
-  if (!courier) throw forbidden(NO_COURIER_RECORD);
-  return courier;
-}
+export const ownCourierId = (c: Context<AppEnv>): number => ownRecordId(c, 'courier');
+export const currentCourier = (c: Context<AppEnv>): Promise<Courier> => ownRecord(c, 'courier');
 
 export function documentsValid(c: Context<AppEnv>, courier: Courier): boolean {
   return !hasExpiredDocuments(courier, serviceToday(c));

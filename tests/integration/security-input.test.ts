@@ -1245,15 +1245,16 @@ describe('text from users that looks like markup or SQL', () => {
     expect(registered.status).toBe(201);
 
     const owner = await new Client().login(businessLogin, 'secret-pass');
-    // Delivered in today's last minute: the order heads the admin's and the owner's lists of today, at any hour.
+    // Delivered in today's last minute: today's list at any hour (the owner's holds its orders only; the admin's is searched by its internal #).
     const delivery = todaysLastMinute();
+    const internal = unique('IN');
     const created = await owner.post('/api/orders', {
       ...singleOrderBody({ pickupTime: iso(delivery - HOUR), deliveryTime: iso(delivery) }),
       customerName: XSS,
       customerAddress: `${ATTRIBUTE} 9 Elm St, Tampa, FL`,
       customerCompany: SQL,
       deliveryInstructions: BREAKOUT,
-      internalOrderNumber: `<b>${unique('IN')}</b>`,
+      internalOrderNumber: `<b>${internal}</b>`,
       items: [{ name: XSS, quantity: 1, price: 245, notes: BREAKOUT }],
     });
     expect(created.status).toBe(201);
@@ -1274,7 +1275,7 @@ describe('text from users that looks like markup or SQL', () => {
       [admin, '/admin/zones'],
       [admin, '/admin/restaurants'],
       [admin, '/admin/couriers'],
-      [admin, `/admin/orders?day=${day}`],
+      [admin, `/admin/orders?day=${day}&q=${internal}`],
       [admin, `/admin/orders/${orderId}`],
       [admin, '/admin/courier-tracking'],
       [admin, '/admin'],
@@ -1300,6 +1301,8 @@ describe('text from users that looks like markup or SQL', () => {
     for (const payload of PAYLOADS) expect(everything, payload).toContain(escapeHtml(payload).replaceAll('"', '&quot;').replaceAll("'", '&#x27;'));
     const where = (path: string) => rendered.find((page) => page.path === path)!.answer.text;
     expect(where(`/admin/orders/${orderId}`)).toContain(escapeHtml(XSS));
+    expect(where(`/admin/orders?day=${day}&q=${internal}`)).toContain(escapeHtml(XSS));
+    expect(where(`/orders?day=${day}`)).toContain(escapeHtml(XSS));
     expect(where(`/orders/${orderId}`)).toContain(escapeHtml(XSS));
     expect(where(`/courier/dashboard?order=${orderId}`)).toContain(escapeHtml(XSS));
   });

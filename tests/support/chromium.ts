@@ -2,6 +2,17 @@ import { existsSync } from 'node:fs';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
+/** Flags that keep Chromium off the network this machine does not have (browser tests and the bench's idle screens). */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Browser tests need Debian's Chromium; say how to get it rather than fail obscurely. */
 export function assertChromium(): void {
   if (!existsSync(CHROMIUM_PATH)) {
