@@ -1,6 +1,6 @@
 /** The Worker's bindings and per-request context. */
 import type { SessionUser } from './auth/session';
-import type { Db } from './db/client';
+import type { Db, WriteGate } from './db/client';
 import type { ApiRateLimiter } from './durable-objects/ApiRateLimiter';
 import type { CourierLocation } from './durable-objects/CourierLocation';
 import type { LiveHub } from './durable-objects/LiveHub';
@@ -69,6 +69,8 @@ export type EventMessage =
 
 export interface AppVariables {
   db: Db;
+  /** Holds the request's database writes until its session is confirmed (src/http/context.ts). */
+  writeGate: WriteGate;
   user: SessionUser | null;
   /**
    * Whether the session check confirmed the user a read started with (src/http/context.ts).

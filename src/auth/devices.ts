@@ -17,13 +17,6 @@ const deviceCookie = (url: string) => cookieName('did', url);
 /** The id of this browser's device cookie, whoever it was issued to (null without one). */
 export const presentedDevice = (c: Context) => tokenId(getCookie(c, deviceCookie(c.req.url)));
 
-/** Whose trusted device this is (null for none, or no device). */
-export async function deviceOwner(db: Db, deviceId: string | null): Promise<number | null> {
-  if (!deviceId) return null;
-  const [row] = await db.select({ userId: trustedDevices.userId }).from(trustedDevices).where(eq(trustedDevices.id, deviceId)).limit(1);
-  return row?.userId ?? null;
-}
-
 /**
  * After a successful sign-in: the device stays trusted (its last use noted), or becomes
  * trusted with a new cookie (another user's cookie on this browser is replaced).

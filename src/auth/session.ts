@@ -7,7 +7,7 @@
  * SESSION_ABSOLUTE_MS in all, and at once when its user is deactivated (every request
  * re-reads the user's isActive with the session).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/client';
@@ -101,7 +101,7 @@ export async function readSession(
   db: Db,
   id: string,
   now = Date.now(),
-  options: { withVersions?: boolean } = {},
+  options: { withVersions?: boolean; endLater?: boolean } = {},
 ): Promise<SessionUser | null> {
   const sessionQuery = db
     .select({
@@ -131,7 +131,10 @@ export async function readSession(
   }
   if (!row) return null;
   if (!row.isActive || now >= row.expiresAt || now - row.lastSeenAt >= SESSION_IDLE_MS) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+    const ending = db.delete(sessions).where(eq(sessions.id, id));
+    // A request whose writes wait for this check cannot wait for the delete: its second answer deletes it.
+    if (options.endLater) c.executionCtx.waitUntil(ending.then(undefined, () => undefined));
+    else await ending;
     return null;
   }
   if (now - row.lastSeenAt >= TOUCH_INTERVAL_MS) {
@@ -150,6 +153,9 @@ export async function readSession(
   const { lastSeenAt: _seen, expiresAt, ...user } = row;
   return { ...user, sessionExpiresAt: expiresAt };
 }
+
+/** A request began for a session that did not hold: it is answered again (src/app.ts), so nothing of this one is kept. */
+export class SessionNotConfirmed extends Error {}
 
 const VERIFIED_LATER = ['username', 'name', 'phone', 'address', 'isActive', 'zoneId', 'courier', 'business', 'sessionExpiresAt'] as const;
 
@@ -190,15 +196,11 @@ export async function replaceSession(c: Context<AppEnv>, db: Db, sessionId: stri
   await endLiveSockets(c.env, { sessionId });
 }
 
-/** Deactivation and password changes end a user's other sessions at once, with their live sockets. */
-export async function endUserSessions(c: Context<AppEnv>, userId: number, exceptSessionId?: string): Promise<void> {
-  await c.var.db
-    .delete(sessions)
-    .where(exceptSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`) : eq(sessions.userId, userId));
-  await endLiveSockets(c.env, { userId, exceptSessionId });
-}
-
-/** Sockets opened under a session end with it (today: admins' live-map sockets in LiveHub). */
-async function endLiveSockets(env: Env, selector: SessionSelector): Promise<void> {
+/**
+ * Sockets opened under a session end with it (today: admins' live-map sockets in LiveHub).
+ * Deactivation and password changes delete the user's other sessions with the change itself
+ * (db/accounts.ts, db/users.ts), then end their sockets here.
+ */
+export async function endLiveSockets(env: Env, selector: SessionSelector): Promise<void> {
   await liveHub(env).endSessions(selector);
 }

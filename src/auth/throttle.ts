@@ -11,7 +11,8 @@
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { signInAttempts } from '../db/schema';
+import { signInAttempts, trustedDevices, users } from '../db/schema';
+import { usernameIs } from '../db/users';
 
 export const MAX_ATTEMPTS = 5;
 export const WINDOW_MS = 15 * 60 * 1000;
@@ -20,11 +21,26 @@ export const LOCK_MS = 15 * 60 * 1000;
 export const untrustedChannel = (username: string) => `user:${username.trim().toLowerCase().slice(0, 200)}`;
 export const deviceChannel = (deviceId: string) => `device:${deviceId}`;
 
+/** Where a sign-in attempt was counted, and whether it may be evaluated. */
+export interface ReservedAttempt {
+  channel: string;
+  /** The presented device, when it is a trusted device of the user signing in. */
+  trustedDevice: string | null;
+  /** Null when the attempt may be evaluated, or the time until which the channel is refused. */
+  lockedUntil: number | null;
+}
+
 /**
- * Counts an attempt on the channel, before its password is checked. Answers null when
- * the attempt may be evaluated, or the time until which the channel is refused.
+ * Counts an attempt, before its password is checked, on the channel it belongs to: the
+ * device's own when the presented device is one the username's user signed in on, else the
+ * username's. The channel is chosen in the statement, so counting needs no read before it.
  */
-export async function reserveAttempt(db: Db, channel: string, now = Date.now()): Promise<number | null> {
+export async function reserveAttempt(db: Db, username: string, device: string | null, now = Date.now()): Promise<ReservedAttempt> {
+  const byUsername = untrustedChannel(username);
+  const owner = sql`(select ${trustedDevices.userId} from ${trustedDevices} where ${trustedDevices.id} = ${device})`;
+  const channel = device
+    ? sql`case when ${owner} = (select ${users.id} from ${users} where ${usernameIs(username)}) then ${deviceChannel(device)} else ${byUsername} end`
+    : byUsername;
   const windowStart = now - WINDOW_MS;
   const locked = sql`coalesce(${signInAttempts.lockedUntil}, 0) > ${now}`;
   const stale = sql`${signInAttempts.windowStartedAt} < ${windowStart}`;
@@ -39,11 +55,17 @@ export async function reserveAttempt(db: Db, channel: string, now = Date.now()):
         lockedUntil: sql`case when ${locked} then ${signInAttempts.lockedUntil} else null end`,
       },
     })
-    .returning({ attempts: signInAttempts.attempts, lockedUntil: signInAttempts.lockedUntil, windowStartedAt: signInAttempts.windowStartedAt });
-  if (row.lockedUntil != null && row.lockedUntil > now) return row.lockedUntil;
+    .returning({
+      key: signInAttempts.key,
+      attempts: signInAttempts.attempts,
+      lockedUntil: signInAttempts.lockedUntil,
+      windowStartedAt: signInAttempts.windowStartedAt,
+    });
+  const reserved = { channel: row.key, trustedDevice: row.key === byUsername ? null : device };
+  if (row.lockedUntil != null && row.lockedUntil > now) return { ...reserved, lockedUntil: row.lockedUntil };
   // More attempts in flight or failed in this window than may be evaluated: wait for the window to pass.
-  if (row.attempts > MAX_ATTEMPTS) return row.windowStartedAt + WINDOW_MS;
-  return null;
+  if (row.attempts > MAX_ATTEMPTS) return { ...reserved, lockedUntil: row.windowStartedAt + WINDOW_MS };
+  return { ...reserved, lockedUntil: null };
 }
 
 /** A wrong password: the channel's MAX_ATTEMPTS-th failure in the window locks it for LOCK_MS. */

@@ -8,7 +8,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { UserPatch } from '../domain/schemas/accounts';
 import type { Db } from './client';
-import { couriers, restaurantOrderTotals, restaurants, users, type User } from './schema';
+import { couriers, restaurantOrderTotals, restaurants, sessions, users, type User } from './schema';
 
 export async function findUser(db: Db, id: number): Promise<User | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -21,21 +21,16 @@ function hasNoUnfinishedOrders(userId: number): SQL {
     where ${restaurants.userId} = ${userId} and ${restaurantOrderTotals.unfinishedCount} > 0)`;
 }
 
-export async function unfinishedOrderCount(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`coalesce(sum(${restaurantOrderTotals.unfinishedCount}), 0)` })
-    .from(restaurants)
-    .innerJoin(restaurantOrderTotals, eq(restaurantOrderTotals.restaurantId, restaurants.id))
-    .where(eq(restaurants.userId, userId));
-  return row.count;
-}
+/** What a patch did: the user as saved, or none and the unfinished orders that refused it. */
+export type PatchOutcome = { saved: User; unfinished?: undefined } | { saved?: undefined; unfinished: number };
 
 /**
- * Applies the patch, all or nothing. A zone given for a courier or a business is written
- * to its courier or restaurant record too, so the two never disagree. Returns false when
- * the business still has unfinished orders and nothing was changed.
+ * Applies the patch, all or nothing, in one round trip. A zone given for a courier or a
+ * business is written to its courier or restaurant record too, so the two never disagree.
+ * A deactivated account's sessions end in the same transaction. Nothing changes while the
+ * business still has unfinished orders: the outcome then says how many.
  */
-export async function patchUser(db: Db, user: User, patch: UserPatch): Promise<boolean> {
+export async function patchUser(db: Db, user: User, patch: UserPatch): Promise<PatchOutcome> {
   const now = Date.now();
   const allowed = patch.isActive === false && user.role === 'restaurant' ? hasNoUnfinishedOrders(user.id) : undefined;
   const { zoneId } = patch;
@@ -44,7 +39,12 @@ export async function patchUser(db: Db, user: User, patch: UserPatch): Promise<b
       .update(users)
       .set({ ...patch, updatedAt: now })
       .where(and(eq(users.id, user.id), allowed))
-      .returning({ id: users.id }),
+      .returning(),
+    db
+      .select({ count: sql<number>`coalesce(sum(${restaurantOrderTotals.unfinishedCount}), 0)` })
+      .from(restaurants)
+      .innerJoin(restaurantOrderTotals, eq(restaurantOrderTotals.restaurantId, restaurants.id))
+      .where(eq(restaurants.userId, user.id)),
   ];
   if (zoneId !== undefined && user.role === 'courier') {
     statements.push(
@@ -62,6 +62,7 @@ export async function patchUser(db: Db, user: User, patch: UserPatch): Promise<b
         .where(and(eq(restaurants.userId, user.id), allowed)),
     );
   }
-  const [updated] = (await db.batch(statements)) as [Array<{ id: number }>, ...unknown[]];
-  return updated.length > 0;
+  if (patch.isActive === false) statements.push(db.delete(sessions).where(and(eq(sessions.userId, user.id), allowed)));
+  const [[saved], [{ count }]] = (await db.batch(statements)) as [User[], Array<{ count: number }>, ...unknown[]];
+  return saved ? { saved } : { unfinished: count };
 }

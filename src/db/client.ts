@@ -83,14 +83,37 @@ function withBusyRetry(batch: (statements: InStatement[], mode?: TransactionMode
 /** A statement that may write: anything but a plain read. */
 const mayWrite = (statement: InStatement) => !/^\s*select\b/i.test(typeof statement === 'string' ? statement : statement.sql);
 
-export function createDb(url: string, authToken?: string, timeoutMs = DATABASE_TIMEOUT_MS, meter?: DbMeter): Db {
+/**
+ * Where a request's writes wait while the session asking for them is still being checked
+ * (src/http/context.ts): its reads leave with the check, its writes only once it held.
+ */
+export class WriteGate {
+  #verdict: Promise<boolean> = Promise.resolve(true);
+  #refusal: () => Error = () => new Error('refused');
+
+  /** Writes wait for `verdict`; when it is false they fail with `refusal()` and nothing is sent. */
+  holdUntil(verdict: Promise<boolean>, refusal: () => Error): void {
+    this.#verdict = verdict;
+    this.#refusal = refusal;
+  }
+
+  async pass(): Promise<void> {
+    if (!(await this.#verdict)) throw this.#refusal();
+  }
+}
+
+export function createDb(url: string, authToken?: string, timeoutMs = DATABASE_TIMEOUT_MS, meter?: DbMeter, writes = new WriteGate()): Db {
   const client = createClient({ url, authToken: authToken || undefined, fetch: coalescingFetch(databaseFetch(timeoutMs, meter)) });
   // Whatever writes runs in a transaction begun IMMEDIATE ('write'): concurrent writers then
   // wait their turn for the lock. Drizzle's batches are 'deferred' and single statements run
   // alone, where a statement that read first and a writer that committed meanwhile fail at
   // once with SQLITE_BUSY (writes with triggers, like the order search index's, hold the
   // lock long enough to meet that). Still one round trip each.
-  const batch = withBusyRetry(client.batch.bind(client), meter);
+  const retried = withBusyRetry(client.batch.bind(client), meter);
+  const batch = async (statements: InStatement[], mode: TransactionMode): Promise<ResultSet[]> => {
+    if (statements.some(mayWrite)) await writes.pass();
+    return retried(statements, mode);
+  };
   client.batch = (statements: InStatement[], mode?: TransactionMode) => batch(statements, mode ?? (statements.some(mayWrite) ? 'write' : 'deferred'));
   const execute = client.execute.bind(client) as (statement: InStatement) => Promise<ResultSet>;
   client.execute = (async (statement: InStatement) =>
@@ -98,11 +121,13 @@ export function createDb(url: string, authToken?: string, timeoutMs = DATABASE_T
   return drizzle(client, { schema });
 }
 
-/** Walks an error's causes: drizzle and libSQL wrap the original failure. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** Whether an error or one of its causes is a `type` (drizzle and libSQL wrap the original failure). */
+export function causedBy(error: unknown, type: abstract new (...args: never[]) => Error): boolean {
   for (let current = error, depth = 0; current && depth < 8; depth++) {
-    if (current instanceof DatabaseUnavailableError) return true;
+    if (current instanceof type) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
 }
+
+export const isDatabaseUnavailable = (error: unknown) => causedBy(error, DatabaseUnavailableError);

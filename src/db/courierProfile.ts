@@ -9,14 +9,20 @@ import { courierDetailsOf } from '../domain/courierDetails';
 import type { Db } from './client';
 import { couriers, users, type Courier } from './schema';
 
-export async function courierProfile(db: Db, courierId: number) {
-  const [row] = await db
+const profileRow = (db: Db, courierId: number) =>
+  db
     .select({ courier: couriers, name: users.name, username: users.username, phone: users.phone })
     .from(couriers)
     .innerJoin(users, eq(users.id, couriers.userId))
     .where(eq(couriers.id, courierId))
     .limit(1);
-  if (!row) return undefined;
+
+export async function courierProfile(db: Db, courierId: number) {
+  const [row] = await profileRow(db, courierId);
+  return row && profileOf(row);
+}
+
+function profileOf(row: Awaited<ReturnType<typeof profileRow>>[number]) {
   const { courier } = row;
   return {
     id: courier.id,
@@ -31,12 +37,13 @@ export async function courierProfile(db: Db, courierId: number) {
   };
 }
 
-export async function updateCourierProfile(db: Db, courier: Courier, input: CourierProfileInput, now = Date.now()): Promise<void> {
+/** Saves the courier's own changes and answers the profile as saved (read back in the same transaction). */
+export async function updateCourierProfile(db: Db, courier: Courier, input: CourierProfileInput, now = Date.now()) {
   const { phone, ...fields } = input;
   const changed = <K extends keyof typeof fields>(key: K) => fields[key] !== undefined && fields[key] !== courier[key as keyof Courier];
   const licenceChanged = changed('driversLicense') || changed('driversLicenseExpiry');
   const insuranceChanged = changed('insurance') || changed('insuranceExpiry');
-  await db.batch([
+  const [, , [saved]] = await db.batch([
     db
       .update(couriers)
       .set({
@@ -50,5 +57,7 @@ export async function updateCourierProfile(db: Db, courier: Courier, input: Cour
       .update(users)
       .set({ ...(phone !== undefined ? { phone } : {}), ...(fields.address !== undefined ? { address: fields.address } : {}), updatedAt: now })
       .where(eq(users.id, courier.userId)),
+    profileRow(db, courier.id),
   ]);
+  return profileOf(saved);
 }

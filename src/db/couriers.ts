@@ -102,7 +102,7 @@ export async function updateCourier(db: Db, current: CourierWithUser, input: Cou
     ...(phone !== undefined ? { phone } : {}),
     ...(input.zoneId !== undefined ? { zoneId: input.zoneId } : {}),
   };
-  await db.batch([
+  const [, , [updated]] = await db.batch([
     db
       .update(couriers)
       .set({ ...courierFields, updatedAt: now })
@@ -111,8 +111,10 @@ export async function updateCourier(db: Db, current: CourierWithUser, input: Cou
       .update(users)
       .set({ ...userChanges, updatedAt: now })
       .where(eq(users.id, current.user.id)),
+    // Read back in the same transaction: the answer costs no round trip of its own.
+    couriersWithUsers(db, eq(couriers.id, current.courier.id)).limit(1),
   ]);
-  return (await findCourier(db, current.courier.id))!;
+  return updated;
 }
 
 /** GET /api/couriers: the courier record with its user (spec 1-foundations-and-admin.md §7.5); never the user's password. */

@@ -15,23 +15,32 @@ export interface MessageSetting {
 }
 
 /** Every kind, with the business's choice or the default (off, default wording). */
-export async function messageSettingsOf(db: Db, restaurantId: number): Promise<MessageSetting[]> {
-  const rows = await db.select().from(messageSettings).where(eq(messageSettings.restaurantId, restaurantId));
+const settingsRows = (db: Db, restaurantId: number) => db.select().from(messageSettings).where(eq(messageSettings.restaurantId, restaurantId));
+
+/** Every kind of message with the business's choice for it, or the default (off, the default wording). */
+function withDefaults(rows: ReadonlyArray<typeof messageSettings.$inferSelect>): MessageSetting[] {
   return MESSAGE_KINDS.map((kind) => {
     const row = rows.find((candidate) => candidate.kind === kind);
     return { kind, enabled: row?.enabled ?? false, template: row?.template ?? DEFAULT_TEMPLATES[kind] };
   });
 }
 
-export async function saveMessageSettings(db: Db, restaurantId: number, settings: readonly MessageSetting[]): Promise<void> {
-  if (!settings.length) return;
-  await db
+export async function messageSettingsOf(db: Db, restaurantId: number): Promise<MessageSetting[]> {
+  return withDefaults(await settingsRows(db, restaurantId));
+}
+
+/** Saves the settings given and answers all of them as saved (read back in the same transaction). */
+export async function saveMessageSettings(db: Db, restaurantId: number, settings: readonly MessageSetting[]): Promise<MessageSetting[]> {
+  if (!settings.length) return messageSettingsOf(db, restaurantId);
+  const save = db
     .insert(messageSettings)
     .values(settings.map((setting) => ({ restaurantId, ...setting })))
     .onConflictDoUpdate({
       target: [messageSettings.restaurantId, messageSettings.kind],
       set: { enabled: sql`excluded.enabled`, template: sql`excluded.template`, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` },
     });
+  const [, rows] = await db.batch([save, settingsRows(db, restaurantId)]);
+  return withDefaults(rows);
 }
 
 export type NewMessage = Pick<

@@ -72,9 +72,9 @@ interface Located {
  * neither exists without the other. The user carries the business's name, phone,
  * address and zone, as the accounts of the demo data do.
  */
-export async function createRestaurantAccount(db: Db, input: RestaurantCreateInput & Located, passwordHash: string): Promise<Restaurant> {
+export async function createRestaurantAccount(db: Db, input: RestaurantCreateInput & Located, passwordHash: string): Promise<RestaurantWithTotals> {
   const { username, password: _password, ...fields } = input;
-  const [, [restaurant]] = await db.batch([
+  const [, , [created]] = await db.batch([
     db.insert(users).values({
       username,
       passwordHash,
@@ -84,23 +84,22 @@ export async function createRestaurantAccount(db: Db, input: RestaurantCreateInp
       address: fields.address,
       zoneId: fields.zoneId,
     }),
-    db
-      .insert(restaurants)
-      .values({ ...fields, userId: sql`(select ${users.id} from ${users} where ${usernameIs(username)})` })
-      .returning(),
+    db.insert(restaurants).values({ ...fields, userId: sql`(select ${users.id} from ${users} where ${usernameIs(username)})` }),
+    // Read back in the same transaction: the answer costs no round trip of its own.
+    restaurantsWithTotals(db, usernameIs(username)).limit(1),
   ]);
-  return restaurant;
+  return created;
 }
 
 /** Saves the Edit Restaurant dialog; the login's name, phone and address follow the business's. */
-export async function updateRestaurant(db: Db, restaurant: Restaurant, input: RestaurantUpdateInput & Partial<Located>): Promise<void> {
+export async function updateRestaurant(db: Db, restaurant: Restaurant, input: RestaurantUpdateInput & Partial<Located>): Promise<RestaurantWithTotals> {
   const now = Date.now();
   const userChanges = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.phone !== undefined ? { phone: input.phone } : {}),
     ...(input.address !== undefined ? { address: input.address } : {}),
   };
-  await db.batch([
+  const [, , [updated]] = await db.batch([
     db
       .update(restaurants)
       .set({ ...input, updatedAt: now })
@@ -109,7 +108,9 @@ export async function updateRestaurant(db: Db, restaurant: Restaurant, input: Re
       .update(users)
       .set({ ...userChanges, updatedAt: now })
       .where(eq(users.id, restaurant.userId)),
+    restaurantsWithTotals(db, eq(restaurants.id, restaurant.id)).limit(1),
   ]);
+  return updated;
 }
 
 /**

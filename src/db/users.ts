@@ -1,9 +1,9 @@
 /** Accounts: lookup for sign-in, creation by an admin, password changes. */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session';
 import type { RegisterInput } from '../domain/schemas/users';
 import type { Db } from './client';
-import { couriers, users, zones, type User } from './schema';
+import { couriers, sessions, users, zones, type User } from './schema';
 
 /** Usernames match regardless of case (the unique index is on username collate nocase). */
 export const usernameIs = (username: string) => sql`${users.username} = ${username} collate nocase`;
@@ -67,6 +67,10 @@ export async function createAccount(db: Db, input: RegisterInput, passwordHash: 
   return { user, courier };
 }
 
-export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash, updatedAt: Date.now() }).where(eq(users.id, userId));
+/** A new password: the user's other sessions end with it, in the same transaction. */
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string, keptSessionId: string): Promise<void> {
+  await db.batch([
+    db.update(users).set({ passwordHash, updatedAt: Date.now() }).where(eq(users.id, userId)),
+    db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId))),
+  ]);
 }

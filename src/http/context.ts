@@ -1,16 +1,19 @@
 /** Per-request setup: the database handle, the viewer's time zone, the courier base path, the session. */
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { presentedSession, provisionalUser, readSession, settleUser } from '../auth/session';
+import { presentedSession, provisionalUser, readSession, SessionNotConfirmed, settleUser } from '../auth/session';
+import { MAX_API_BODY_BYTES } from './body';
 import { deleteHint, hasHint, readHint, sameIdentity, setHint } from '../auth/sessionHint';
-import { createDb, DbMeter } from '../db/client';
+import { createDb, DbMeter, WriteGate } from '../db/client';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../domain/time';
 import type { AppEnv } from '../env';
 
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = performance.now();
   const meter = new DbMeter();
-  c.set('db', createDb(c.env.DATABASE_URL, c.env.DATABASE_AUTH_TOKEN, undefined, meter));
+  const writeGate = new WriteGate();
+  c.set('writeGate', writeGate);
+  c.set('db', createDb(c.env.DATABASE_URL, c.env.DATABASE_AUTH_TOKEN, undefined, meter, writeGate));
   // getCookie has already decoded the value (and keeps text it cannot decode, such as '%', as it is).
   const zone = getCookie(c, 'tz') ?? '';
   c.set('timeZone', isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE);
@@ -30,24 +33,28 @@ export const isIntegrationsApi = (path: string) => path === '/api/v1' || path.st
 /** A customer's tracking link (issue 16) is nobody's session: the link is the key, and its read is its one round trip. */
 const isTrackingLink = (path: string) => path.startsWith('/t/') || path.startsWith('/api/track/');
 
+/** A sign-in needs no session: it ends the one its browser presents, whoever's it is, without reading it. */
+const isSignIn = (c: Context<AppEnv>) => c.req.method === 'POST' && c.req.path === '/api/login';
+
 /** The courier app's manifest and service worker are the same for everyone: the browser asks for them at every visit. */
 const isAppShellFile = (path: string) => path === '/courier/sw.js' || path === '/courier/manifest.webmanifest';
 
 /**
- * Requests to answer again: their first answer was built for the session a hint named, and
- * the session check said otherwise (ended, or its owner changed). The second time round the
- * session is checked first, as without a hint.
+ * Requests to answer again, with the body they came with: their first answer was built for
+ * the session a hint named, and the session check said otherwise (ended, or its owner
+ * changed). The second time round the session is checked first, as without a hint.
  */
-const toAnswerAgain = new WeakSet<Request>();
+const toAnswerAgain = new WeakMap<Request, ArrayBuffer | null>();
 const answeringAgain = new WeakSet<Request>();
 
-/** The request to answer again in place of this one's answer, if its speculation failed (a read: no body to keep). */
+/** The request to answer again in place of this one's answer, if its speculation failed. */
 export function answerAgain(request: Request): Request | null {
   if (!toAnswerAgain.has(request)) return null;
+  const body = toAnswerAgain.get(request) ?? null;
   const headers = new Headers(request.headers);
-  headers.delete('content-length');
+  if (!body) headers.delete('content-length');
   headers.delete('transfer-encoding');
-  const again = new Request(request.url, { method: request.method, headers });
+  const again = new Request(request.url, { method: request.method, headers, body });
   answeringAgain.add(again);
   return again;
 }
@@ -55,14 +62,41 @@ export function answerAgain(request: Request): Request | null {
 const isWebSocket = (c: Context<AppEnv>) => c.req.header('upgrade')?.toLowerCase() === 'websocket';
 
 /**
- * The session, checked on every request. A read (GET) whose hint names the session's owner
- * does not wait for the check: its queries leave with the session's in one round trip
- * (src/db/pipeline.ts), and the check decides before anything is sent. A read with no
- * side effects is the only kind that speculates; writes and socket upgrades wait.
+ * A write may run its reads ahead of the session check when its body can be kept for a
+ * second answer: none, or one of a declared length an API body may have. A bigger body (a
+ * courier's photos) waits for the check: its upload takes longer than the round trip saved.
+ */
+function bodyCanBeKept(c: Context<AppEnv>): boolean {
+  if (!c.req.raw.body) return true;
+  const declared = c.req.header('content-length');
+  return declared !== undefined && !c.req.header('transfer-encoding') && Number(declared) <= MAX_API_BODY_BYTES;
+}
+
+/**
+ * Reads a write's body before its handler runs: kept for a second answer, and already
+ * there when the handler parses it, so the handler's first queries start in the same turn
+ * as the session check and leave with it.
+ */
+async function keepBody(c: Context<AppEnv>): Promise<ArrayBuffer | null> {
+  if (!c.req.raw.body) return null;
+  const bytes = await c.req.arrayBuffer();
+  if (/^(application\/([\w.+-]*\+)?json|text\/)/i.test(c.req.header('content-type') ?? '')) {
+    // Hono keeps each parsed form of the body as a promise (its types say otherwise).
+    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(new TextDecoder().decode(bytes));
+  }
+  return bytes;
+}
+
+/**
+ * The session, checked on every request. A request whose hint names the session's owner does
+ * not wait for the check: its queries leave with the session's in one round trip
+ * (src/db/pipeline.ts), and the check decides before anything is sent. Its writes wait for
+ * the check (WriteGate), and so does anything it sends elsewhere (R2, Durable Objects,
+ * queues), which always follows a write or awaits `sessionVerified`. Socket upgrades wait.
  */
 export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('sessionVerified', CHECKED);
-  if (isIntegrationsApi(c.req.path) || isTrackingLink(c.req.path) || isAppShellFile(c.req.path)) {
+  if (isIntegrationsApi(c.req.path) || isTrackingLink(c.req.path) || isAppShellFile(c.req.path) || isSignIn(c)) {
     c.set('user', null);
     return next();
   }
@@ -75,11 +109,10 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   // Reads (pages, partial polls, lists) may answer from ETags: fetch the counters with the session.
   const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
-  const speculating = reading && !isWebSocket(c) && !answeringAgain.has(c.req.raw);
+  const speculating = !isWebSocket(c) && !answeringAgain.has(c.req.raw) && (reading || bodyCanBeKept(c));
   const hint = speculating ? await readHint(c, db, sessionId) : null;
-  const session = readSession(c, db, sessionId, Date.now(), { withVersions: reading });
   if (!hint) {
-    const user = await session;
+    const user = await readSession(c, db, sessionId, Date.now(), { withVersions: reading });
     c.set('user', user);
     if (!user) {
       if (hasHint(c)) deleteHint(c);
@@ -91,6 +124,9 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   // Later middleware may replace the request object (body limits): the answer is marked on this one.
   const original = c.req.raw;
+  const body = reading ? null : await keepBody(c);
+  // An ended session is deleted after the answer: the delete is a write, and writes wait for this check.
+  const session = readSession(c, db, sessionId, Date.now(), { withVersions: reading, endLater: true });
   const user = provisionalUser(hint, sessionId);
   c.set('user', user);
   let failure: unknown;
@@ -106,6 +142,7 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
     },
   );
   c.set('sessionVerified', checked);
+  c.var.writeGate.holdUntil(checked, () => new SessionNotConfirmed());
   try {
     await next();
   } catch (error) {
@@ -123,7 +160,7 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
       c.set('sessionVerified', CHECKED);
       throw failure;
     }
-    toAnswerAgain.add(original);
+    toAnswerAgain.set(original, body);
   }
 };
 

@@ -6,10 +6,11 @@
  */
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { isDatabaseUnavailable } from '../db/client';
+import { SessionNotConfirmed } from '../auth/session';
+import { causedBy, isDatabaseUnavailable } from '../db/client';
 import { Failure, type FailureKind } from '../domain/failures';
 import type { AppEnv } from '../env';
-import { renderPage, SessionNotConfirmed } from '../views/render';
+import { renderPage } from '../views/render';
 import { ErrorPage } from '../views/ErrorPage';
 import { ApiError } from './errors';
 
@@ -40,7 +41,7 @@ const apiErrorOf = (failure: Failure) =>
 
 export const handleError: ErrorHandler<AppEnv> = (thrown, c) => {
   // Answered again with the session checked first: this answer is thrown away.
-  if (thrown instanceof SessionNotConfirmed) return c.body(null, 503);
+  if (causedBy(thrown, SessionNotConfirmed)) return c.body(null, 503);
   const error = thrown instanceof Failure ? apiErrorOf(thrown) : thrown;
   if (isDatabaseUnavailable(error)) {
     const retry = { 'Retry-After': '5' };

@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import { Suspense, use, type ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
+import { SessionNotConfirmed } from '../auth/session';
 import type { AppEnv } from '../env';
 import { PARTIAL_HEADER, PARTIAL_TITLE_HEADER, type RegionName } from '../shared/partials';
 import { assets, openMapConfig } from './assets';
@@ -27,9 +28,6 @@ export function viewOf(c: Context<AppEnv>): RequestView {
     nextIslandId: () => ++islandCount,
   };
 }
-
-/** A page began for a session that did not hold: it is answered again (src/app.ts), so this one renders nothing. */
-export class SessionNotConfirmed extends Error {}
 
 const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' };
 

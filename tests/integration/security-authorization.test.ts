@@ -828,30 +828,6 @@ const READ_ROUND_TRIPS: Record<string, number> = {
  * writes (docs/decisions.md N5 names why each is above two).
  */
 const WRITE_ROUND_TRIPS: Record<string, number> = {
-  'POST /api/login': 4,
-  'POST /api/order-stops': 7,
-  'PATCH /api/order-stops/:stopId': 7,
-  'POST /api/orders/:id/delivery-photos': 4,
-  'PATCH /api/orders/:id': 3,
-  'PUT /api/orders/:id/stop-order': 5,
-  'POST /api/orders/:id/stop-order/optimize': 5,
-  'POST /api/restaurants': 5,
-  'POST /api/orders/:id/courier-response': 4,
-  'PATCH /api/zones/:id': 4,
-  'PATCH /api/users/:id': 4,
-  'PATCH /api/couriers/:id': 4,
-  'PATCH /api/restaurants/:id': 4,
-  'POST /api/v1/orders/:id/cancel': 4,
-  'POST /api/register': 3,
-  'POST /api/orders/:id/photos': 3,
-  'POST /api/orders/:id/tracking-link': 3,
-  'POST /api/zones': 3,
-  'PATCH /api/couriers/profile': 3,
-  'POST /api/webhook-endpoint/test': 3,
-  'PUT /api/message-settings': 3,
-  'POST /api/orders': 3,
-  'POST /api/api-keys': 3,
-  'PUT /api/webhook-endpoint': 3,
 };
 
 describe('what each answer costs the database (issue 19)', () => {

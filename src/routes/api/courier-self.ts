@@ -21,9 +21,7 @@ courierSelf.get('/profile', requireApi('courier'), async (c) => {
 });
 
 courierSelf.patch('/profile', requireApi('courier'), validate('json', courierProfileSchema), async (c) => {
-  const courier = await currentCourier(c);
-  await updateCourierProfile(c.var.db, courier, c.req.valid('json'));
-  return c.json(await courierProfile(c.var.db, courier.id));
+  return c.json(await updateCourierProfile(c.var.db, await currentCourier(c), c.req.valid('json')));
 });
 
 /** ?period=today|7days|30days (default 30days; week and month as 7 and 30 days), or ?startDate&endDate. */

@@ -43,9 +43,12 @@ couriers.get('/:id', requireApi('admin', 'restaurant'), validate('param', idPara
 /** The Edit Courier dialog (spec 1-foundations-and-admin.md §2.9); phone and zone also go to the courier's user, in the same transaction. */
 couriers.patch('/:id', requireApi('admin'), validate('param', idParam), validate('json', courierUpdateSchema), async (c) => {
   const input = c.req.valid('json');
-  const courier = await findCourier(c.var.db, c.req.valid('param').id);
+  const [courier, zoneFound] = await Promise.all([
+    findCourier(c.var.db, c.req.valid('param').id),
+    input.zoneId === undefined || zoneExists(c.var.db, input.zoneId),
+  ]);
   if (!courier) throw notFound('Courier not found');
-  if (input.zoneId !== undefined && !(await zoneExists(c.var.db, input.zoneId))) throw badRequest('Zone not found', 'Choose an existing zone.');
+  if (!zoneFound) throw badRequest('Zone not found', 'Choose an existing zone.');
   return c.json(serializeCourier(await updateCourier(c.var.db, courier, input)));
 });
 

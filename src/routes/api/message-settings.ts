@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { messageSettingsOf, saveMessageSettings } from '../../db/messages';
 import { messageSettingsSchema } from '../../domain/schemas/messages';
 import type { AppEnv } from '../../env';
-import { ownBusinessId, signedInBusiness } from '../../http/business';
+import { ownBusinessId } from '../../http/business';
 import { requireApi } from '../../http/guards';
 import { validate } from '../../http/validate';
 
@@ -17,9 +17,7 @@ messageSettings.get('/', requireApi('restaurant'), async (c) => {
 });
 
 messageSettings.put('/', requireApi('restaurant'), validate('json', messageSettingsSchema), async (c) => {
-  const business = await signedInBusiness(c);
-  await saveMessageSettings(c.var.db, business.id, c.req.valid('json').settings);
-  return c.json({ settings: await messageSettingsOf(c.var.db, business.id) });
+  return c.json({ settings: await saveMessageSettings(c.var.db, ownBusinessId(c), c.req.valid('json').settings) });
 });
 
 export default messageSettings;

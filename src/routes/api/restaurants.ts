@@ -42,11 +42,14 @@ const located = (place: PlacedAddress) => ({ latitude: place.latitude, longitude
 restaurants.post('/', requireApi('admin'), validate('json', restaurantCreateSchema), async (c) => {
   const input = c.req.valid('json');
   const db = c.var.db;
-  if (await usernameTaken(db, input.username)) throw conflict('Username already exists', `The username "${input.username}" is taken; choose another.`);
-  if (!(await zoneExists(db, input.zoneId))) throw badRequest('Zone not found', 'Choose an existing zone.');
-  const place = await businessPlace(c, input.address, input.latitude, input.longitude);
-  const restaurant = await createRestaurantAccount(db, { ...input, ...located(place) }, await hashPassword(input.password));
-  return c.json(serializeRestaurant((await findRestaurant(db, restaurant.id))!), 201);
+  const [taken, zoneFound, place] = await Promise.all([
+    usernameTaken(db, input.username),
+    zoneExists(db, input.zoneId),
+    businessPlace(c, input.address, input.latitude, input.longitude),
+  ]);
+  if (taken) throw conflict('Username already exists', `The username "${input.username}" is taken; choose another.`);
+  if (!zoneFound) throw badRequest('Zone not found', 'Choose an existing zone.');
+  return c.json(serializeRestaurant(await createRestaurantAccount(db, { ...input, ...located(place) }, await hashPassword(input.password))), 201);
 });
 
 restaurants.patch('/:id', requireApi('admin'), validate('param', idParam), validate('json', restaurantUpdateSchema), async (c) => {
@@ -64,8 +67,7 @@ restaurants.patch('/:id', requireApi('admin'), validate('param', idParam), valid
   const place = keep
     ? null
     : await businessPlace(c, input.address ?? stored.address, input.latitude, input.longitude, sameCoordinates ? stored.locationPrecision : 'address');
-  await updateRestaurant(db, stored, place ? { ...input, ...located(place) } : input);
-  return c.json(serializeRestaurant((await findRestaurant(db, current.restaurant.id))!));
+  return c.json(serializeRestaurant(await updateRestaurant(db, stored, place ? { ...input, ...located(place) } : input)));
 });
 
 export default restaurants;

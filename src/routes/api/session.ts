@@ -4,9 +4,10 @@
  */
 import { Hono } from 'hono';
 import { DECOY_HASH, hashPassword, verifyPassword } from '../../auth/password';
-import { endSession, endUserSessions, loadAccount, replaceSession, startSession } from '../../auth/session';
-import { deviceOwner, presentedDevice, trustDevice } from '../../auth/devices';
-import { clearAttempts, deviceChannel, recordFailure, reserveAttempt, untrustedChannel } from '../../auth/throttle';
+import { endLiveSockets, endSession, loadAccount, presentedSession, replaceSession, startSession } from '../../auth/session';
+import { findUser } from '../../db/accounts';
+import { presentedDevice, trustDevice } from '../../auth/devices';
+import { clearAttempts, recordFailure, reserveAttempt } from '../../auth/throttle';
 import { createAccount, findUserByUsername, serializeUser, setPasswordHash, usernameTaken, zoneExists } from '../../db/users';
 import { changePasswordSchema, loginSchema, registerSchema } from '../../domain/schemas/users';
 import type { AppEnv } from '../../env';
@@ -20,31 +21,30 @@ session.post('/login', validate('json', loginSchema), async (c) => {
   const { username, password } = c.req.valid('json');
   const db = c.var.db;
   const now = Date.now();
-  const device = await presentedDevice(c);
-  // One round trip for what the sign-in reads; one to count the attempt; one to sign in.
-  const [user, account, owner] = await Promise.all([findUserByUsername(db, username), loadAccount(db, username), deviceOwner(db, device)]);
-  // A browser this user signed in on before counts its attempts apart from everyone else's.
-  const trusted = user && owner === user.id ? device : null;
-  const channel = trusted ? deviceChannel(trusted) : untrustedChannel(username);
-  // Counted before the password is checked: parallel guesses cannot get more than their share evaluated.
-  const locked = await reserveAttempt(db, channel, now);
-  if (locked) {
-    const minutes = Math.ceil((locked - now) / 60_000);
-    throw tooMany('Too many failed sign-in attempts', `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, (locked - now) / 1000);
+  const [device, previous] = await Promise.all([presentedDevice(c), presentedSession(c)]);
+  // One round trip reads the user and counts the attempt (before its password is checked:
+  // parallel guesses cannot get more than their share evaluated); one signs in.
+  const [user, account, attempt] = await Promise.all([findUserByUsername(db, username), loadAccount(db, username), reserveAttempt(db, username, device, now)]);
+  if (attempt.lockedUntil) {
+    const minutes = Math.ceil((attempt.lockedUntil - now) / 60_000);
+    throw tooMany(
+      'Too many failed sign-in attempts',
+      `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      (attempt.lockedUntil - now) / 1000,
+    );
   }
   // A missing user costs the same hashing time as a wrong password: no username probing.
   const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
   if (!user || !account || !valid) {
-    await recordFailure(db, channel, now);
+    await recordFailure(db, attempt.channel, now);
     throw unauthorized('Invalid username or password');
   }
   if (!user.isActive) throw forbidden('This account has been deactivated. Please contact your administrator.');
-  // A new session id at every sign-in; a session this browser already had ends.
-  const previous = c.var.user;
+  // A new session id at every sign-in; a session this browser already had ends (whoever's it was).
   await Promise.all([
-    clearAttempts(db, channel),
-    trustDevice(c, db, user.id, trusted, now),
-    previous ? replaceSession(c, db, previous.sessionId) : undefined,
+    clearAttempts(db, attempt.channel),
+    trustDevice(c, db, user.id, attempt.trustedDevice, now),
+    previous ? replaceSession(c, db, previous) : undefined,
     startSession(c, db, account),
   ]);
   return c.json(serializeUser(account));
@@ -74,11 +74,11 @@ session.post('/change-password', requireApi(), validate('json', changePasswordSc
   const { currentPassword, newPassword } = c.req.valid('json');
   const db = c.var.db;
   const me = c.var.user!;
-  const user = await findUserByUsername(db, me.username);
+  const user = await findUser(db, me.id);
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest('Current password is incorrect');
-  await setPasswordHash(db, user.id, await hashPassword(newPassword));
   // Other devices signed in with the old password are signed out.
-  await endUserSessions(c, user.id, me.sessionId);
+  await setPasswordHash(db, user.id, await hashPassword(newPassword), me.sessionId);
+  await endLiveSockets(c.env, { userId: user.id, exceptSessionId: me.sessionId });
   return c.json({ success: true, message: 'Your password has been changed successfully' });
 });
 

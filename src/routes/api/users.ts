@@ -1,7 +1,7 @@
 /** /api/users: PATCH /:id activates, deactivates or updates a courier or business account (spec 1-foundations-and-admin.md §7.5). Issue 3. */
 import { Hono } from 'hono';
-import { endUserSessions } from '../../auth/session';
-import { findUser, patchUser, unfinishedOrderCount } from '../../db/accounts';
+import { endLiveSockets } from '../../auth/session';
+import { findUser, patchUser } from '../../db/accounts';
 import { serializeUser, zoneExists } from '../../db/users';
 import { userPatchSchema } from '../../domain/schemas/accounts';
 import { idParam } from '../../domain/schemas/common';
@@ -15,20 +15,20 @@ const users = new Hono<AppEnv>();
 users.patch('/:id', requireApi('admin'), validate('param', idParam), validate('json', userPatchSchema), async (c) => {
   const db = c.var.db;
   const patch = c.req.valid('json');
-  const user = await findUser(db, c.req.valid('param').id);
+  const [user, zoneFound] = await Promise.all([findUser(db, c.req.valid('param').id), patch.zoneId === undefined || zoneExists(db, patch.zoneId)]);
   if (!user) throw notFound('User not found');
   if (user.role === 'admin') throw badRequest('Only courier and business accounts can be changed here');
-  if (patch.zoneId !== undefined && !(await zoneExists(db, patch.zoneId))) throw badRequest('Zone not found', 'Choose an existing zone.');
-  if (!(await patchUser(db, user, patch))) {
-    const unfinished = await unfinishedOrderCount(db, user.id);
+  if (!zoneFound) throw badRequest('Zone not found', 'Choose an existing zone.');
+  const { saved, unfinished } = await patchUser(db, user, patch);
+  if (!saved) {
     throw conflict(
       'Restaurant has unfinished orders',
       `${user.name} has ${unfinished} order${unfinished === 1 ? '' : 's'} that ${unfinished === 1 ? 'is' : 'are'} neither delivered nor cancelled. An active business with unfinished orders cannot be deactivated.`,
     );
   }
-  // A deactivated account is signed out everywhere at once.
-  if (patch.isActive === false) await endUserSessions(c, user.id);
-  return c.json(serializeUser((await findUser(db, user.id))!));
+  // A deactivated account is signed out everywhere at once: its sessions went with the change, its live sockets go now.
+  if (patch.isActive === false) await endLiveSockets(c.env, { userId: user.id });
+  return c.json(serializeUser(saved));
 });
 
 export default users;

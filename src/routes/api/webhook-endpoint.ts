@@ -10,7 +10,7 @@ import { deleteEndpoint, findEndpoint, rotateEndpointSecret, saveEndpoint, seria
 import { webhookEndpointSchema } from '../../domain/webhooks';
 import type { AppEnv } from '../../env';
 import { relayEvents } from '../../events/relay';
-import { signedInBusiness } from '../../http/business';
+import { ownBusinessId, signedInBusiness } from '../../http/business';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { requireApi } from '../../http/guards';
 import { validate } from '../../http/validate';
@@ -48,9 +48,8 @@ webhookEndpoint.post('/rotate-secret', requireApi('restaurant'), async (c) => {
 });
 
 webhookEndpoint.post('/test', requireApi('restaurant'), relayEvents, async (c) => {
-  const business = await signedInBusiness(c);
+  const [business, endpoint] = await Promise.all([signedInBusiness(c), findEndpoint(c.var.db, ownBusinessId(c))]);
   if (!business.apiEnabled) throw apiAccessOff();
-  const endpoint = await findEndpoint(c.var.db, business.id);
   if (!endpoint) throw notFound(NO_ENDPOINT);
   if (endpoint.disabledAt != null) throw new ApiError(409, 'The endpoint is turned off', 'Save its URL again to turn it back on.');
   const event = await insertTestEvent(c.var.db, business.id);

@@ -4,7 +4,6 @@ import { createZone, findZone, listZones, serializeZone, updateZone, zoneNamed }
 import { idParam } from '../../domain/schemas/common';
 import { zoneSchema } from '../../domain/schemas/zones';
 import type { AppEnv } from '../../env';
-import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
 import { requireApi } from '../../http/guards';
 import { validate } from '../../http/validate';
@@ -12,8 +11,7 @@ import { validate } from '../../http/validate';
 const zones = new Hono<AppEnv>();
 
 /** Names are unique regardless of case (D8); the unique index is the last word, this check gives the clear message. */
-async function refuseDuplicateName(db: Db, name: string, exceptId?: number): Promise<void> {
-  const existing = await zoneNamed(db, name, exceptId);
+function refuseDuplicateName(existing: { name: string } | undefined): void {
   if (existing) throw conflict('Zone name already exists', `A zone named "${existing.name}" already exists. Choose another name.`);
 }
 
@@ -21,15 +19,16 @@ zones.get('/', requireApi('admin'), async (c) => c.json((await listZones(c.var.d
 
 zones.post('/', requireApi('admin'), validate('json', zoneSchema), async (c) => {
   const input = c.req.valid('json');
-  await refuseDuplicateName(c.var.db, input.name);
+  refuseDuplicateName(await zoneNamed(c.var.db, input.name));
   return c.json(serializeZone(await createZone(c.var.db, input)), 201);
 });
 
 zones.patch('/:id', requireApi('admin'), validate('param', idParam), validate('json', zoneSchema), async (c) => {
   const { id } = c.req.valid('param');
   const input = c.req.valid('json');
-  if (!(await findZone(c.var.db, id))) throw notFound('Zone not found');
-  await refuseDuplicateName(c.var.db, input.name, id);
+  const [zone, sameName] = await Promise.all([findZone(c.var.db, id), zoneNamed(c.var.db, input.name, id)]);
+  if (!zone) throw notFound('Zone not found');
+  refuseDuplicateName(sameName);
   return c.json(serializeZone((await updateZone(c.var.db, id, input))!));
 });
 
