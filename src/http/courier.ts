@@ -34,15 +34,19 @@ export async function requireValidDocuments(c: Context<AppEnv>): Promise<Courier
   return courier;
 }
 
-export async function courierContext(c: Context<AppEnv>): Promise<CourierContext> {
-  const courier = await currentCourier(c);
-  const user = c.var.user!;
+/**
+ * The context a courier's use case runs in. It needs only the courier's id, which the
+ * session names before its check answers: the use case's first reads leave with the check
+ * (its writes wait for it, src/http/context.ts); what needs the courier's record waits too.
+ */
+export function courierContext(c: Context<AppEnv>): CourierContext {
+  const { id, role, restaurantId } = c.var.user!;
   return {
     db: c.var.db,
     bucket: c.env.PHOTOS,
-    user: { ...user, courierId: courier.id },
+    user: { id, role, restaurantId, courierId: ownCourierId(c) },
     now: Date.now(),
-    documentsValid: documentsValid(c, courier),
+    documentsValid: async () => documentsValid(c, await currentCourier(c)),
     proximityCheck: c.env.PROXIMITY_CHECK !== 'off',
     formatTime: (time) => formatIn(time, c.var.timeZone, 'h:mm a'),
     formatClock: (time) => formatIn(time, c.var.timeZone, 'h:mm:ss a'),

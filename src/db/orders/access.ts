@@ -15,7 +15,7 @@ import { couriers, orderDeclines, orderEvents, orders, users, type Order } from 
 type Viewer = Pick<SessionIdentity, 'role' | 'restaurantId' | 'courierId'>;
 
 /** The zone a courier works in, read where the query runs: an admin may move them at any time. */
-const zoneOfCourier = (courierId: number) =>
+export const zoneOfCourier = (courierId: number) =>
   sql`(select ${users.zoneId} from ${couriers} join ${users} on ${users.id} = ${couriers.userId} where ${couriers.id} = ${courierId})`;
 
 /** Waiting for a courier in the courier's zone. */

@@ -7,11 +7,11 @@
  * couriers accepting one offer) cannot both win: the second finds the status moved, its
  * attempt is recorded as refused, and the caller answers 409 with the order as it is now.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { COMPLETED_STATUSES, MILESTONES, type OrderStatus } from '../../domain/orderStatus';
 import type { Db } from '../client';
-import { orders, type Order, type Role } from '../schema';
+import { orderStops, orders, type Order, type OrderStop, type Role } from '../schema';
 
 export interface Actor {
   userId: number | null;
@@ -47,20 +47,17 @@ export interface OrderChange {
   now?: number;
   /** When the step happened, if earlier than `now` (a courier's tap that waited offline, decision F7): its milestones and history entry take it; updatedAt stays `now`. */
   at?: number;
+  /** Read the order's stops back in the same transaction, for an answer that shows them. */
+  readStops?: boolean;
 }
 
-export type ChangeResult = { applied: true; order: Order } | { applied: false; order: Order | undefined };
+export type ChangeResult = ({ applied: true; order: Order } | { applied: false; order: Order | undefined }) & {
+  /** The order's stops after the change, when `readStops` asked for them. */
+  stops?: OrderStop[];
+};
 
-/**
- * Applies the change, or records it as refused. `companion` is a write that stands or
- * falls with it (a stop's step): it runs first, in the same transaction, and the change's
- * `where` can require its effect, so no other request's write can fall between the two.
- */
-export async function changeOrder<Companion = never>(
-  db: Db,
-  change: OrderChange,
-  companion?: BatchItem<'sqlite'> & PromiseLike<Companion>,
-): Promise<ChangeResult & { companion?: Companion }> {
+/** The statements of one change, and how to read its outcome from their results. */
+function planChange(db: Db, change: OrderChange) {
   const now = change.now ?? Date.now();
   const at = change.at ?? now;
   const guard = and(eq(orders.id, change.orderId), inArray(orders.status, [...change.from]), change.where)!;
@@ -74,7 +71,7 @@ export async function changeOrder<Companion = never>(
     if (COMPLETED_STATUSES.has(change.to)) stamps.completedAt = sql`coalesce(${orders.completedAt}, ${at})`;
   }
 
-  const statements = [
+  const statements: Array<BatchItem<'sqlite'>> = [
     // Recorded first, with the same condition the update uses, inside the same
     // transaction: the outcome written is the outcome that happens. A change repeated
     // after it already took effect (an offline retry) is not recorded again.
@@ -92,13 +89,44 @@ export async function changeOrder<Companion = never>(
       .returning(),
     ...(change.alongside?.(guard) ?? []),
     db.select().from(orders).where(eq(orders.id, change.orderId)),
+    ...(change.readStops ? [db.select().from(orderStops).where(eq(orderStops.orderId, change.orderId)).orderBy(asc(orderStops.sequence))] : []),
   ];
-  const results = await db.batch((companion ? [companion, ...statements] : statements) as [BatchItem<'sqlite'>, ...Array<BatchItem<'sqlite'>>]);
-  const own = companion ? results.slice(1) : results;
-  const updated = own[1] as Order[];
-  const [current] = own[own.length - 1] as Order[];
-  const outcome: ChangeResult = updated.length > 0 ? { applied: true, order: updated[0] } : { applied: false, order: current };
-  return companion ? { ...outcome, companion: results[0] as Companion } : outcome;
+  const outcome = (own: unknown[]): ChangeResult => {
+    const updated = own[1] as Order[];
+    const stops = change.readStops ? (own.at(-1) as OrderStop[]) : undefined;
+    const [current] = own.at(change.readStops ? -2 : -1) as Order[];
+    return updated.length > 0 ? { applied: true, order: updated[0], stops } : { applied: false, order: current, stops };
+  };
+  return { statements, outcome };
+}
+
+/**
+ * Applies the changes in order, each one or its refusal recorded, in one transaction (one
+ * round trip). `companion` is a write that stands or falls with them (a stop's step): it
+ * runs first, and a change's `where` can require its effect, so no other request's write
+ * can fall between them. A later change can require an earlier one's effect the same way.
+ */
+export async function changeOrders<Companion = never>(
+  db: Db,
+  changes: readonly OrderChange[],
+  companion?: BatchItem<'sqlite'> & PromiseLike<Companion>,
+): Promise<{ outcomes: ChangeResult[]; companion?: Companion }> {
+  const plans = changes.map((change) => planChange(db, change));
+  const statements = [...(companion ? [companion] : []), ...plans.flatMap((plan) => plan.statements)];
+  const results = await db.batch(statements as [BatchItem<'sqlite'>, ...Array<BatchItem<'sqlite'>>]);
+  let next = companion ? 1 : 0;
+  const outcomes = plans.map((plan) => plan.outcome(results.slice(next, (next += plan.statements.length))));
+  return companion ? { outcomes, companion: results[0] as Companion } : { outcomes };
+}
+
+/** Applies the change, or records it as refused (changeOrders, for one change). */
+export async function changeOrder<Companion = never>(
+  db: Db,
+  change: OrderChange,
+  companion?: BatchItem<'sqlite'> & PromiseLike<Companion>,
+): Promise<ChangeResult & { companion?: Companion }> {
+  const { outcomes, ...rest } = await changeOrders(db, [change], companion);
+  return { ...outcomes[0], ...rest };
 }
 
 /**

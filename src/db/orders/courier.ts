@@ -9,7 +9,7 @@ import { precisionOf, type LocationPrecision } from '../../domain/location';
 import type { SessionIdentity } from '../../auth/sessionHint';
 import type { Db } from '../client';
 import { couriers, orderDeclines, orderEvents, orders, orderStops, restaurants, type Courier, type Order, type OrderStop, type Restaurant } from '../schema';
-import { offeredTo } from './access';
+import { offeredTo, zoneOfCourier } from './access';
 import { serializeOrder, serializeStop } from './serialize';
 
 /** No courier holds or is offered more at once; a list stops here. */
@@ -134,8 +134,7 @@ export async function activeOrderSummary(db: Db, courierId: number): Promise<{ c
  * An offer to the courier's zone that another courier accepted: what an order the courier
  * was just looking at has become when someone else was first.
  */
-export async function acceptedByAnother(db: Db, id: number, zoneId: number | null, courierId: number): Promise<boolean> {
-  if (zoneId == null) return false;
+export async function acceptedByAnother(db: Db, id: number, courierId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
@@ -148,7 +147,7 @@ export async function acceptedByAnother(db: Db, id: number, zoneId: number | nul
         eq(orderEvents.outcome, 'applied'),
       ),
     )
-    .where(and(eq(orders.id, id), eq(orders.zoneId, zoneId), ne(orders.courierId, courierId)))
+    .where(and(eq(orders.id, id), eq(orders.zoneId, zoneOfCourier(courierId)), ne(orders.courierId, courierId)))
     .limit(1);
   return row !== undefined;
 }
@@ -159,6 +158,7 @@ export async function findCourier(db: Db, courierId: number): Promise<Courier | 
 }
 
 /** The courier declined an offer: it stays offered to the others, hidden from them. */
-export async function recordDecline(db: Db, orderId: number, courierId: number, now: number): Promise<void> {
-  await db.insert(orderDeclines).values({ orderId, courierId, at: now }).onConflictDoNothing();
+/** The courier's decline of an offer, as a statement to run with the change that records it. */
+export function declineOf(db: Db, orderId: number, courierId: number, now: number) {
+  return db.insert(orderDeclines).values({ orderId, courierId, at: now }).onConflictDoNothing();
 }

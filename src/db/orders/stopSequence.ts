@@ -35,15 +35,6 @@ const caseById = (changes: readonly StopChange[], value: (change: StopChange) =>
     sql` `,
   )} end`;
 
-/** An order's stops in sequence and where its pickup is, in one round trip. */
-export async function readRoute(db: Db, order: Order): Promise<{ stops: OrderStop[]; pickup: LatLng | null }> {
-  const [stops, [place]] = await db.batch([
-    db.select().from(orderStops).where(eq(orderStops.orderId, order.id)).orderBy(asc(orderStops.sequence)),
-    db.select({ lat: restaurants.latitude, lng: restaurants.longitude }).from(restaurants).where(eq(restaurants.id, order.restaurantId)),
-  ]);
-  return { stops, pickup: place?.lat != null && place.lng != null ? { lat: place.lat, lng: place.lng } : null };
-}
-
 /** Who reorders: the courier holding the order, as a user, at an instant. */
 export interface Reorderer {
   courierId: number;
@@ -94,5 +85,6 @@ export function applyStopOrder(
     action: 'reorder',
     detail,
     now: by.now,
+    readStops: true,
   });
 }

@@ -23,11 +23,12 @@ export async function stopWithOrder(db: Db, stopId: number, orderId: number): Pr
 }
 
 /** A pending stop sets off (on_way), unless something moved it meanwhile. */
-export async function setOffStop(db: Db, stopId: number, now: number): Promise<void> {
-  await db
+/** A pending stop sets off; with `orderMeets`, only while its order meets it (a change's condition, in the change's batch). */
+export function setOffStop(db: Db, stopId: number, now: number, orderMeets?: SQL) {
+  return db
     .update(orderStops)
     .set({ status: 'on_way', updatedAt: now })
-    .where(and(eq(orderStops.id, stopId), eq(orderStops.status, 'pending')));
+    .where(and(eq(orderStops.id, stopId), eq(orderStops.status, 'pending'), orderMeets && sql`exists (select 1 from ${orders} where ${orderMeets})`));
 }
 
 export interface StopMove {

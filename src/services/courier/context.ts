@@ -8,6 +8,8 @@ import { eq } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { findOrderTakenFrom, findVisibleOrder } from '../../db/orders/access';
+import { pickupPlaceOf, type PickupPlace } from '../../db/orders/courier';
+import { getStops } from '../../db/orders/read';
 import { isRepeat, type ChangeResult } from '../../db/orders/change';
 import { orders, type Order, type OrderStop } from '../../db/schema';
 import { Failure } from '../../domain/failures';
@@ -18,10 +20,10 @@ import { discardPhotos, resolvePhotos, type PhotoTarget } from '../../photos/sto
 export interface CourierContext {
   db: Db;
   bucket: R2Bucket;
-  user: Pick<SessionUser, 'id' | 'role' | 'courierId' | 'zoneId' | 'restaurantId'> & { courierId: number };
+  user: Pick<SessionUser, 'id' | 'role' | 'restaurantId'> & { courierId: number };
   now: number;
-  /** Licence and insurance are in date (today in the service time zone). */
-  documentsValid: boolean;
+  /** Licence and insurance are in date (today in the service time zone); known once the session check answers. */
+  documentsValid: () => Promise<boolean>;
   /** PROXIMITY_CHECK is not "off" (spec 3-courier-area.md §2.13). */
   proximityCheck: boolean;
   /** A time as the courier reads it, for messages. */
@@ -53,6 +55,17 @@ export async function heldOrder(ctx: CourierContext, id: number, options: { orTa
   }
   if (order.courierId !== ctx.user.courierId) throw new Failure('forbidden', 'Accept the order first', 'Only the courier holding this order can update it.');
   return order;
+}
+
+/** What a step reads beside its order: the stops and the pickup's place (read with the order where the caller can). */
+export interface AroundOrder {
+  stops: OrderStop[];
+  pickup: PickupPlace | undefined;
+}
+
+export async function readAroundOrder(db: Db, orderId: number): Promise<AroundOrder> {
+  const [stops, pickup] = await Promise.all([getStops(db, orderId), pickupPlaceOf(db, orderId)]);
+  return { stops, pickup };
 }
 
 /** A change that did not apply: a repeat is the order as it is; anything else is a conflict. */

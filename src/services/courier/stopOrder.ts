@@ -5,14 +5,14 @@
  * order's compare-and-set, in src/db/orders/stopSequence.ts. The fee is never touched.
  */
 import type { Order, OrderStop } from '../../db/schema';
-import { applyStopOrder, readRoute } from '../../db/orders/stopSequence';
+import { applyStopOrder } from '../../db/orders/stopSequence';
 import { Failure } from '../../domain/failures';
 import { STOP_DELIVERY_PHASE, COURIER_HELD_STATUSES, statusWords } from '../../domain/orderStatus';
 import { STOP_SERVICE_MINUTES } from '../../domain/routeOptimizer';
 import { movableStops, reorderStart, resequence } from '../../domain/stopSequence';
 import { bestRoute } from '../../maps/bestRoute';
 import type { MapsServer } from '../../maps/service';
-import { heldOrder, type CourierContext } from './context';
+import { heldOrder, readAroundOrder, type AroundOrder, type CourierContext } from './context';
 
 /** Refuses an order whose stops may no longer move: it is finished or back with the dispatcher. */
 function assertCanReorder(order: Order): void {
@@ -31,27 +31,32 @@ async function reorderStops(
   stops: readonly OrderStop[],
   stopIds: readonly number[],
   describe: (list: string) => string,
-): Promise<Order> {
+): Promise<{ order: Order; stops: OrderStop[] }> {
   assertCanReorder(order);
   const plan = resequence(stops, stopIds);
   if (!plan.ok) throw new Failure(plan.kind, plan.error, plan.details);
-  if (plan.changes.length === 0) return order;
+  if (plan.changes.length === 0) return { order, stops: [...stops] };
   const names = new Map(stops.map((stop) => [stop.id, stop.customerName]));
   const list = stopIds.map((id, position) => `${plan.sequences[position]} ${names.get(id)}`).join(', ');
   const by = { courierId: ctx.user.courierId, userId: ctx.user.id, now: ctx.now };
   const result = await applyStopOrder(ctx.db, by, order.id, stops, plan.changes, describe(list));
   if (!result.applied) throw new Failure('conflict', 'The stops have changed', 'The route changed while you reordered it. Refresh to see it as it is.');
-  return result.order!;
+  return { order: result.order, stops: result.stops! };
 }
 
-/** PUT /api/orders/:id/stop-order: the stops not yet reached, in the order the courier chose. */
-export async function reorderByHand(ctx: CourierContext, orderId: number, stopIds: readonly number[]): Promise<Order> {
-  const order = await heldOrder(ctx, orderId);
-  const { stops } = await readRoute(ctx.db, order);
-  return reorderStops(ctx, order, stops, stopIds, (list) => `Reordered by the courier: ${list}`);
+/** The order the courier holds, its stops and its pickup: one round trip, with the session's check. */
+async function readHeldRoute(ctx: CourierContext, orderId: number): Promise<{ order: Order } & AroundOrder> {
+  const [order, around] = await Promise.all([heldOrder(ctx, orderId), readAroundOrder(ctx.db, orderId)]);
+  return { order, ...around };
 }
 
-export interface StopOptimization {
+/** PUT /api/orders/:id/stop-order: the stops not yet reached, in the order the courier chose. Answers the order, its stops and pickup. */
+export async function reorderByHand(ctx: CourierContext, orderId: number, stopIds: readonly number[]): Promise<{ order: Order } & AroundOrder> {
+  const { order, stops, pickup } = await readHeldRoute(ctx, orderId);
+  return { ...(await reorderStops(ctx, order, stops, stopIds, (list) => `Reordered by the courier: ${list}`)), pickup };
+}
+
+export interface StopOptimization extends AroundOrder {
   order: Order;
   previousMiles: number;
   miles: number;
@@ -72,9 +77,9 @@ export async function optimizeRemainingStops(
   orderId: number,
   position: { lat: number; lng: number } | null,
 ): Promise<StopOptimization> {
-  const order = await heldOrder(ctx, orderId);
+  const { order, stops, pickup: place } = await readHeldRoute(ctx, orderId);
   assertCanReorder(order);
-  const { stops, pickup } = await readRoute(ctx.db, order);
+  const pickup = placeOf(place);
   const remaining = movableStops(stops);
   const unplaced = remaining.find((stop) => placeOf(stop) == null);
   if (unplaced)
@@ -105,7 +110,8 @@ export async function optimizeRemainingStops(
     (list) => `Optimized by the courier: ${list} (${miles(given)} → ${miles(best)}${best.plan.estimated ? ', estimated' : ''})`,
   );
   return {
-    order: changed,
+    ...changed,
+    pickup: place,
     previousMiles: given.plan.miles,
     miles: best.plan.miles,
     estimated: best.plan.estimated,

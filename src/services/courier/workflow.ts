@@ -8,12 +8,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { findVisibleOrder, offeredTo } from '../../db/orders/access';
 import { changeOrder, isRepeat } from '../../db/orders/change';
-import { acceptedByAnother, pickupPlaceOf, recordDecline, type PickupPlace } from '../../db/orders/courier';
+import { acceptedByAnother, declineOf, pickupPlaceOf, type PickupPlace } from '../../db/orders/courier';
 import { getStops } from '../../db/orders/read';
+import { setOffStop } from '../../db/orders/stops';
 import { photoUrl } from '../../db/orders/serialize';
 import type { Db } from '../../db/client';
 import { orders, type Order, type OrderStop, type Photo, type PhotoKind } from '../../db/schema';
-import { DOCUMENTS_EXPIRED, isPharmacyOrder, ORDER_TAKEN, stepRefusal } from '../../domain/courierFlow';
+import { currentStop, DOCUMENTS_EXPIRED, isPharmacyOrder, ORDER_TAKEN, stepRefusal } from '../../domain/courierFlow';
 import { Failure, refused } from '../../domain/failures';
 import { isLateCancellation, LATE_CANCELLATION_FEE } from '../../domain/fees';
 import { haversineMeters } from '../../domain/geo';
@@ -23,8 +24,19 @@ import { COMPLETED_STATUSES, isFinished, STOP_DELIVERY_PHASE, type OrderStatus }
 import { MAX_ORDER_PHOTOS } from '../../domain/photos';
 import { previousStepAt, stepTime, stepTimeNote } from '../../domain/stepTime';
 import { storePhoto } from '../../photos/store';
-import { actorOf, courierPhoto, heldBy, heldOrder, settled, stopFacts, storeAll, withPhotos, type CourierContext } from './context';
-import { setOffCurrentStop } from './stops';
+import {
+  actorOf,
+  courierPhoto,
+  heldBy,
+  heldOrder,
+  settled,
+  stopFacts,
+  storeAll,
+  withPhotos,
+  type CourierContext,
+  readAroundOrder,
+  type AroundOrder,
+} from './context';
 
 export interface StepInput {
   status?: OrderStatus;
@@ -51,7 +63,7 @@ function mergedPhotos(existing: readonly string[], added: readonly string[]): st
  * (the compare-and-set requires the order still unheld); the others hear it was taken.
  */
 export async function acceptOrder(ctx: CourierContext, order: Order): Promise<Order> {
-  if (!ctx.documentsValid) throw refused(DOCUMENTS_EXPIRED, 'forbidden');
+  if (!(await ctx.documentsValid())) throw refused(DOCUMENTS_EXPIRED, 'forbidden');
   const mine = (current: Order) => current.courierId === ctx.user.courierId;
   if (mine(order) && order.status === 'courier_confirmed') return order;
   if (mine(order) && order.status === 'assigned') {
@@ -87,35 +99,45 @@ export async function acceptOrder(ctx: CourierContext, order: Order): Promise<Or
   return settled(result, 'courier_confirmed', mine);
 }
 
-/**
- * Declining an offer hides it from this courier and leaves it offered to the others;
- * giving back an order they hold returns it to the dispatcher (docs/decisions.md D19).
- */
-export async function declineOrder(ctx: CourierContext, order: Order, acceptLateFee: boolean): Promise<Order> {
-  if (order.courierId === ctx.user.courierId) return (await stepOrder(ctx, order, { status: 'courier_rejected', acceptLateFee })).order;
+/** Declining an offer hides it from this courier and leaves it offered to the others. */
+async function declineOffer(ctx: CourierContext, order: Order): Promise<Order> {
   if (order.status !== 'pending_courier') throw refused(ORDER_TAKEN);
-  await recordDecline(ctx.db, order.id, ctx.user.courierId, ctx.now);
-  const result = await changeOrder(ctx.db, {
-    orderId: order.id,
-    from: ['pending_courier'],
-    where: isNull(orders.courierId),
-    actor: actorOf(ctx),
-    action: 'reject',
-    detail: 'Declined the offer to the zone',
-    now: ctx.now,
-  });
+  const result = await changeOrder(
+    ctx.db,
+    {
+      orderId: order.id,
+      from: ['pending_courier'],
+      where: isNull(orders.courierId),
+      actor: actorOf(ctx),
+      action: 'reject',
+      detail: 'Declined the offer to the zone',
+      now: ctx.now,
+    },
+    declineOf(ctx.db, order.id, ctx.user.courierId, ctx.now),
+  );
   return result.order ?? order;
 }
 
-/** The courier's answer to an order offered or assigned to them (spec 3-courier-area.md §2.6). */
-export async function answerOrder(ctx: CourierContext, orderId: number, answer: { action: 'accept' | 'reject'; acceptLateFee?: boolean }): Promise<Order> {
-  const order = await findVisibleOrder(ctx.db, ctx.user, orderId);
+/**
+ * The courier's answer to an order offered or assigned to them (spec 3-courier-area.md §2.6).
+ * Giving back an order they hold returns it to the dispatcher (docs/decisions.md D19).
+ */
+export async function answerOrder(
+  ctx: CourierContext,
+  orderId: number,
+  answer: { action: 'accept' | 'reject'; acceptLateFee?: boolean },
+): Promise<{ order: Order } & AroundOrder> {
+  // What the answer shows is read with the order: neither an accept nor a decline of an offer moves a stop.
+  const [order, around] = await Promise.all([findVisibleOrder(ctx.db, ctx.user, orderId), readAroundOrder(ctx.db, orderId)]);
   if (!order) {
     // The offer was there a moment ago: say why it is gone rather than "not found".
-    if (answer.action === 'accept' && (await acceptedByAnother(ctx.db, orderId, ctx.user.zoneId, ctx.user.courierId))) throw refused(ORDER_TAKEN);
+    if (answer.action === 'accept' && (await acceptedByAnother(ctx.db, orderId, ctx.user.courierId))) throw refused(ORDER_TAKEN);
     throw new Failure('not_found', 'Order not found');
   }
-  return answer.action === 'accept' ? acceptOrder(ctx, order) : declineOrder(ctx, order, answer.acceptLateFee ?? false);
+  if (answer.action === 'accept') return { order: await acceptOrder(ctx, order), ...around };
+  if (order.courierId === ctx.user.courierId)
+    return stepOrder(ctx, order, { status: 'courier_rejected', acceptLateFee: answer.acceptLateFee ?? false }, around);
+  return { order: await declineOffer(ctx, order), ...around };
 }
 
 // ---------------------------------------------------------------------------
@@ -138,17 +160,6 @@ function stepDetail(order: Order, to: OrderStatus, now: number, distance: number
 function distanceToPickup(place: PickupPlace | undefined, position: { lat: number; lng: number }): number | null {
   if (place?.latitude == null || place.longitude == null || !proximityApplies(precisionOf(place.latitude, place.longitude, place.precision))) return null;
   return haversineMeters(position, { lat: place.latitude, lng: place.longitude });
-}
-
-/** What a step reads beside its order: the stops and the pickup's place (read with the order where the caller can). */
-export interface AroundOrder {
-  stops: OrderStop[];
-  pickup: PickupPlace | undefined;
-}
-
-export async function readAroundOrder(db: Db, orderId: number): Promise<AroundOrder> {
-  const [stops, pickup] = await Promise.all([getStops(db, orderId), pickupPlaceOf(db, orderId)]);
-  return { stops, pickup };
 }
 
 /**
@@ -197,7 +208,7 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
       const refusal = stepRefusal(order, to, {
         now: ctx.now,
         pharmacy,
-        documentsValid: ctx.documentsValid,
+        documentsValid: await ctx.documentsValid(),
         distanceToPickupM: distance,
         proximityCheck: ctx.proximityCheck,
         hasDevicePosition: position != null,
@@ -219,12 +230,17 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
     // A step that waited on the phone keeps its tap time when plausible (decision F7).
     const time = to ? stepTime(ctx.now, ctx.device, previousStepAt(order)) : null;
     const notes = to ? [stepDetail(order, to, ctx.now, distance, position != null), stepTimeNote(time!, ctx.now, ctx.formatClock)].filter(Boolean) : [];
+    // Once the packages are in the car, the route's first stop still pending is on the way: set off with the step itself.
+    const current = to && STOP_DELIVERY_PHASE.has(to) ? currentStop(stops) : undefined;
+    const settingOff = current?.status === 'pending' ? current : undefined;
     const result = await changeOrder(ctx.db, {
       orderId: order.id,
       from: [order.status],
       to,
       set,
       where: heldBy(ctx),
+      alongside: settingOff && ((condition) => [setOffStop(ctx.db, settingOff.id, ctx.now, condition)]),
+      readStops: settingOff !== undefined,
       // Given back, the order no longer names the courier; a retry still finds it done.
       alreadyDone: to === 'courier_rejected' ? and(eq(orders.status, 'courier_rejected'), isNull(orders.courierId)) : undefined,
       actor: actorOf(ctx),
@@ -234,10 +250,7 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
       at: time?.at,
     });
     const changed = settled(result, to, (current) => to === 'courier_rejected' || current.courierId === ctx.user.courierId);
-    if (to && stops.length && STOP_DELIVERY_PHASE.has(to) && (await setOffCurrentStop(ctx, stops))) {
-      return { order: changed, stops: await getStops(ctx.db, order.id), pickup };
-    }
-    return { order: changed, stops, pickup };
+    return { order: changed, stops: result.stops ?? stops, pickup };
   });
 }
 

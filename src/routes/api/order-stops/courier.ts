@@ -21,7 +21,7 @@ import { stepStop } from '../../../services/courier/stops';
 const courierStops = new Hono<AppEnv>();
 
 courierStops.patch('/:stopId', requireApi('courier'), validate('param', z.object({ stopId: id })), idempotent, validate('json', stopPatchSchema), async (c) => {
-  const ctx = await courierContext(c);
+  const ctx = courierContext(c);
   const { stop, order } = await stepStop(ctx, c.req.valid('param').stopId, c.req.valid('json'));
   return c.json({ ...serializeStop(stop), order: await courierOrderJson(ctx.db, order) });
 });

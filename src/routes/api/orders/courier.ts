@@ -24,9 +24,9 @@ import { binaryBody, courierContext, isBinaryUpload, requireValidDocuments, serv
 import { requireApi } from '../../../http/guards';
 import { idempotent } from '../../../http/idempotency';
 import { readJson, validate } from '../../../http/validate';
-import { heldOrder } from '../../../services/courier/context';
+import { heldOrder, readAroundOrder } from '../../../services/courier/context';
 import { optimizeRemainingStops, reorderByHand } from '../../../services/courier/stopOrder';
-import { addDeliveryPhotos, answerOrder, readAroundOrder, stepOrder, uploadPhoto } from '../../../services/courier/workflow';
+import { addDeliveryPhotos, answerOrder, stepOrder, uploadPhoto } from '../../../services/courier/workflow';
 
 const courierOrders = new Hono<AppEnv>();
 
@@ -66,9 +66,8 @@ courierOrders.post(
   idempotent,
   validate('json', courierResponseSchema),
   async (c) => {
-    const ctx = await courierContext(c);
-    const changed = await answerOrder(ctx, c.req.valid('param').id, c.req.valid('json'));
-    return c.json(await courierOrderJson(ctx.db, changed));
+    const answered = await answerOrder(courierContext(c), c.req.valid('param').id, c.req.valid('json'));
+    return c.json(courierOrderJsonOf(answered.order, answered.stops, answered.pickup));
   },
 );
 
@@ -77,7 +76,7 @@ courierOrders.post(
  * notes}, or one photo as a binary body. They are added to the order's photos.
  */
 courierOrders.post('/:id/delivery-photos', requireApi('courier'), validate('param', idParam), idempotent, async (c) => {
-  const ctx = await courierContext(c);
+  const ctx = courierContext(c);
   const id = c.req.valid('param').id;
   const [order, around] = await Promise.all([heldOrder(ctx, id), readAroundOrder(ctx.db, id)]);
   const { photos, notes } = isBinaryUpload(c) ? { photos: await binaryBody(c), notes: undefined } : await readJson(c, deliveryPhotosSchema);
@@ -91,7 +90,7 @@ courierOrders.post('/:id/delivery-photos', requireApi('courier'), validate('para
  * a stop's photo. Answers its URL.
  */
 courierOrders.post('/:id/photos', requireApi('courier'), validate('param', idParam), idempotent, validate('query', photoUploadQuerySchema), async (c) => {
-  const ctx = await courierContext(c);
+  const ctx = courierContext(c);
   const photo = await uploadPhoto(ctx, c.req.valid('param').id, c.req.valid('query'), () => binaryBody(c));
   return c.json({ key: photo.key, url: photoUrl(photo.key), contentType: photo.contentType, width: photo.width, height: photo.height }, 201);
 });
@@ -102,9 +101,8 @@ courierOrders.post('/:id/photos', requireApi('courier'), validate('param', idPar
  * business and the admin see the new sequence, and the fee is not touched.
  */
 courierOrders.put('/:id/stop-order', requireApi('courier'), validate('param', idParam), idempotent, validate('json', stopOrderSchema), async (c) => {
-  const ctx = await courierContext(c);
-  const changed = await reorderByHand(ctx, c.req.valid('param').id, c.req.valid('json').stopIds);
-  return c.json(await courierOrderJson(ctx.db, changed));
+  const changed = await reorderByHand(courierContext(c), c.req.valid('param').id, c.req.valid('json').stopIds);
+  return c.json(courierOrderJsonOf(changed.order, changed.stops, changed.pickup));
 });
 
 /** "Optimize remaining stops": the best order from where the courier is; answers the order and what it saves. */
@@ -115,11 +113,11 @@ courierOrders.post(
   idempotent,
   validate('json', optimizeStopsSchema),
   async (c) => {
-    const ctx = await courierContext(c);
+    const ctx = courierContext(c);
     const { courierLatitude, courierLongitude } = c.req.valid('json');
     const position = courierLatitude != null && courierLongitude != null ? { lat: courierLatitude, lng: courierLongitude } : null;
-    const { order, ...optimization } = await optimizeRemainingStops(ctx, mapsServer(c.env), c.req.valid('param').id, position);
-    return c.json({ order: await courierOrderJson(ctx.db, order), optimization });
+    const { order, stops, pickup, ...optimization } = await optimizeRemainingStops(ctx, mapsServer(c.env), c.req.valid('param').id, position);
+    return c.json({ order: courierOrderJsonOf(order, stops, pickup), optimization });
   },
 );
 
@@ -127,7 +125,7 @@ export default courierOrders;
 
 /** PATCH /api/orders/:id by the courier holding the order: a workflow step (spec 3-courier-area.md §4.3–4.4). */
 export async function patchOrderAsCourier(c: Context<AppEnv>): Promise<Response> {
-  const ctx = await courierContext(c);
+  const ctx = courierContext(c);
   const id = Number(c.req.param('id'));
   // The order, its stops and its pickup in one round trip; the step's change in one more; the answer from them.
   const [order, around] = await Promise.all([heldOrder(ctx, id, { orTakenFromCourier: true }), readAroundOrder(ctx.db, id)]);
