@@ -7,12 +7,11 @@
  * read them, so a stop delivered meanwhile (a step from the phone's outbox) cannot be
  * moved, and two reorders cannot interleave.
  */
-import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { LatLng } from '../../domain/geo';
+import { and, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { COURIER_HELD_STATUSES } from '../../domain/orderStatus';
 import type { StopChange } from '../../domain/stopSequence';
 import type { Db } from '../client';
-import { orders, orderStops, restaurants, type Order, type OrderStop } from '../schema';
+import { orders, orderStops, type OrderStop } from '../schema';
 import { changeOrder, type ChangeResult } from './change';
 
 /**

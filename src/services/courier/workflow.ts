@@ -8,12 +8,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { findVisibleOrder, offeredTo } from '../../db/orders/access';
 import { changeOrder, isRepeat } from '../../db/orders/change';
-import { acceptedByAnother, declineOf, pickupPlaceOf, type PickupPlace } from '../../db/orders/courier';
+import { acceptedByAnother, declineOf, type PickupPlace } from '../../db/orders/courier';
 import { getStops } from '../../db/orders/read';
 import { setOffStop } from '../../db/orders/stops';
 import { photoUrl } from '../../db/orders/serialize';
-import type { Db } from '../../db/client';
-import { orders, type Order, type OrderStop, type Photo, type PhotoKind } from '../../db/schema';
+import { orders, type Order, type Photo, type PhotoKind } from '../../db/schema';
 import { currentStop, DOCUMENTS_EXPIRED, isPharmacyOrder, ORDER_TAKEN, stepRefusal } from '../../domain/courierFlow';
 import { Failure, refused } from '../../domain/failures';
 import { isLateCancellation, LATE_CANCELLATION_FEE } from '../../domain/fees';

@@ -6,7 +6,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { courierLists, courierOrderJson, courierOrderJsonOf, courierOrdersWhere } from '../../../db/orders/courier';
+import { courierLists, courierOrderJsonOf, courierOrdersWhere } from '../../../db/orders/courier';
 import { photoUrl } from '../../../db/orders/serialize';
 import { minuteBucket, versionTag } from '../../../db/versions';
 import {
