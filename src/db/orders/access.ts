@@ -50,7 +50,7 @@ export function readableBy(viewer: Viewer): SQL | undefined {
 }
 
 /** The order if the viewer may see it, else undefined (the caller answers 404). */
-export async function findVisibleOrder(db: Db, viewer: Viewer, id: number): Promise<Order | undefined> {
+export async function findVisibleOrder(db: Db, viewer: Viewer, id: number | SQL): Promise<Order | undefined> {
   const [order] = await db
     .select()
     .from(orders)
@@ -64,7 +64,7 @@ export async function findVisibleOrder(db: Db, viewer: Viewer, id: number): Prom
  * not theirs to see any more, but their step sent meanwhile is answered 409 and recorded
  * as refused, beside the change that won (docs/decisions.md S4).
  */
-export async function findOrderTakenFrom(db: Db, courierId: number, id: number): Promise<Order | undefined> {
+export async function findOrderTakenFrom(db: Db, courierId: number, id: number | SQL): Promise<Order | undefined> {
   const lastChange = db
     .select({ fromCourierId: orderEvents.fromCourierId })
     .from(orderEvents)

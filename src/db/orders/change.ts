@@ -40,6 +40,13 @@ export interface OrderChange {
    * with it. They must not write what the condition reads.
    */
   alongside?: (condition: SQL) => Array<BatchItem<'sqlite'>>;
+  /**
+   * Other writes that belong to the change and run just before the order's update, given
+   * the change's condition as the order is before it (a step's status change would make
+   * it false after): the first stop that sets off with the pickup. They must not write
+   * what the condition reads.
+   */
+  beforeUpdate?: (condition: SQL) => Array<BatchItem<'sqlite'>>;
   actor: Actor;
   /** What was attempted, in the history: 'assign', 'cancel', 'accept', 'status', 'edit'… */
   action: string;
@@ -71,6 +78,9 @@ function planChange(db: Db, change: OrderChange) {
     if (COMPLETED_STATUSES.has(change.to)) stamps.completedAt = sql`coalesce(${orders.completedAt}, ${at})`;
   }
 
+  const before = change.beforeUpdate?.(guard) ?? [];
+  // The history's entry, the writes before the update, then the update.
+  const updateAt = 1 + before.length;
   const statements: Array<BatchItem<'sqlite'>> = [
     // Recorded first, with the same condition the update uses, inside the same
     // transaction: the outcome written is the outcome that happens. A change repeated
@@ -82,6 +92,7 @@ function planChange(db: Db, change: OrderChange) {
              case when ${guard} then 'applied' else 'refused' end, ${change.detail ?? null}, ${orders.courierId}
       from ${orders}
       where ${orders.id} = ${change.orderId} and not (not (${guard}) and ${alreadyDone})`),
+    ...before,
     db
       .update(orders)
       .set({ ...change.set, ...(change.to ? { status: change.to } : {}), ...stamps, updatedAt: now })
@@ -92,7 +103,7 @@ function planChange(db: Db, change: OrderChange) {
     ...(change.readStops ? [db.select().from(orderStops).where(eq(orderStops.orderId, change.orderId)).orderBy(asc(orderStops.sequence))] : []),
   ];
   const outcome = (own: unknown[]): ChangeResult => {
-    const updated = own[1] as Order[];
+    const updated = own[updateAt] as Order[];
     const stops = change.readStops ? (own.at(-1) as OrderStop[]) : undefined;
     const [current] = own.at(change.readStops ? -2 : -1) as Order[];
     return updated.length > 0 ? { applied: true, order: updated[0], stops } : { applied: false, order: current, stops };

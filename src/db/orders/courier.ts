@@ -70,7 +70,7 @@ const pickupColumns = { id: restaurants.id, latitude: restaurants.latitude, long
 /** Where an order is picked up: its business's place. */
 export type PickupPlace = { id: number; latitude: number | null; longitude: number | null; precision: Restaurant['locationPrecision'] };
 
-export async function pickupPlaceOf(db: Db, orderId: number): Promise<PickupPlace | undefined> {
+export async function pickupPlaceOf(db: Db, orderId: number | SQL): Promise<PickupPlace | undefined> {
   const [place] = await db
     .select(pickupColumns)
     .from(restaurants)

@@ -81,9 +81,10 @@ function statusCounts(db: Db, filter: Omit<OrderFilter, 'statuses'>) {
     .groupBy(orders.status);
 }
 
-const stopsOf = (db: Db, orderId: number) => db.select().from(orderStops).where(eq(orderStops.orderId, orderId)).orderBy(asc(orderStops.sequence));
+const stopsOf = (db: Db, orderId: number | SQL) => db.select().from(orderStops).where(eq(orderStops.orderId, orderId)).orderBy(asc(orderStops.sequence));
 
-export async function getStops(db: Db, orderId: number) {
+/** An order's stops in sequence; the order may be named by a subquery (the order of a stop). */
+export async function getStops(db: Db, orderId: number | SQL) {
   return stopsOf(db, orderId);
 }
 

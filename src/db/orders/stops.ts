@@ -6,23 +6,20 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { STOP_DELIVERY_PHASE, type StopStatus } from '../../domain/orderStatus';
 import type { Db } from '../client';
-import { orders, orderStops, type Order, type OrderStop } from '../schema';
+import { orders, orderStops, type OrderStop } from '../schema';
 
 export async function findStop(db: Db, id: number): Promise<OrderStop | undefined> {
   const [stop] = await db.select().from(orderStops).where(eq(orderStops.id, id)).limit(1);
   return stop;
 }
 
-/** A stop and its order as they are now, in one round trip. */
-export async function stopWithOrder(db: Db, stopId: number, orderId: number): Promise<{ stop: OrderStop; order: Order }> {
-  const [[stop], [order]] = await db.batch([
-    db.select().from(orderStops).where(eq(orderStops.id, stopId)),
-    db.select().from(orders).where(eq(orders.id, orderId)),
-  ]);
-  return { stop, order };
-}
+/** The order a stop belongs to, as a value a query can compare ids with. */
+export const orderOfStop = (stopId: number) => sql`(select ${orderStops.orderId} from ${orderStops} where ${orderStops.id} = ${stopId})`;
 
-/** A pending stop sets off (on_way), unless something moved it meanwhile. */
+/** The stop has been delivered (a condition for what follows a delivery, in the delivery's batch). */
+export const stopIsDelivered = (stopId: number) =>
+  sql`exists (select 1 from ${orderStops} where ${orderStops.id} = ${stopId} and ${orderStops.status} = 'delivered')`;
+
 /** A pending stop sets off; with `orderMeets`, only while its order meets it (a change's condition, in the change's batch). */
 export function setOffStop(db: Db, stopId: number, now: number, orderMeets?: SQL) {
   return db

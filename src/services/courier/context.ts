@@ -4,7 +4,7 @@
  * when the change they came with is refused. Failures are the domain's
  * (src/domain/failures.ts); the HTTP layer builds the context (src/http/courier.ts).
  */
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { findOrderTakenFrom, findVisibleOrder } from '../../db/orders/access';
@@ -45,7 +45,7 @@ export const stopFacts = (stop: Pick<OrderStop, 'status' | 'deliveryPhoto'>) => 
  * see it only as an offer (accept it first). With `orTakenFromCourier`, also an order just
  * taken from them (cancelled or reassigned), for the step that records the late attempt.
  */
-export async function heldOrder(ctx: CourierContext, id: number, options: { orTakenFromCourier?: boolean } = {}): Promise<Order> {
+export async function heldOrder(ctx: CourierContext, id: number | SQL, options: { orTakenFromCourier?: boolean } = {}): Promise<Order> {
   const order = await findVisibleOrder(ctx.db, ctx.user, id);
   if (!order) {
     // A workflow step may name an order just taken from the courier: it is recorded as refused.

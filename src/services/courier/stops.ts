@@ -5,9 +5,10 @@
  * follows, the last one completes it) happens here, on the server.
  */
 import { and } from 'drizzle-orm';
-import { changeOrder } from '../../db/orders/change';
+import { changeOrder, changeOrders, type ChangeResult, type OrderChange } from '../../db/orders/change';
+import { pickupPlaceOf, type PickupPlace } from '../../db/orders/courier';
 import { getStops } from '../../db/orders/read';
-import { findStop, moveStop, setOffStop, stopWithOrder } from '../../db/orders/stops';
+import { findStop, moveStop, orderOfStop, setOffStop, stopIsDelivered } from '../../db/orders/stops';
 import type { Order, OrderStop } from '../../db/schema';
 import { completionRefusal, currentStop, isPharmacyOrder, stopStepRefusal } from '../../domain/courierFlow';
 import { Failure, refused } from '../../domain/failures';
@@ -21,43 +22,56 @@ export interface StopInput {
   deliveryNotes?: string | null;
 }
 
-/** Once the packages are in the car, the first stop still pending is on the way. */
-/** Sets off the route's current stop if it has not yet; says whether it did. */
-export async function setOffCurrentStop(ctx: CourierContext, stops: readonly OrderStop[]): Promise<boolean> {
-  const current = currentStop(stops);
-  if (current?.status !== 'pending') return false;
-  await setOffStop(ctx.db, current.id, ctx.now);
-  return true;
-}
-
 /**
- * What follows a delivered stop: the next stop sets off and the order follows it (a
- * pharmacy route is "Delivering"; a restaurant order goes back on the way); after the
- * last stop the order is delivered. Safe to run again: each step is a compare-and-set.
+ * What follows a delivered stop, as a change to run with the delivery: the next stop sets
+ * off and the order follows it (a pharmacy route is "Delivering"; a restaurant order goes
+ * back on the way); after the last stop the order is delivered. It applies only once the
+ * stop is delivered, so it is safe to run again: each step is a compare-and-set.
  */
-async function afterStopDelivered(ctx: CourierContext, order: Order, stops: readonly OrderStop[], delivered: OrderStop): Promise<void> {
+function afterStopDelivered(ctx: CourierContext, order: Order, after: readonly OrderStop[], delivered: OrderStop): OrderChange {
   const pharmacy = isPharmacyOrder(order);
-  const base = { orderId: order.id, where: heldBy(ctx), actor: actorOf(ctx), action: 'status', now: ctx.now };
-  if (currentStop(stops)) {
-    await setOffCurrentStop(ctx, stops);
-    await changeOrder(
-      ctx.db,
-      pharmacy
-        ? { ...base, from: ['pharmacy_picked_up'], to: 'in_pharmacy_delivery', detail: `Stop ${delivered.sequence} delivered` }
-        : { ...base, from: ['arrived_at_customer', 'setup_in_progress'], to: 'on_way_to_customer', detail: `Stop ${delivered.sequence} delivered` },
-    );
-    return;
+  const base = {
+    orderId: order.id,
+    where: and(heldBy(ctx), stopIsDelivered(delivered.id)),
+    actor: actorOf(ctx),
+    action: 'status',
+    now: ctx.now,
+    readStops: true,
+  };
+  const next = currentStop(after);
+  if (next) {
+    return {
+      ...base,
+      ...(pharmacy
+        ? { from: ['pharmacy_picked_up'], to: 'in_pharmacy_delivery' }
+        : { from: ['arrived_at_customer', 'setup_in_progress'], to: 'on_way_to_customer' }),
+      detail: `Stop ${delivered.sequence} delivered`,
+      beforeUpdate: (condition) => (next.status === 'pending' ? [setOffStop(ctx.db, next.id, ctx.now, condition)] : []),
+    };
   }
-  await changeOrder(ctx.db, {
+  return {
     ...base,
     from: pharmacy ? ['pharmacy_picked_up', 'in_pharmacy_delivery'] : ['arrived_at_customer', 'setup_in_progress'],
     to: 'delivered',
     set: pharmacy ? {} : { deliveryNotes: 'All stops delivered' },
     detail: 'All stops delivered',
-  });
+  };
 }
 
-async function moveHeldStop(ctx: CourierContext, order: Order, stop: OrderStop, input: StopInput): Promise<void> {
+/** A stop after a step, with its order and the order's stops. */
+interface SteppedStop {
+  stop: OrderStop;
+  order: Order;
+  stops: OrderStop[];
+}
+
+/** The stop and its order after a step, from the last change's read-back (or, when nothing was run, as read). */
+function answerOf(stop: OrderStop, result: ChangeResult | undefined, order: Order, stops: readonly OrderStop[]): SteppedStop {
+  const now = result?.stops ?? [...stops];
+  return { stop: now.find((candidate) => candidate.id === stop.id) ?? stop, order: result?.order ?? order, stops: now };
+}
+
+async function moveHeldStop(ctx: CourierContext, order: Order, stops: readonly OrderStop[], stop: OrderStop, input: StopInput): Promise<SteppedStop> {
   const detail = `Stop ${stop.sequence} (${stop.customerName}): ${input.status.replace('_', ' ')}`;
   if (order.courierId !== ctx.user.courierId) {
     // Taken from the courier (cancelled or reassigned) before this step arrived: recorded as refused, answered as a conflict (S4).
@@ -72,13 +86,12 @@ async function moveHeldStop(ctx: CourierContext, order: Order, stop: OrderStop, 
     });
     settled(attempt, undefined, () => false);
   }
-  const stops = await getStops(ctx.db, order.id);
   if (stop.status === input.status) {
     // A repeat: make sure what follows a delivery has happened too.
-    if (input.status === 'delivered') await afterStopDelivered(ctx, order, stops, stop);
-    return;
+    if (input.status !== 'delivered') return { stop, order, stops: [...stops] };
+    return answerOf(stop, await changeOrder(ctx.db, afterStopDelivered(ctx, order, stops, stop)), order, stops);
   }
-  await withPhotos(ctx, async (stored) => {
+  return withPhotos(ctx, async (stored) => {
     const pharmacy = isPharmacyOrder(order);
     const [added] = await storeAll(ctx, stored, { orderId: order.id, kind: 'stop', stopId: stop.id }, input.deliveryPhoto ? [input.deliveryPhoto] : []);
     const photo = added ?? stop.deliveryPhoto;
@@ -104,43 +117,54 @@ async function moveHeldStop(ctx: CourierContext, order: Order, stop: OrderStop, 
     // The stop moves only while this courier still holds the order in its delivery phase,
     // checked in the same statement; the order's history then records the step only if
     // the stop really moved, in the same transaction: a cancel cannot fall in between.
+    // What follows a delivery runs in that transaction too.
     // A step that waited on the phone keeps its tap time when plausible (decision F7).
     const time = stepTime(ctx.now, ctx.device, previousStepAt(order, ...stops.flatMap((other) => [other.arrivedTime, other.deliveredTime])));
     const note = [detail, stepTimeNote(time, ctx.now, ctx.formatClock)].filter(Boolean).join('; ');
     const move = moveStop(ctx.db, { stop, to: input.status, photo, notes: input.deliveryNotes, orderHeld: heldBy(ctx), now: ctx.now, at: time.at });
-    const result = await changeOrder(
-      ctx.db,
-      {
-        orderId: order.id,
-        from: [...STOP_DELIVERY_PHASE],
-        where: and(heldBy(ctx), move.moved),
-        actor: actorOf(ctx),
-        action: 'stop',
-        detail: note,
-        now: ctx.now,
-        at: time.at,
-      },
-      move.statement,
-    );
-    const [updated] = result.companion ?? [];
-    if (!updated) {
+    const step: OrderChange = {
+      orderId: order.id,
+      from: [...STOP_DELIVERY_PHASE],
+      where: and(heldBy(ctx), move.moved),
+      actor: actorOf(ctx),
+      action: 'stop',
+      detail: note,
+      now: ctx.now,
+      at: time.at,
+    };
+    // The last change reads the stops back for the answer.
+    const changes = input.status === 'delivered' ? [step, afterStopDelivered(ctx, order, after, stop)] : [{ ...step, readStops: true }];
+    const { outcomes, companion } = await changeOrders(ctx.db, changes, move.statement);
+    const [moved] = companion ?? [];
+    if (!moved) {
+      const [result] = outcomes;
       if (result.order && result.order.courierId === ctx.user.courierId && STOP_DELIVERY_PHASE.has(result.order.status)) {
         throw new Failure('conflict', 'The stop has changed', 'Refresh to see it as it is.');
       }
       settled(result, undefined, () => false); // throws: the order was taken from the courier meanwhile
     }
-    if (input.status === 'delivered') await afterStopDelivered(ctx, order, after, updated);
+    return answerOf(stop, outcomes.at(-1), order, stops);
   });
 }
 
 /**
  * A courier's step on a stop (PATCH /api/order-stops/:stopId) of an order they hold:
- * answers the stop and its order as they are after it.
+ * answers the stop and its order as they are after it. The stop, its order and the
+ * order's stops are read together, with the session's check; the step is one transaction.
  */
-export async function stepStop(ctx: CourierContext, stopId: number, input: StopInput): Promise<{ stop: OrderStop; order: Order }> {
-  const stop = await findStop(ctx.db, stopId);
+export async function stepStop(ctx: CourierContext, stopId: number, input: StopInput): Promise<SteppedStop & { pickup: PickupPlace | undefined }> {
+  const ofStop = orderOfStop(stopId);
+  const [stop, held, stops, pickup] = await Promise.all([
+    findStop(ctx.db, stopId),
+    // A stop that does not exist is answered as such, not as its missing order.
+    heldOrder(ctx, ofStop, { orTakenFromCourier: true }).then(
+      (order) => ({ order }),
+      (refusal: unknown) => ({ refusal }),
+    ),
+    getStops(ctx.db, ofStop),
+    pickupPlaceOf(ctx.db, ofStop),
+  ]);
   if (!stop) throw new Failure('not_found', 'Stop not found');
-  const order = await heldOrder(ctx, stop.orderId, { orTakenFromCourier: true });
-  await moveHeldStop(ctx, order, stop, input);
-  return stopWithOrder(ctx.db, stop.id, order.id);
+  if (!('order' in held)) throw held.refusal;
+  return { ...(await moveHeldStop(ctx, held.order, stops, stop, input)), pickup };
 }

@@ -238,7 +238,7 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
       to,
       set,
       where: heldBy(ctx),
-      alongside: settingOff && ((condition) => [setOffStop(ctx.db, settingOff.id, ctx.now, condition)]),
+      beforeUpdate: settingOff && ((condition) => [setOffStop(ctx.db, settingOff.id, ctx.now, condition)]),
       readStops: settingOff !== undefined,
       // Given back, the order no longer names the courier; a retry still finds it done.
       alreadyDone: to === 'courier_rejected' ? and(eq(orders.status, 'courier_rejected'), isNull(orders.courierId)) : undefined,

@@ -7,7 +7,7 @@
  */
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { courierOrderJson } from '../../../db/orders/courier';
+import { courierOrderJsonOf } from '../../../db/orders/courier';
 import { serializeStop } from '../../../db/orders/serialize';
 import { id } from '../../../domain/schemas/common';
 import { stopPatchSchema } from '../../../domain/schemas/courier';
@@ -21,9 +21,8 @@ import { stepStop } from '../../../services/courier/stops';
 const courierStops = new Hono<AppEnv>();
 
 courierStops.patch('/:stopId', requireApi('courier'), validate('param', z.object({ stopId: id })), idempotent, validate('json', stopPatchSchema), async (c) => {
-  const ctx = courierContext(c);
-  const { stop, order } = await stepStop(ctx, c.req.valid('param').stopId, c.req.valid('json'));
-  return c.json({ ...serializeStop(stop), order: await courierOrderJson(ctx.db, order) });
+  const { stop, order, stops, pickup } = await stepStop(courierContext(c), c.req.valid('param').stopId, c.req.valid('json'));
+  return c.json({ ...serializeStop(stop), order: courierOrderJsonOf(order, stops, pickup) });
 });
 
 export default courierStops;
