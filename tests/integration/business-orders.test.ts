@@ -365,6 +365,25 @@ describe('POST /api/order-stops', () => {
     });
   });
 
+  it('prices the route through every stop when stops arrive at the same moment, each recorded once', async () => {
+    const db = testDb();
+    const pharmacy = await businessOf(db, 'pharmacy');
+    const client = await signedIn('pharmacy');
+    const order = await insertOrder(db, { business: 'pharmacy' });
+    const stops = TAMPA_STOPS.slice(0, 3);
+    const responses = await Promise.all(
+      stops.map((stop, index) =>
+        client.post('/api/order-stops', { orderId: order.id, sequence: index + 1, ...stop, deliveryInstructions: '', status: 'pending' }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual([201, 201, 201]);
+    // Whichever price was written last, it is the route through all three stops, never a stale one through fewer.
+    const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
+    const miles = routeMiles({ lat: pharmacy.latitude!, lng: pharmacy.longitude! }, stops);
+    expect(stored).toMatchObject({ totalDistanceMiles: miles, deliveryFeeCents: distanceDeliveryFee(miles) });
+    expect((await getEvents(db, order.id)).filter((event) => event.detail?.includes('added;'))).toHaveLength(3);
+  });
+
   it('checks the stop like a new order: messages, free sequence, editable order, a place on the map', async () => {
     const db = testDb();
     const client = await signedIn('pharmacy');

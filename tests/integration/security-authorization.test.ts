@@ -827,8 +827,7 @@ const READ_ROUND_TRIPS: Record<string, number> = {
  * (no side effect runs for a session that ended), then reads what its rules need, then
  * writes (docs/decisions.md N5 names why each is above two).
  */
-const WRITE_ROUND_TRIPS: Record<string, number> = {
-};
+const WRITE_ROUND_TRIPS: Record<string, number> = {};
 
 describe('what each answer costs the database (issue 19)', () => {
   it('every read a signed-in caller may make is one round trip, the session check included', () => {

@@ -3,7 +3,7 @@
  * transaction), edit and cancel (through changeOrder, so they race safely with couriers
  * and admins and are recorded), and adding a stop to an order still being prepared.
  */
-import { and, count, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session';
 import type { NewOrderValues, OrderEditValues, PlannedStop } from '../../domain/businessOrders';
 import { BUSINESS_CANCELLABLE, BUSINESS_EDITABLE } from '../../domain/orderStatus';
@@ -81,19 +81,17 @@ export async function stopSequenceTaken(db: Db, orderId: number, sequence: numbe
   return row !== undefined;
 }
 
-export async function insertStop(db: Db, orderId: number, stop: PlannedStop): Promise<OrderStop> {
-  const [created] = await db
-    .insert(orderStops)
-    .values({ ...stop, orderId, status: 'pending' })
-    .returning();
-  return created;
-}
-
 /** Which stops a price was computed from: stops are only ever added, so their count and last id say it. */
 export interface StopsSeen {
   count: number;
   lastId: number;
 }
+
+/** The stops as read, as a price's witness. */
+export const stopsSeenIn = (stops: ReadonlyArray<Pick<OrderStop, 'id'>>): StopsSeen => ({
+  count: stops.length,
+  lastId: stops.reduce((last, stop) => Math.max(last, stop.id), 0),
+});
 
 export async function stopsSeen(db: Db, orderId: number): Promise<StopsSeen> {
   const [row] = await db
@@ -103,21 +101,21 @@ export async function stopsSeen(db: Db, orderId: number): Promise<StopsSeen> {
   return { count: row.count, lastId: row.lastId ?? 0 };
 }
 
-/**
- * Prices the order by the route through its stops, and records the new stop in the
- * order's history, if its stops are still the ones the route was computed from and a
- * business may still change it. Returns undefined when another stop arrived meanwhile
- * (the caller prices again) or the order has moved on.
- */
-export async function priceByRoute(db: Db, orderId: number, plan: RoutePlan, seen: StopsSeen, actor: Actor, detail: string): Promise<Order | undefined> {
-  const guard = and(
-    eq(orders.id, orderId),
-    inArray(orders.status, [...BUSINESS_EDITABLE]),
-    sql`(select count(*) from ${orderStops} where ${orderStops.orderId} = ${orderId}) = ${seen.count}`,
-    sql`(select coalesce(max(${orderStops.id}), 0) from ${orderStops} where ${orderStops.orderId} = ${orderId}) = ${seen.lastId}`,
+/** The order's stops are those seen, and `added` more since. */
+const stopsAre = (orderId: number, seen: StopsSeen, added: number) =>
+  and(
+    sql`(select count(*) from ${orderStops} where ${orderStops.orderId} = ${orderId}) = ${seen.count + added}`,
+    sql`(select count(*) from ${orderStops} where ${orderStops.orderId} = ${orderId} and ${orderStops.id} > ${seen.lastId}) = ${added}`,
   )!;
+
+/**
+ * The statements that price the order by the route and record the change in its history,
+ * if its stops are as `stopsAsPriced` says and a business may still change it.
+ */
+function pricing(db: Db, orderId: number, plan: RoutePlan, stopsAsPriced: SQL, actor: Actor, detail: string) {
+  const guard = and(eq(orders.id, orderId), inArray(orders.status, [...BUSINESS_EDITABLE]), stopsAsPriced)!;
   const now = Date.now();
-  const [, updated] = await db.batch([
+  return [
     db.run(sql`
       insert into order_events (order_id, at, actor_user_id, actor_role, action, from_status, to_status, detail)
       select ${orders.id}, ${now}, ${actor.userId}, ${actor.role}, 'edit', ${orders.status}, ${orders.status}, ${detail}
@@ -127,6 +125,40 @@ export async function priceByRoute(db: Db, orderId: number, plan: RoutePlan, see
       .set({ totalDistanceMiles: plan.miles, calculatedDeliveryFeeCents: plan.feeCents, deliveryFeeCents: plan.feeCents, updatedAt: now })
       .where(guard)
       .returning(),
-  ]);
+  ] as const;
+}
+
+/**
+ * Prices the order by the route through its stops, and records the new stop in the
+ * order's history, if its stops are still the ones the route was computed from and a
+ * business may still change it. Returns undefined when another stop arrived meanwhile
+ * (the caller prices again) or the order has moved on.
+ */
+export async function priceByRoute(db: Db, orderId: number, plan: RoutePlan, seen: StopsSeen, actor: Actor, detail: string): Promise<Order | undefined> {
+  const [, updated] = await db.batch(pricing(db, orderId, plan, stopsAre(orderId, seen, 0), actor, detail));
   return updated[0];
+}
+
+/**
+ * Adds a stop and, in the same transaction, prices the order by the route through the
+ * stops seen and the new one (priceByRoute's rules): `priced` is undefined when another
+ * stop arrived meanwhile, and the caller prices again.
+ */
+export async function insertPricedStop(
+  db: Db,
+  orderId: number,
+  stop: PlannedStop,
+  plan: RoutePlan,
+  seen: StopsSeen,
+  actor: Actor,
+  detail: string,
+): Promise<{ stop: OrderStop; priced: Order | undefined }> {
+  const [[created], , [priced]] = await db.batch([
+    db
+      .insert(orderStops)
+      .values({ ...stop, orderId, status: 'pending' })
+      .returning(),
+    ...pricing(db, orderId, plan, stopsAre(orderId, seen, 1), actor, detail),
+  ]);
+  return { stop: created, priced };
 }

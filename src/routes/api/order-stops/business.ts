@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { getStops } from '../../../db/orders/read';
-import { businessActor, insertStop, priceByRoute, stopSequenceTaken, stopsSeen } from '../../../db/orders/business';
+import { businessActor, insertPricedStop, priceByRoute, stopSequenceTaken, stopsSeen, stopsSeenIn } from '../../../db/orders/business';
 import { findVisibleOrder } from '../../../db/orders/access';
 import { serializeStop } from '../../../db/orders/serialize';
 import { BUSINESS_EDITABLE, statusWords } from '../../../domain/orderStatus';
@@ -15,6 +15,10 @@ import { geocoder, signedInBusiness } from '../../../http/business';
 import { conflict, notFound } from '../../../http/errors';
 import { requireApi } from '../../../http/guards';
 import { validate } from '../../../http/validate';
+import type { OrderStop } from '../../../db/schema';
+import type { LatLng } from '../../../domain/geo';
+import type { RoutePlan } from '../../../domain/routePlan';
+import type { Geocoder } from '../../../maps/geocoding';
 import { locatePoints, pickupPoint, planRoute } from '../../../maps/routing';
 
 const businessStops = new Hono<AppEnv>();
@@ -25,24 +29,28 @@ const PRICING_ATTEMPTS = 3;
 businessStops.post('/', requireApi('restaurant'), validate('json', orderStopCreateSchema), async (c) => {
   const input = c.req.valid('json');
   const db = c.var.db;
-  const order = await findVisibleOrder(db, c.var.user!, input.orderId);
+  // The order, whether the sequence is free and the stops priced with, together (and with the session's check).
+  const [order, taken, stops, business] = await Promise.all([
+    findVisibleOrder(db, c.var.user!, input.orderId),
+    stopSequenceTaken(db, input.orderId, input.sequence),
+    getStops(db, input.orderId),
+    signedInBusiness(c),
+  ]);
   if (!order) throw notFound('Order not found');
   if (!BUSINESS_EDITABLE.has(order.status)) {
     throw conflict('Stops can no longer be added to this order', `This order is ${statusWords(order.status)}; stops can be added only while it may be edited.`);
   }
-  if (await stopSequenceTaken(db, order.id, input.sequence)) {
-    throw conflict(`Stop ${input.sequence} already exists on this order`, 'Give the new stop the next free sequence number.');
-  }
+  if (taken) throw conflict(`Stop ${input.sequence} already exists on this order`, 'Give the new stop the next free sequence number.');
   const maps = geocoder(c);
   const [origin, [location]] = await Promise.all([
-    pickupPoint(maps, await signedInBusiness(c)),
+    pickupPoint(maps, business),
     locatePoints(
       maps,
       [{ lat: input.latitude, lng: input.longitude, precision: input.locationPrecision, address: input.address }],
       () => `Stop ${input.sequence}`,
     ),
   ]);
-  const stop = await insertStop(db, order.id, {
+  const planned = {
     sequence: input.sequence,
     customerName: input.customerName,
     customerPhone: input.customerPhone,
@@ -52,16 +60,24 @@ businessStops.post('/', requireApi('restaurant'), validate('json', orderStopCrea
     locationPrecision: location.precision,
     deliveryInstructions: input.deliveryInstructions,
     deliverBy: input.deliverBy ?? null,
-  });
-
-  for (let attempt = 0; attempt < PRICING_ATTEMPTS; attempt++) {
-    const seen = await stopsSeen(db, order.id);
-    const stops = (await getStops(db, order.id)).filter((row) => row.latitude != null && row.longitude != null);
-    const plan = await planRoute(maps, [origin, ...stops.map((row) => ({ lat: row.latitude!, lng: row.longitude! }))]);
-    const priced = await priceByRoute(db, order.id, plan, seen, businessActor(c.var.user!), `Stop ${stop.sequence} added; route ${plan.miles} mi`);
-    if (priced) break;
+  };
+  const actor = businessActor(c.var.user!);
+  const detail = (plan: RoutePlan) => `Stop ${input.sequence} added; route ${plan.miles} mi`;
+  // The stop goes in with the price of the route through it; another stop arriving meanwhile makes that price stale.
+  const plan = await routeThrough(maps, origin, [...stops, planned]);
+  const { stop, priced } = await insertPricedStop(db, order.id, planned, plan, stopsSeenIn(stops), actor, detail(plan));
+  for (let attempt = 1; !priced && attempt < PRICING_ATTEMPTS; attempt++) {
+    const [seen, now] = await Promise.all([stopsSeen(db, order.id), getStops(db, order.id)]);
+    const again = await routeThrough(maps, origin, now);
+    if (await priceByRoute(db, order.id, again, seen, actor, detail(again))) break;
   }
   return c.json(serializeStop(stop), 201);
 });
+
+/** The route from the pickup through the stops that have a place, in their order. */
+function routeThrough(maps: Geocoder, origin: LatLng, stops: ReadonlyArray<Pick<OrderStop, 'sequence' | 'latitude' | 'longitude'>>): Promise<RoutePlan> {
+  const placed = stops.filter((row) => row.latitude != null && row.longitude != null).sort((a, b) => a.sequence - b.sequence);
+  return planRoute(maps, [origin, ...placed.map((row) => ({ lat: row.latitude!, lng: row.longitude! }))]);
+}
 
 export default businessStops;
