@@ -2,7 +2,7 @@
  * The photos table: one row per image stored in R2, naming the order (and stop) it
  * belongs to. Who may see a photo follows from that order.
  */
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session';
 import {
   MAX_UPLOAD_BYTES_PER_HOUR,
@@ -116,6 +116,12 @@ export function mayViewPhoto(viewer: Pick<SessionUser, 'role' | 'restaurantId' |
 }
 
 /** The keys among `keys` that are photos of this order. */
+/** Every photo uploaded for an order (a bounded few), read beside the order so a step that names them needs no read of its own. */
+export async function photoKeysOf(db: Db, orderId: number | SQL): Promise<Set<string>> {
+  const rows = await db.select({ key: photos.key }).from(photos).where(eq(photos.orderId, orderId));
+  return new Set(rows.map((row) => row.key));
+}
+
 export async function photosOf(db: Db, orderId: number, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const rows = await db

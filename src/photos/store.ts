@@ -114,18 +114,27 @@ export interface ResolvedPhotos {
 /**
  * Photos as a client names them: image data strings (stored now) or URLs of photos
  * already uploaded for this order (POST /api/orders/:id/photos). A photo of another
- * order is refused: proof of one delivery cannot be borrowed for another.
+ * order is refused: proof of one delivery cannot be borrowed for another. `uploaded`, the
+ * order's photos when the caller read them already, saves reading them again.
  */
-export async function resolvePhotos(bucket: R2Bucket, db: Db, target: PhotoTarget, values: readonly string[]): Promise<ResolvedPhotos> {
+export async function resolvePhotos(
+  bucket: R2Bucket,
+  db: Db,
+  target: PhotoTarget,
+  values: readonly string[],
+  uploaded?: ReadonlySet<string>,
+): Promise<ResolvedPhotos> {
   const named = values.map((value) => (isImageDataString(value) ? null : photoKeyFromUrl(value)));
   const invalid = values.find((value, i) => named[i] === null && !isImageDataString(value));
   if (invalid !== undefined)
     throw new Failure('invalid', 'Invalid photo', 'Send each photo as an image data string or the URL of a photo uploaded for this order.');
-  const known = await photosOf(
-    db,
-    target.orderId,
-    named.filter((key): key is string => key !== null),
-  );
+  const known =
+    uploaded ??
+    (await photosOf(
+      db,
+      target.orderId,
+      named.filter((key): key is string => key !== null),
+    ));
   const unknown = named.find((key) => key !== null && !known.has(key));
   if (unknown) throw new Failure('invalid', 'Invalid photo', 'A photo URL does not belong to this order.');
 

@@ -91,9 +91,13 @@ describe('what a key opens', () => {
       expect(answer.status, path).toBe(404);
       expect(answer.body).toEqual({ error: 'Order not found' });
     }
-    expect((await b.api.post(`/api/v1/orders/${mine.body.id}/cancel`)).status).toBe(404);
+    const cancel = await b.api.post(`/api/v1/orders/${mine.body.id}/cancel`);
+    expect(cancel.status).toBe(404);
+    expect(cancel.body).toEqual({ error: 'Order not found' });
     expect((await b.api.get('/api/v1/orders?limit=100')).text).not.toContain('Alpha Keycustomer');
     expect((await a.api.get(`/api/v1/orders/${mine.body.id}`)).body.status).toBe('new');
+    // Not even a refused attempt lands in the other business's history.
+    expect((await a.api.get(`/api/v1/orders/${mine.body.id}/events`)).body.data.map((event: { action: string }) => event.action)).not.toContain('cancel');
   });
 
   it('is refused while the business’s API access is off, and again works when the admin turns it back on', async () => {

@@ -8,9 +8,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema';
+import { sessions, users } from '../../src/db/schema';
 import { Client, signedIn, testDb } from '../support/api';
-import { insertCourier, insertOrder, insertSession } from '../support/factories';
+import { insertCourier, insertOrder, insertSession, insertSignableCourier } from '../support/factories';
+import { insertHeldOrder, png, upload } from '../support/courier';
 import { sessionCookie } from '../support/security';
 
 function roundTrips(headers: Headers): number {
@@ -132,5 +133,58 @@ describe('a read that goes ahead of its session check', () => {
     expect(second.status).toBe(200);
     expect(roundTrips(second.headers)).toBe(1);
     expect(second.body).toEqual(first.body);
+  });
+});
+
+describe('a write that goes ahead of its session check', () => {
+  it('writes nothing for a session that ended meanwhile, and is answered as signed out', async () => {
+    const db = testDb();
+    const { user } = await insertCourier(db);
+    const courier = Object.assign(new Client(), { cookie: sessionCookie(await insertSession(db, user.id)) });
+    await courier.get('/api/user');
+    expect(courier.hintCookie).toMatch(/^sid_hint=/);
+    const changed = await courier.patch('/api/couriers/profile', { phone: '8135550101' });
+    expect(changed.status).toBe(200);
+    expect(roundTrips(changed.headers)).toBe(2);
+
+    await db.delete(sessions).where(eq(sessions.userId, user.id));
+    const refused = await courier.patch('/api/couriers/profile', { phone: '8135550199' });
+    expect(refused.status).toBe(401);
+    const [stored] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, user.id));
+    expect(stored.phone).toBe('8135550101');
+  });
+
+  it('is answered again, with its body, when the session holds but no longer names who the hint did', async () => {
+    const db = testDb();
+    const { user } = await insertSignableCourier(db);
+    const courier = Object.assign(new Client(), { cookie: sessionCookie(await insertSession(db, user.id)) });
+    await courier.get('/api/user');
+    // An admin made the account an admin's: the hint still says courier.
+    await db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+    const changed = await courier.post('/api/change-password', { currentPassword: 'demo1234', newPassword: 'a-new-password-1' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const signIn = await new Client().post('/api/login', { username: user.username, password: 'a-new-password-1' });
+    expect(signIn.status).toBe(200);
+    expect(signIn.body).toMatchObject({ role: 'admin' });
+  });
+
+  it('costs two round trips for a courier’s step that names a photo uploaded before', async () => {
+    const db = testDb();
+    const { user, courier: record } = await insertCourier(db);
+    const courier = Object.assign(new Client(), { cookie: sessionCookie(await insertSession(db, user.id)) });
+    await courier.get('/api/user');
+    const order = await insertHeldOrder(db, record.id, 'arrived_at_customer');
+    const uploaded = await upload(courier, `/api/orders/${order.id}/photos?kind=delivery`, png(16, 16, 3));
+    expect(uploaded.status).toBe(201);
+    expect(roundTrips(uploaded.headers)).toBe(2);
+    const step = await courier.patch(`/api/orders/${order.id}`, { deliveryPhotos: [uploaded.body.url], deliveryNotes: 'Left with the concierge' });
+    expect(step.status, JSON.stringify(step.body)).toBe(200);
+    expect(step.body.deliveryPhotos).toEqual([uploaded.body.url]);
+    expect(roundTrips(step.headers)).toBe(2);
+    // A photo of another order is still refused, from the same read.
+    const other = await insertHeldOrder(db, record.id, 'arrived_at_customer');
+    const borrowed = await courier.patch(`/api/orders/${other.id}`, { deliveryPhotos: [uploaded.body.url] });
+    expect(borrowed.status).toBe(400);
+    expect(borrowed.body.details).toBe('A photo URL does not belong to this order.');
   });
 });

@@ -25,13 +25,18 @@ export class Client {
 
   constructor(readonly baseUrl: string = inject('baseUrl')) {}
 
+  /** Every cookie the client keeps, as a browser sends them (empty when none). */
+  cookieHeader(): string {
+    return [this.cookie, this.hintCookie, this.deviceCookie].filter(Boolean).join('; ');
+  }
+
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
     const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
       (init.headers as Record<string, string>)['Content-Type'] ??= 'application/json';
     }
-    const cookies = [this.cookie, this.hintCookie, this.deviceCookie].filter(Boolean).join('; ');
+    const cookies = this.cookieHeader();
     if (cookies) (init.headers as Record<string, string>).Cookie ??= cookies;
     const response = await fetch(new URL(path, this.baseUrl), init);
     for (const setCookie of response.headers.getSetCookie()) {

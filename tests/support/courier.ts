@@ -89,7 +89,7 @@ export const dataString = (bytes: Buffer) => `data:image/png;base64,${bytes.toSt
 export async function upload(client: Client, path: string, bytes: Uint8Array, contentType = 'image/png', headers: Record<string, string> = {}) {
   const response = await fetch(new URL(path, client.baseUrl), {
     method: 'POST',
-    headers: { 'Content-Type': contentType, ...(client.cookie ? { Cookie: client.cookie } : {}), ...headers },
+    headers: { 'Content-Type': contentType, ...(client.cookieHeader() ? { Cookie: client.cookieHeader() } : {}), ...headers },
     body: Buffer.from(bytes),
   });
   const text = await response.text();

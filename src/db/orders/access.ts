@@ -12,7 +12,7 @@ import type { SessionIdentity } from '../../auth/sessionHint';
 import type { Db } from '../client';
 import { couriers, orderDeclines, orderEvents, orders, users, type Order } from '../schema';
 
-type Viewer = Pick<SessionIdentity, 'role' | 'restaurantId' | 'courierId'>;
+export type Viewer = Pick<SessionIdentity, 'role' | 'restaurantId' | 'courierId'>;
 
 /** The zone a courier works in, read where the query runs: an admin may move them at any time. */
 export const zoneOfCourier = (courierId: number) =>

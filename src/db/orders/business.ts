@@ -10,7 +10,7 @@ import { BUSINESS_CANCELLABLE, BUSINESS_EDITABLE } from '../../domain/orderStatu
 import type { RoutePlan } from '../../domain/routePlan';
 import type { Db } from '../client';
 import { orderEvents, orders, orderStops, type Order, type OrderStop } from '../schema';
-import { changeOrder, type Actor, type ChangeResult } from './change';
+import { changeOrder, type Actor, type ChangeResult, type OrderChange } from './change';
 
 /** Order numbers are 10000 + id (docs/decisions.md D9). */
 export const ORDER_NUMBER_BASE = 10_000;
@@ -68,8 +68,9 @@ export function editOrder(db: Db, read: Order, values: OrderEditValues, actor: A
 }
 
 /** Cancels before the courier has set off: status cancelled, no courier (spec 2-business-area.md §4.3). */
-export function cancelOrder(db: Db, orderId: number, actor: Actor): Promise<ChangeResult> {
-  return changeOrder(db, { orderId, from: [...BUSINESS_CANCELLABLE], to: 'cancelled', set: { courierId: null }, actor, action: 'cancel' });
+/** A business cancels; with `options`, only an order within `scope`, its stops read back. */
+export function cancelOrder(db: Db, orderId: number, actor: Actor, options: Pick<OrderChange, 'scope' | 'readStops'> = {}): Promise<ChangeResult> {
+  return changeOrder(db, { orderId, from: [...BUSINESS_CANCELLABLE], to: 'cancelled', set: { courierId: null }, actor, action: 'cancel', ...options });
 }
 
 export async function stopSequenceTaken(db: Db, orderId: number, sequence: number): Promise<boolean> {

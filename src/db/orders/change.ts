@@ -54,6 +54,11 @@ export interface OrderChange {
   now?: number;
   /** When the step happened, if earlier than `now` (a courier's tap that waited offline, decision F7): its milestones and history entry take it; updatedAt stays `now`. */
   at?: number;
+  /**
+   * Whose orders the change may touch at all (a business's own): outside it nothing is
+   * changed, recorded or read back, and the result has no order (the caller answers 404).
+   */
+  scope?: SQL;
   /** Read the order's stops back in the same transaction, for an answer that shows them. */
   readStops?: boolean;
 }
@@ -67,7 +72,8 @@ export type ChangeResult = ({ applied: true; order: Order } | { applied: false; 
 function planChange(db: Db, change: OrderChange) {
   const now = change.now ?? Date.now();
   const at = change.at ?? now;
-  const guard = and(eq(orders.id, change.orderId), inArray(orders.status, [...change.from]), change.where)!;
+  const scope = change.scope ?? sql`1`;
+  const guard = and(eq(orders.id, change.orderId), scope, inArray(orders.status, [...change.from]), change.where)!;
   const target = change.to ?? null;
   const alreadyDone = change.to ? (change.alreadyDone ?? and(eq(orders.status, change.to), change.where)!) : sql`0`;
 
@@ -91,7 +97,7 @@ function planChange(db: Db, change: OrderChange) {
              coalesce(${target}, ${orders.status}),
              case when ${guard} then 'applied' else 'refused' end, ${change.detail ?? null}, ${orders.courierId}
       from ${orders}
-      where ${orders.id} = ${change.orderId} and not (not (${guard}) and ${alreadyDone})`),
+      where ${orders.id} = ${change.orderId} and ${scope} and not (not (${guard}) and ${alreadyDone})`),
     ...before,
     db
       .update(orders)
@@ -99,7 +105,10 @@ function planChange(db: Db, change: OrderChange) {
       .where(guard)
       .returning(),
     ...(change.alongside?.(guard) ?? []),
-    db.select().from(orders).where(eq(orders.id, change.orderId)),
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, change.orderId), scope)),
     ...(change.readStops ? [db.select().from(orderStops).where(eq(orderStops.orderId, change.orderId)).orderBy(asc(orderStops.sequence))] : []),
   ];
   const outcome = (own: unknown[]): ChangeResult => {

@@ -9,6 +9,7 @@ import type { SessionUser } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { findOrderTakenFrom, findVisibleOrder } from '../../db/orders/access';
 import { pickupPlaceOf, type PickupPlace } from '../../db/orders/courier';
+import { photoKeysOf } from '../../db/photos';
 import { getStops } from '../../db/orders/read';
 import { isRepeat, type ChangeResult } from '../../db/orders/change';
 import { orders, type Order, type OrderStop } from '../../db/schema';
@@ -61,11 +62,16 @@ export async function heldOrder(ctx: CourierContext, id: number | SQL, options: 
 export interface AroundOrder {
   stops: OrderStop[];
   pickup: PickupPlace | undefined;
+  /** The photos uploaded for the order, which a step may name by URL. */
+  photoKeys: ReadonlySet<string>;
 }
 
-export async function readAroundOrder(db: Db, orderId: number): Promise<AroundOrder> {
-  const [stops, pickup] = await Promise.all([getStops(db, orderId), pickupPlaceOf(db, orderId)]);
-  return { stops, pickup };
+/** What an answer shows of an order: the order, its stops and its pickup (courierOrderJsonOf). */
+export type OrderAnswer = { order: Order } & Pick<AroundOrder, 'stops' | 'pickup'>;
+
+export async function readAroundOrder(db: Db, orderId: number | SQL): Promise<AroundOrder> {
+  const [stops, pickup, photoKeys] = await Promise.all([getStops(db, orderId), pickupPlaceOf(db, orderId), photoKeysOf(db, orderId)]);
+  return { stops, pickup, photoKeys };
 }
 
 /** A change that did not apply: a repeat is the order as it is; anything else is a conflict. */
@@ -100,9 +106,10 @@ export async function storeAll(
   stored: string[],
   target: Omit<PhotoTarget, 'uploadedByUserId' | 'holderCourierId'>,
   values: readonly string[],
+  uploaded?: ReadonlySet<string>,
 ): Promise<string[]> {
   if (values.length === 0) return [];
-  const resolved = await resolvePhotos(ctx.bucket, ctx.db, courierPhoto(ctx, target), values);
+  const resolved = await resolvePhotos(ctx.bucket, ctx.db, courierPhoto(ctx, target), values, uploaded);
   stored.push(...resolved.created);
   return resolved.keys;
 }

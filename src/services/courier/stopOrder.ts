@@ -12,7 +12,7 @@ import { STOP_SERVICE_MINUTES } from '../../domain/routeOptimizer';
 import { movableStops, reorderStart, resequence } from '../../domain/stopSequence';
 import { bestRoute } from '../../maps/bestRoute';
 import type { MapsServer } from '../../maps/service';
-import { heldOrder, readAroundOrder, type AroundOrder, type CourierContext } from './context';
+import { heldOrder, readAroundOrder, type AroundOrder, type CourierContext, type OrderAnswer } from './context';
 
 /** Refuses an order whose stops may no longer move: it is finished or back with the dispatcher. */
 function assertCanReorder(order: Order): void {
@@ -51,13 +51,12 @@ async function readHeldRoute(ctx: CourierContext, orderId: number): Promise<{ or
 }
 
 /** PUT /api/orders/:id/stop-order: the stops not yet reached, in the order the courier chose. Answers the order, its stops and pickup. */
-export async function reorderByHand(ctx: CourierContext, orderId: number, stopIds: readonly number[]): Promise<{ order: Order } & AroundOrder> {
+export async function reorderByHand(ctx: CourierContext, orderId: number, stopIds: readonly number[]): Promise<OrderAnswer> {
   const { order, stops, pickup } = await readHeldRoute(ctx, orderId);
   return { ...(await reorderStops(ctx, order, stops, stopIds, (list) => `Reordered by the courier: ${list}`)), pickup };
 }
 
-export interface StopOptimization extends AroundOrder {
-  order: Order;
+export interface StopOptimization extends OrderAnswer {
   previousMiles: number;
   miles: number;
   estimated: boolean;

@@ -6,15 +6,13 @@
  */
 import { and } from 'drizzle-orm';
 import { changeOrder, changeOrders, type ChangeResult, type OrderChange } from '../../db/orders/change';
-import { pickupPlaceOf, type PickupPlace } from '../../db/orders/courier';
-import { getStops } from '../../db/orders/read';
 import { findStop, moveStop, orderOfStop, setOffStop, stopIsDelivered } from '../../db/orders/stops';
 import type { Order, OrderStop } from '../../db/schema';
 import { completionRefusal, currentStop, isPharmacyOrder, stopStepRefusal } from '../../domain/courierFlow';
 import { Failure, refused } from '../../domain/failures';
 import { STOP_DELIVERY_PHASE, type StopStatus } from '../../domain/orderStatus';
 import { previousStepAt, stepTime, stepTimeNote } from '../../domain/stepTime';
-import { actorOf, heldBy, heldOrder, settled, stopFacts, storeAll, withPhotos, type CourierContext } from './context';
+import { actorOf, heldBy, heldOrder, readAroundOrder, settled, stopFacts, storeAll, withPhotos, type AroundOrder, type CourierContext } from './context';
 
 export interface StopInput {
   status: StopStatus;
@@ -71,7 +69,13 @@ function answerOf(stop: OrderStop, result: ChangeResult | undefined, order: Orde
   return { stop: now.find((candidate) => candidate.id === stop.id) ?? stop, order: result?.order ?? order, stops: now };
 }
 
-async function moveHeldStop(ctx: CourierContext, order: Order, stops: readonly OrderStop[], stop: OrderStop, input: StopInput): Promise<SteppedStop> {
+async function moveHeldStop(
+  ctx: CourierContext,
+  order: Order,
+  { stops, photoKeys }: Pick<AroundOrder, 'stops' | 'photoKeys'>,
+  stop: OrderStop,
+  input: StopInput,
+): Promise<SteppedStop> {
   const detail = `Stop ${stop.sequence} (${stop.customerName}): ${input.status.replace('_', ' ')}`;
   if (order.courierId !== ctx.user.courierId) {
     // Taken from the courier (cancelled or reassigned) before this step arrived: recorded as refused, answered as a conflict (S4).
@@ -93,7 +97,13 @@ async function moveHeldStop(ctx: CourierContext, order: Order, stops: readonly O
   }
   return withPhotos(ctx, async (stored) => {
     const pharmacy = isPharmacyOrder(order);
-    const [added] = await storeAll(ctx, stored, { orderId: order.id, kind: 'stop', stopId: stop.id }, input.deliveryPhoto ? [input.deliveryPhoto] : []);
+    const [added] = await storeAll(
+      ctx,
+      stored,
+      { orderId: order.id, kind: 'stop', stopId: stop.id },
+      input.deliveryPhoto ? [input.deliveryPhoto] : [],
+      photoKeys,
+    );
     const photo = added ?? stop.deliveryPhoto;
     const after = stops.map((candidate) => (candidate.id === stop.id ? { ...candidate, status: input.status, deliveryPhoto: photo } : candidate));
     const completes = input.status === 'delivered' && !currentStop(after);
@@ -152,19 +162,18 @@ async function moveHeldStop(ctx: CourierContext, order: Order, stops: readonly O
  * answers the stop and its order as they are after it. The stop, its order and the
  * order's stops are read together, with the session's check; the step is one transaction.
  */
-export async function stepStop(ctx: CourierContext, stopId: number, input: StopInput): Promise<SteppedStop & { pickup: PickupPlace | undefined }> {
+export async function stepStop(ctx: CourierContext, stopId: number, input: StopInput): Promise<SteppedStop & Pick<AroundOrder, 'pickup'>> {
   const ofStop = orderOfStop(stopId);
-  const [stop, held, stops, pickup] = await Promise.all([
+  const [stop, held, { stops, pickup, photoKeys }] = await Promise.all([
     findStop(ctx.db, stopId),
     // A stop that does not exist is answered as such, not as its missing order.
     heldOrder(ctx, ofStop, { orTakenFromCourier: true }).then(
       (order) => ({ order }),
       (refusal: unknown) => ({ refusal }),
     ),
-    getStops(ctx.db, ofStop),
-    pickupPlaceOf(ctx.db, ofStop),
+    readAroundOrder(ctx.db, ofStop),
   ]);
   if (!stop) throw new Failure('not_found', 'Stop not found');
   if (!('order' in held)) throw held.refusal;
-  return { ...(await moveHeldStop(ctx, held.order, stops, stop, input)), pickup };
+  return { ...(await moveHeldStop(ctx, held.order, { stops, photoKeys }, stop, input)), pickup };
 }

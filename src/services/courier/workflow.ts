@@ -165,7 +165,7 @@ function distanceToPickup(place: PickupPlace | undefined, position: { lat: numbe
  * A step of the workflow, with the photos and notes that come with it. Answers the order
  * and what is around it after the step (the stops read again only when the step set one off).
  */
-export async function stepOrder(ctx: CourierContext, order: Order, input: StepInput, around?: AroundOrder): Promise<{ order: Order } & AroundOrder> {
+export async function stepOrder(ctx: CourierContext, order: Order, input: StepInput, around: AroundOrder): Promise<{ order: Order } & AroundOrder> {
   if (order.courierId !== ctx.user.courierId) {
     // Taken from the courier since their screen last saw it (an admin cancelled or
     // reassigned it): the attempt is recorded as refused beside the change that won (S4).
@@ -178,26 +178,27 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
       action: input.status ? 'status' : 'edit',
       now: ctx.now,
     });
-    return { order: settled(attempt, undefined, () => false), ...(around ?? (await readAroundOrder(ctx.db, order.id))) };
+    return { order: settled(attempt, undefined, () => false), ...around };
   }
   const to = input.status && input.status !== order.status ? input.status : undefined;
   const repeat = input.status !== undefined && to === undefined;
   const hasExtras = !!input.deliveryPhotos?.length || input.pharmacyPickupPhoto != null || input.deliveryNotes !== undefined;
   // The same step again (an offline retry, "Continue to New Orders"): harmless.
-  if (repeat && !hasExtras) return { order, ...(around ?? (await readAroundOrder(ctx.db, order.id))) };
+  if (repeat && !hasExtras) return { order, ...around };
   if (!to) assertTakesPhotos(order);
 
   return withPhotos(ctx, async (stored) => {
     const pharmacy = isPharmacyOrder(order);
-    const added = await storeAll(ctx, stored, { orderId: order.id, kind: 'delivery' }, input.deliveryPhotos ?? []);
+    const { stops, pickup, photoKeys } = around;
+    const added = await storeAll(ctx, stored, { orderId: order.id, kind: 'delivery' }, input.deliveryPhotos ?? [], photoKeys);
     const [pickupPhoto] = await storeAll(
       ctx,
       stored,
       { orderId: order.id, kind: 'pharmacy_pickup' },
       input.pharmacyPickupPhoto ? [input.pharmacyPickupPhoto] : [],
+      photoKeys,
     );
     const photos = mergedPhotos(order.deliveryPhotos, added);
-    const { stops, pickup } = around ?? (await readAroundOrder(ctx.db, order.id));
 
     const position = input.courierLatitude != null && input.courierLongitude != null ? { lat: input.courierLatitude, lng: input.courierLongitude } : null;
     const arriving = to === 'arrived_at_pickup' || to === 'arrived_at_pharmacy';
@@ -249,7 +250,7 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
       at: time?.at,
     });
     const changed = settled(result, to, (current) => to === 'courier_rejected' || current.courierId === ctx.user.courierId);
-    return { order: changed, stops: result.stops ?? stops, pickup };
+    return { order: changed, stops: result.stops ?? stops, pickup, photoKeys };
   });
 }
 
@@ -269,7 +270,7 @@ export async function addDeliveryPhotos(
   order: Order,
   photos: string[] | Uint8Array,
   notes: string | null | undefined,
-  around?: AroundOrder,
+  around: AroundOrder,
 ): Promise<{ order: Order } & AroundOrder> {
   if (!(photos instanceof Uint8Array)) return stepOrder(ctx, order, { deliveryPhotos: photos, deliveryNotes: notes }, around);
   assertTakesPhotos(order);

@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono';
 import { businessActor, cancelOrder, editOrder, insertOrder } from '../../../db/orders/business';
-import { findVisibleOrder } from '../../../db/orders/access';
+import { findVisibleOrder, visibleTo, type Viewer } from '../../../db/orders/access';
 import { isRepeat, type Actor } from '../../../db/orders/change';
 import type { Db } from '../../../db/client';
 import type { Order, OrderStop, Restaurant } from '../../../db/schema';
@@ -85,13 +85,18 @@ export async function placeOrder(
   return insertOrder(db, values, route?.stops ?? [], actor);
 }
 
-/** Cancels the business's order while it may (spec 2 §4.3); a repeat is a success, too late a 409. */
-export async function cancelAsBusiness(db: Db, order: Order, actor: Actor): Promise<Order> {
-  const result = await cancelOrder(db, order.id, actor);
-  if (result.applied || isRepeat(result, 'cancelled')) return result.order!;
+/**
+ * Cancels the business's own order while it may (spec 2 §4.3); a repeat is a success, too
+ * late a 409, another business's order 404. One round trip: ownership is the change's
+ * scope, and the order comes back with its stops.
+ */
+export async function cancelAsBusiness(db: Db, orderId: number, viewer: Viewer, actor: Actor): Promise<{ order: Order; stops: OrderStop[] }> {
+  const result = await cancelOrder(db, orderId, actor, { scope: visibleTo(viewer), readStops: true });
+  if (!result.order) throw notFound('Order not found');
+  if (result.applied || isRepeat(result, 'cancelled')) return { order: result.order, stops: result.stops ?? [] };
   throw conflict(
     'This order can no longer be cancelled',
-    `Orders can be cancelled only while ${inWords(BUSINESS_CANCELLABLE)}; this one is ${statusWords(result.order?.status ?? order.status)}.`,
+    `Orders can be cancelled only while ${inWords(BUSINESS_CANCELLABLE)}; this one is ${statusWords(result.order.status)}.`,
   );
 }
 
@@ -102,7 +107,7 @@ export async function patchOrderAsBusiness(c: Context<AppEnv>): Promise<Response
   if (!order) throw notFound('Order not found');
   const actor = businessActor(c.var.user!);
 
-  if (status === 'cancelled') return c.json(trackingJson(c).order(await cancelAsBusiness(db, order, actor)));
+  if (status === 'cancelled') return c.json(trackingJson(c).order((await cancelAsBusiness(db, order.id, c.var.user!, actor)).order));
 
   if (Object.keys(edit).length === 0) throw badRequest('Nothing to change', 'Send the fields to edit, or {"status": "cancelled"} to cancel.');
   const plan = planOrderEdit(order, edit);

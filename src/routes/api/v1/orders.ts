@@ -86,9 +86,8 @@ v1Orders.get(getOrder.path, requireApiKey, validate('param', getOrder.params), a
 
 v1Orders.post(cancelOrder.path, requireApiKey, relayEvents, pushOrderChanges, validate('param', cancelOrder.params), async (c) => {
   const client = c.var.apiClient;
-  const { order } = await ownOrder(c.var.db, client, c.req.valid('param').id);
-  const cancelled = await cancelAsBusiness(c.var.db, order, client.actor);
-  return c.json(await detail(c, cancelled, await getStops(c.var.db, order.id)));
+  const [{ order, stops }] = await Promise.all([cancelAsBusiness(c.var.db, c.req.valid('param').id, client.viewer, client.actor), photoSecret(c)]);
+  return c.json(await detail(c, order, stops));
 });
 
 v1Orders.get(listOrderEvents.path, requireApiKey, validate('param', listOrderEvents.params), async (c) => {
