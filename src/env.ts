@@ -69,8 +69,10 @@ export type EventMessage =
 
 export interface AppVariables {
   db: Db;
-  /** Holds the request's database writes until its session is confirmed (src/http/context.ts). */
+  /** Holds the request's database writes until its session is confirmed and its idempotency key claimed. */
   writeGate: WriteGate;
+  /** The same database for the writes that decide the gate (an idempotency claim and its release): they do not wait for it. */
+  bookkeepingDb: Db;
   user: SessionUser | null;
   /**
    * Whether the session check confirmed the user a read started with (src/http/context.ts).

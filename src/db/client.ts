@@ -84,26 +84,47 @@ function withBusyRetry(batch: (statements: InStatement[], mode?: TransactionMode
 const mayWrite = (statement: InStatement) => !/^\s*select\b/i.test(typeof statement === 'string' ? statement : statement.sql);
 
 /**
- * Where a request's writes wait while the session asking for them is still being checked
- * (src/http/context.ts): its reads leave with the check, its writes only once it held.
+ * Where a request's writes wait while what allows them is still being decided: the session
+ * asking for them (src/http/context.ts), the idempotency claim on its key
+ * (src/http/idempotency.ts). Its reads leave meanwhile; its writes only once every hold has
+ * allowed them, and never if one refused.
  */
 export class WriteGate {
-  #verdict: Promise<boolean> = Promise.resolve(true);
-  #refusal: () => Error = () => new Error('refused');
+  #holds: Array<{ verdict: Promise<boolean>; refusal: () => Error }> = [];
 
   /** Writes wait for `verdict`; when it is false they fail with `refusal()` and nothing is sent. */
-  holdUntil(verdict: Promise<boolean>, refusal: () => Error): void {
-    this.#verdict = verdict;
-    this.#refusal = refusal;
+  hold(verdict: Promise<boolean>, refusal: () => Error): void {
+    this.#holds.push({ verdict, refusal });
   }
 
   async pass(): Promise<void> {
-    if (!(await this.#verdict)) throw this.#refusal();
+    for (const { verdict, refusal } of this.#holds) if (!(await verdict)) throw refusal();
   }
 }
 
 export function createDb(url: string, authToken?: string, timeoutMs = DATABASE_TIMEOUT_MS, meter?: DbMeter, writes = new WriteGate()): Db {
-  const client = createClient({ url, authToken: authToken || undefined, fetch: coalescingFetch(databaseFetch(timeoutMs, meter)) });
+  return createRequestDbs(url, authToken, timeoutMs, meter, writes).db;
+}
+
+/**
+ * A request's database, whose writes pass `writes`, and its bookkeeping database: the same
+ * connection and the same round trips (one coalescer), for the few writes that must not
+ * wait for the gate because they decide it (an idempotency claim, guarded by its session in
+ * SQL, and its release).
+ */
+export function createRequestDbs(
+  url: string,
+  authToken: string | undefined,
+  timeoutMs: number,
+  meter: DbMeter | undefined,
+  writes: WriteGate,
+): { db: Db; bookkeeping: Db } {
+  const fetch = coalescingFetch(databaseFetch(timeoutMs, meter));
+  return { db: drizzleOver(url, authToken, fetch, meter, writes), bookkeeping: drizzleOver(url, authToken, fetch, meter, new WriteGate()) };
+}
+
+function drizzleOver(url: string, authToken: string | undefined, fetch: typeof globalThis.fetch, meter: DbMeter | undefined, writes: WriteGate): Db {
+  const client = createClient({ url, authToken: authToken || undefined, fetch });
   // Whatever writes runs in a transaction begun IMMEDIATE ('write'): concurrent writers then
   // wait their turn for the lock. Drizzle's batches are 'deferred' and single statements run
   // alone, where a statement that read first and a writer that committed meanwhile fail at

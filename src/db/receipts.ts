@@ -6,7 +6,10 @@
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { requestReceipts } from './schema';
+import { requestReceipts, sessions } from './schema';
+
+/** A write refused because its request did not claim its key (another copy did, or the key stands for another request). */
+export class ClaimNotHeld extends Error {}
 
 /** A retry comes within hours; a week is plenty. */
 export const RECEIPT_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -15,26 +18,31 @@ export const ABANDONED_CLAIM_MS = 60 * 1000;
 /** status of a claimed key whose request is still being handled. */
 const IN_PROGRESS = 0;
 
-export type Claim = { state: 'claimed' } | { state: 'replay'; status: number; body: string } | { state: 'in-progress' } | { state: 'other-request' };
+export type Claim =
+  { state: 'claimed' } | { state: 'replay'; status: number; body: string } | { state: 'in-progress' } | { state: 'other-request' } | { state: 'signed-out' };
 
-/** Claims the key for this request, or says what the key already stands for. Forgets this user's expired receipts. */
-export async function claimReceipt(db: Db, userId: number, key: string, fingerprint: string, now = Date.now()): Promise<Claim> {
+/**
+ * Claims the key for this request, or says what the key already stands for. Forgets this
+ * user's expired receipts. With `sessionId`, the claim is made only while that session of
+ * the user still exists: it can then leave with the session's own check instead of after it.
+ */
+export async function claimReceipt(db: Db, userId: number, key: string, fingerprint: string, now = Date.now(), sessionId?: string): Promise<Claim> {
   const mine = and(eq(requestReceipts.userId, userId), eq(requestReceipts.key, key));
+  const signedIn = sessionId ? sql`exists (select 1 from ${sessions} where ${sessions.id} = ${sessionId} and ${sessions.userId} = ${userId})` : sql`1`;
   const [, claimed, [existing]] = await db.batch([
     db.delete(requestReceipts).where(and(eq(requestReceipts.userId, userId), lt(requestReceipts.createdAt, now - RECEIPT_LIFETIME_MS))),
-    db
-      .insert(requestReceipts)
-      .values({ userId, key, fingerprint, status: IN_PROGRESS, body: '', createdAt: now })
-      .onConflictDoUpdate({
-        target: [requestReceipts.userId, requestReceipts.key],
-        set: { createdAt: now },
-        // Only an abandoned claim of the same request is taken over.
-        setWhere: sql`${requestReceipts.status} = ${IN_PROGRESS} and ${requestReceipts.createdAt} < ${now - ABANDONED_CLAIM_MS} and ${requestReceipts.fingerprint} = ${fingerprint}`,
-      })
-      .returning({ key: requestReceipts.key }),
+    // Only an abandoned claim of the same request is taken over.
+    db.all<{ key: string }>(sql`
+      insert into ${requestReceipts} (user_id, key, fingerprint, status, body, created_at)
+      select ${userId}, ${key}, ${fingerprint}, ${IN_PROGRESS}, '', ${now} where ${signedIn}
+      on conflict (user_id, key) do update set created_at = ${now}
+      where ${requestReceipts.status} = ${IN_PROGRESS} and ${requestReceipts.createdAt} < ${now - ABANDONED_CLAIM_MS} and ${requestReceipts.fingerprint} = ${fingerprint}
+      returning key`),
     db.select({ fingerprint: requestReceipts.fingerprint, status: requestReceipts.status, body: requestReceipts.body }).from(requestReceipts).where(mine),
   ]);
   if (claimed.length) return { state: 'claimed' };
+  // Not claimed, and nothing there: the session had ended (its check refuses the request).
+  if (!existing) return { state: 'signed-out' };
   // Receipts kept before keys were bound to their request have no fingerprint: they still replay.
   if (existing.fingerprint !== fingerprint && existing.fingerprint !== '') return { state: 'other-request' };
   if (existing.status === IN_PROGRESS) return { state: 'in-progress' };

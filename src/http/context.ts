@@ -4,7 +4,7 @@ import { getCookie } from 'hono/cookie';
 import { presentedSession, provisionalUser, readSession, SessionNotConfirmed, settleUser } from '../auth/session';
 import { MAX_API_BODY_BYTES } from './body';
 import { deleteHint, hasHint, readHint, sameIdentity, setHint } from '../auth/sessionHint';
-import { createDb, DbMeter, WriteGate } from '../db/client';
+import { createRequestDbs, DATABASE_TIMEOUT_MS, DbMeter, WriteGate } from '../db/client';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../domain/time';
 import type { AppEnv } from '../env';
 
@@ -13,7 +13,9 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const meter = new DbMeter();
   const writeGate = new WriteGate();
   c.set('writeGate', writeGate);
-  c.set('db', createDb(c.env.DATABASE_URL, c.env.DATABASE_AUTH_TOKEN, undefined, meter, writeGate));
+  const { db, bookkeeping } = createRequestDbs(c.env.DATABASE_URL, c.env.DATABASE_AUTH_TOKEN, DATABASE_TIMEOUT_MS, meter, writeGate);
+  c.set('db', db);
+  c.set('bookkeepingDb', bookkeeping);
   // getCookie has already decoded the value (and keeps text it cannot decode, such as '%', as it is).
   const zone = getCookie(c, 'tz') ?? '';
   c.set('timeZone', isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE);
@@ -142,7 +144,7 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
     },
   );
   c.set('sessionVerified', checked);
-  c.var.writeGate.holdUntil(checked, () => new SessionNotConfirmed());
+  c.var.writeGate.hold(checked, () => new SessionNotConfirmed());
   try {
     await next();
   } catch (error) {

@@ -8,6 +8,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { SessionNotConfirmed } from '../auth/session';
 import { causedBy, isDatabaseUnavailable } from '../db/client';
+import { ClaimNotHeld } from '../db/receipts';
 import { Failure, type FailureKind } from '../domain/failures';
 import type { AppEnv } from '../env';
 import { renderPage } from '../views/render';
@@ -40,8 +41,8 @@ const apiErrorOf = (failure: Failure) =>
   );
 
 export const handleError: ErrorHandler<AppEnv> = (thrown, c) => {
-  // Answered again with the session checked first: this answer is thrown away.
-  if (causedBy(thrown, SessionNotConfirmed)) return c.body(null, 503);
+  // Answered again with the session checked first, or from the key's receipt: this answer is thrown away.
+  if (causedBy(thrown, SessionNotConfirmed) || causedBy(thrown, ClaimNotHeld)) return c.body(null, 503);
   const error = thrown instanceof Failure ? apiErrorOf(thrown) : thrown;
   if (isDatabaseUnavailable(error)) {
     const retry = { 'Retry-After': '5' };

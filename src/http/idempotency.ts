@@ -1,16 +1,17 @@
 /**
  * Idempotency-Key (the IETF httpapi draft): a write sent again with the same key (by the
  * same user) gets the first reply, without acting again. The key is claimed before the
- * request runs, so a copy arriving meanwhile is told to wait (409), and it is bound to the
+ * request writes anything (its reads go meanwhile, with the claim), so a copy arriving
+ * meanwhile is told to wait (409), and it is bound to the
  * method, path and body it was first sent with (another request with it: 422). Replies
  * that say "try later" (5xx, 408, 429) or "sign in" (401) are not kept, so the retry runs.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { sha256Hex } from '../domain/tokens';
-import { claimReceipt, completeReceipt, releaseReceipt } from '../db/receipts';
+import { ClaimNotHeld, claimReceipt, completeReceipt, releaseReceipt, type Claim } from '../db/receipts';
 import type { AppEnv } from '../env';
 import { handleError } from './errorHandler';
-import { ApiError, badRequest, conflict } from './errors';
+import { ApiError, badRequest, conflict, unauthorized } from './errors';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -32,12 +33,42 @@ async function idempotently(c: Context<AppEnv>, handle: () => Promise<Response>,
   const key = c.req.header(IDEMPOTENCY_HEADER);
   if (!key || ownerId == null) return handle();
   if (!KEY.test(key)) throw badRequest(`Invalid ${IDEMPOTENCY_HEADER}`, 'Use 8 to 100 letters, digits, - or _.');
-  const db = c.var.db;
-  const claim = await claimReceipt(db, ownerId, key, await requestFingerprint(c));
-  switch (claim.state) {
+  const db = c.var.bookkeepingDb;
+  // The claim leaves with the session's check (it holds only while the session exists) and the
+  // handler's first reads; the handler's writes wait for it, and are refused unsent if it fails.
+  const claim = claimReceipt(db, ownerId, key, await requestFingerprint(c), Date.now(), c.var.user?.sessionId);
+  c.var.writeGate.hold(
+    claim.then(
+      (outcome) => outcome.state === 'claimed',
+      () => false,
+    ),
+    () => new ClaimNotHeld(),
+  );
+  const handled = handle().catch((error: unknown) => handleError(error as Error, c));
+  const outcome = await claim.catch(async (error: unknown) => {
+    await handled;
+    throw error;
+  });
+  if (outcome.state !== 'claimed') {
+    // The handler's writes were refused: nothing of its answer is kept, not even its headers.
+    await handled;
+    c.res = undefined;
+    c.res = answerFor(outcome);
+    return c.res;
+  }
+  const response = await handled;
+  // Kept before the answer leaves, so that a copy sent the moment it arrives gets the reply, not a 409.
+  if (response.status < 500 && !NOT_KEPT.has(response.status)) await completeReceipt(db, ownerId, key, response.status, await response.clone().text());
+  else await releaseReceipt(db, ownerId, key);
+  return response;
+}
+
+/** What a key already stands for, when this request did not claim it. */
+function answerFor(outcome: Exclude<Claim, { state: 'claimed' }>): Response {
+  switch (outcome.state) {
     case 'replay':
-      return new Response(claim.body, {
-        status: claim.status,
+      return new Response(outcome.body, {
+        status: outcome.status,
         headers: { 'Content-Type': 'application/json; charset=utf-8', 'Idempotent-Replayed': 'true', 'Cache-Control': 'private, no-store' },
       });
     case 'in-progress':
@@ -48,16 +79,9 @@ async function idempotently(c: Context<AppEnv>, handle: () => Promise<Response>,
         `${IDEMPOTENCY_HEADER} already used`,
         `This ${IDEMPOTENCY_HEADER} was first sent with another request; use a new key for a new request.`,
       );
+    case 'signed-out':
+      throw unauthorized();
   }
-  let response: Response;
-  try {
-    response = await handle();
-  } catch (error) {
-    response = await handleError(error as Error, c);
-  }
-  if (response.status < 500 && !NOT_KEPT.has(response.status)) await completeReceipt(db, ownerId, key, response.status, await response.clone().text());
-  else await releaseReceipt(db, ownerId, key);
-  return response;
 }
 
 /** Idempotency for the routes of an owner other than the signed-in user (the integrations API's business). */

@@ -8,7 +8,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions, users } from '../../src/db/schema';
+import { getEvents } from '../../src/db/orders/read';
+import { requestReceipts, sessions, users } from '../../src/db/schema';
 import { Client, signedIn, testDb } from '../support/api';
 import { insertCourier, insertOrder, insertSession, insertSignableCourier } from '../support/factories';
 import { insertHeldOrder, png, upload } from '../support/courier';
@@ -186,5 +187,36 @@ describe('a write that goes ahead of its session check', () => {
     const borrowed = await courier.patch(`/api/orders/${other.id}`, { deliveryPhotos: [uploaded.body.url] });
     expect(borrowed.status).toBe(400);
     expect(borrowed.body.details).toBe('A photo URL does not belong to this order.');
+  });
+
+  it('claims an Idempotency-Key with the session check: a step sent with one costs three, its repeat one and acts once', async () => {
+    const db = testDb();
+    const { user, courier: record } = await insertCourier(db);
+    const courier = Object.assign(new Client(), { cookie: sessionCookie(await insertSession(db, user.id)) });
+    await courier.get('/api/user');
+    const order = await insertHeldOrder(db, record.id, 'arrived_at_customer');
+    const headers = { 'Idempotency-Key': `step-${order.id}-notes` };
+    const first = await courier.patch(`/api/orders/${order.id}`, { deliveryNotes: 'At the side door' }, headers);
+    expect(first.status).toBe(200);
+    // The session, the claim and the order's reads; the change; the receipt, kept before the answer leaves.
+    expect(roundTrips(first.headers)).toBe(3);
+    const again = await courier.patch(`/api/orders/${order.id}`, { deliveryNotes: 'At the side door' }, headers);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(roundTrips(again.headers)).toBe(1);
+    const edits = (await getEvents(db, order.id)).filter((event) => event.action === 'edit');
+    expect(edits).toHaveLength(1);
+
+    // A key sent after the session ended claims nothing and acts on nothing.
+    await db.delete(sessions).where(eq(sessions.userId, user.id));
+    const late = await courier.patch(`/api/orders/${order.id}`, { deliveryNotes: 'Changed' }, { 'Idempotency-Key': `step-${order.id}-late` });
+    expect(late.status).toBe(401);
+    expect(
+      await db
+        .select()
+        .from(requestReceipts)
+        .where(eq(requestReceipts.key, `step-${order.id}-late`)),
+    ).toEqual([]);
   });
 });

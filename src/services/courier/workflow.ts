@@ -277,7 +277,8 @@ export async function addDeliveryPhotos(
   return withPhotos(ctx, async (stored) => {
     const photo = await storePhoto(ctx.bucket, ctx.db, courierPhoto(ctx, { orderId: order.id, kind: 'delivery' }), photos);
     stored.push(photo.key);
-    return stepOrder(ctx, order, { deliveryPhotos: [photoUrl(photo.key)], deliveryNotes: notes }, around);
+    const photoKeys = new Set([...around.photoKeys, photo.key]);
+    return stepOrder(ctx, order, { deliveryPhotos: [photoUrl(photo.key)], deliveryNotes: notes }, { ...around, photoKeys });
   });
 }
 
