@@ -2,11 +2,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { presentedSession, provisionalUser, readSession, SessionNotConfirmed, settleUser } from '../auth/session';
-import { MAX_API_BODY_BYTES } from './body';
 import { deleteHint, hasHint, readHint, sameIdentity, setHint } from '../auth/sessionHint';
 import { createRequestDbs, DATABASE_TIMEOUT_MS, DbMeter, WriteGate } from '../db/client';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../domain/time';
 import type { AppEnv } from '../env';
+import { MAX_API_BODY_BYTES } from './body';
 
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = performance.now();
