@@ -49,6 +49,15 @@ export async function claimReceipt(db: Db, userId: number, key: string, fingerpr
   return { state: 'replay', status: existing.status, body: existing.body };
 }
 
+/** The reply kept for a key, once its request has finished; undefined while it runs or when it was let go. */
+export async function keptReply(db: Db, userId: number, key: string): Promise<{ status: number; body: string } | undefined> {
+  const [row] = await db
+    .select({ status: requestReceipts.status, body: requestReceipts.body })
+    .from(requestReceipts)
+    .where(and(eq(requestReceipts.userId, userId), eq(requestReceipts.key, key)));
+  return row && row.status !== IN_PROGRESS ? row : undefined;
+}
+
 /** Keeps the reply for the claimed key. */
 export async function completeReceipt(db: Db, userId: number, key: string, status: number, body: string): Promise<void> {
   await db

@@ -2,13 +2,15 @@
  * Idempotency-Key (the IETF httpapi draft): a write sent again with the same key (by the
  * same user) gets the first reply, without acting again. The key is claimed before the
  * request writes anything (its reads go meanwhile, with the claim), so a copy arriving
- * meanwhile is told to wait (409), and it is bound to the
- * method, path and body it was first sent with (another request with it: 422). Replies
+ * meanwhile waits for the first reply (or, past a few seconds, is told to wait: 409), and
+ * it is bound to the method, path and body it was first sent with (another request with
+ * it: 422). Replies
  * that say "try later" (5xx, 408, 429) or "sign in" (401) are not kept, so the retry runs.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { sha256Hex } from '../domain/tokens';
-import { ClaimNotHeld, claimReceipt, completeReceipt, releaseReceipt, type Claim } from '../db/receipts';
+import type { Db } from '../db/client';
+import { ClaimNotHeld, claimReceipt, completeReceipt, keptReply, releaseReceipt, type Claim } from '../db/receipts';
 import type { AppEnv } from '../env';
 import { handleError } from './errorHandler';
 import { ApiError, badRequest, conflict, unauthorized } from './errors';
@@ -52,15 +54,41 @@ async function idempotently(c: Context<AppEnv>, handle: () => Promise<Response>,
   if (outcome.state !== 'claimed') {
     // The handler's writes were refused: nothing of its answer is kept, not even its headers.
     await handled;
+    const kept = outcome.state === 'in-progress' ? await replyOnceKept(db, ownerId, key) : outcome;
     c.res = undefined;
-    c.res = answerFor(outcome);
+    c.res = answerFor(kept);
     return c.res;
   }
   const response = await handled;
-  // Kept before the answer leaves, so that a copy sent the moment it arrives gets the reply, not a 409.
-  if (response.status < 500 && !NOT_KEPT.has(response.status)) await completeReceipt(db, ownerId, key, response.status, await response.clone().text());
-  else await releaseReceipt(db, ownerId, key);
+  if (response.status < 500 && !NOT_KEPT.has(response.status)) {
+    // Kept after the answer, which does not wait for it; a copy arriving meanwhile waits for it (replyOnceKept).
+    const body = await response.clone().text();
+    c.executionCtx.waitUntil(
+      completeReceipt(db, ownerId, key, response.status, body).catch((error: Error) => console.error('idempotency receipt not kept', error.message)),
+    );
+  } else {
+    // Let go before the answer leaves: the retry it asks for must find the key free.
+    await releaseReceipt(db, ownerId, key);
+  }
   return response;
+}
+
+/** How long a copy waits for the reply of the request that holds its key. */
+const COPY_WAIT_MS = 3000;
+const COPY_POLL_MS = 100;
+
+/**
+ * A copy of a request still being handled (sent twice at once, or again the moment its
+ * answer arrived, before its receipt was kept): waits for the first reply and answers it,
+ * or, past COPY_WAIT_MS, says the request is still in progress (409).
+ */
+async function replyOnceKept(db: Db, ownerId: number, key: string): Promise<Exclude<Claim, { state: 'claimed' }>> {
+  for (const deadline = Date.now() + COPY_WAIT_MS; Date.now() < deadline;) {
+    await new Promise((resolve) => setTimeout(resolve, COPY_POLL_MS));
+    const reply = await keptReply(db, ownerId, key);
+    if (reply) return { state: 'replay', ...reply };
+  }
+  return { state: 'in-progress' };
 }
 
 /** What a key already stands for, when this request did not claim it. */

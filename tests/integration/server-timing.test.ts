@@ -189,7 +189,7 @@ describe('a write that goes ahead of its session check', () => {
     expect(borrowed.body.details).toBe('A photo URL does not belong to this order.');
   });
 
-  it('claims an Idempotency-Key with the session check: a step sent with one costs three, its repeat one and acts once', async () => {
+  it('claims an Idempotency-Key with the session check: a step sent with one costs two, and its repeat acts on nothing', async () => {
     const db = testDb();
     const { user, courier: record } = await insertCourier(db);
     const courier = Object.assign(new Client(), { cookie: sessionCookie(await insertSession(db, user.id)) });
@@ -198,13 +198,14 @@ describe('a write that goes ahead of its session check', () => {
     const headers = { 'Idempotency-Key': `step-${order.id}-notes` };
     const first = await courier.patch(`/api/orders/${order.id}`, { deliveryNotes: 'At the side door' }, headers);
     expect(first.status).toBe(200);
-    // The session, the claim and the order's reads; the change; the receipt, kept before the answer leaves.
-    expect(roundTrips(first.headers)).toBe(3);
+    // The session, the claim and the order's reads; then the change. The receipt is kept after the answer.
+    expect(roundTrips(first.headers)).toBe(2);
     const again = await courier.patch(`/api/orders/${order.id}`, { deliveryNotes: 'At the side door' }, headers);
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
-    expect(roundTrips(again.headers)).toBe(1);
+    // One, and one more when it came before the first reply was kept and waited for it.
+    expect(roundTrips(again.headers)).toBeLessThanOrEqual(2);
     const edits = (await getEvents(db, order.id)).filter((event) => event.action === 'edit');
     expect(edits).toHaveLength(1);
 
