@@ -239,7 +239,10 @@ export async function seedScale(db: Db, now = Date.now()): Promise<void> {
 /** Starts sqld on the scale database (building it first if needed). */
 export async function startScaleDatabase(options: { fresh?: boolean } = {}): Promise<Running> {
   if (options.fresh) rmSync(SCALE_DATA_DIR, { recursive: true, force: true });
-  const sqld = await startSqld({ dataDir: SCALE_DATA_DIR, logFile: join(ROOT, 'bench/.data/sqld.log') });
+  // A compaction of the replication log stalls writers for seconds; on this machine, once
+  // mid-run, it left sqld's write lock taken ("failed to rollback") and every later write
+  // waiting. The benchmark's writes stay well below this size, so none falls in a timed run.
+  const sqld = await startSqld({ dataDir: SCALE_DATA_DIR, logFile: join(ROOT, 'bench/.data/sqld.log'), maxLogSizeMb: 4096 });
   await migrateDatabase(sqld.url);
   const db = createDb(sqld.url, undefined, 120_000);
   const [{ count }] = await db.select({ count: sql<number>`count(*)` }).from(orders);

