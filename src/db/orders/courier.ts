@@ -90,12 +90,6 @@ export function courierOrderJsonOf(order: Order, stops: readonly OrderStop[], pl
   };
 }
 
-/** One order as the courier app uses it, as it is now. */
-export async function courierOrderJson(db: Db, order: Pick<Order, 'id'>): Promise<CourierOrderJson> {
-  const [json] = await courierOrdersWhere(db, eq(orders.id, order.id));
-  return json;
-}
-
 /** The courier's own orders meeting a condition. */
 const held = (courierId: number | null, condition: SQL) => (courierId == null ? sql`0` : and(eq(orders.courierId, courierId), condition)!);
 
