@@ -137,13 +137,19 @@ describe('a read that goes ahead of its session check', () => {
   });
 });
 
+/** A courier signed in by a session of their own, holding the hint its first answer sets. */
+async function courierWithHint(db: ReturnType<typeof testDb>, signable = false) {
+  const created = signable ? await insertSignableCourier(db) : await insertCourier(db);
+  const client = Object.assign(new Client(), { cookie: sessionCookie(await insertSession(db, created.user.id)) });
+  await client.get('/api/user');
+  expect(client.hintCookie).toMatch(/^sid_hint=/);
+  return { ...created, client };
+}
+
 describe('a write that goes ahead of its session check', () => {
   it('writes nothing for a session that ended meanwhile, and is answered as signed out', async () => {
     const db = testDb();
-    const { user } = await insertCourier(db);
-    const courier = Object.assign(new Client(), { cookie: sessionCookie(await insertSession(db, user.id)) });
-    await courier.get('/api/user');
-    expect(courier.hintCookie).toMatch(/^sid_hint=/);
+    const { user, client: courier } = await courierWithHint(db);
     const changed = await courier.patch('/api/couriers/profile', { phone: '8135550101' });
     expect(changed.status).toBe(200);
     expect(roundTrips(changed.headers)).toBe(2);
@@ -157,9 +163,7 @@ describe('a write that goes ahead of its session check', () => {
 
   it('is answered again, with its body, when the session holds but no longer names who the hint did', async () => {
     const db = testDb();
-    const { user } = await insertSignableCourier(db);
-    const courier = Object.assign(new Client(), { cookie: sessionCookie(await insertSession(db, user.id)) });
-    await courier.get('/api/user');
+    const { user, client: courier } = await courierWithHint(db, true);
     // An admin made the account an admin's: the hint still says courier.
     await db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
     const changed = await courier.post('/api/change-password', { currentPassword: 'demo1234', newPassword: 'a-new-password-1' });
@@ -171,9 +175,7 @@ describe('a write that goes ahead of its session check', () => {
 
   it('costs two round trips for a courier’s step that names a photo uploaded before', async () => {
     const db = testDb();
-    const { user, courier: record } = await insertCourier(db);
-    const courier = Object.assign(new Client(), { cookie: sessionCookie(await insertSession(db, user.id)) });
-    await courier.get('/api/user');
+    const { courier: record, client: courier } = await courierWithHint(db);
     const order = await insertHeldOrder(db, record.id, 'arrived_at_customer');
     const uploaded = await upload(courier, `/api/orders/${order.id}/photos?kind=delivery`, png(16, 16, 3));
     expect(uploaded.status).toBe(201);
@@ -191,9 +193,7 @@ describe('a write that goes ahead of its session check', () => {
 
   it('claims an Idempotency-Key with the session check: a step sent with one costs two, and its repeat acts on nothing', async () => {
     const db = testDb();
-    const { user, courier: record } = await insertCourier(db);
-    const courier = Object.assign(new Client(), { cookie: sessionCookie(await insertSession(db, user.id)) });
-    await courier.get('/api/user');
+    const { user, courier: record, client: courier } = await courierWithHint(db);
     const order = await insertHeldOrder(db, record.id, 'arrived_at_customer');
     const headers = { 'Idempotency-Key': `step-${order.id}-notes` };
     const first = await courier.patch(`/api/orders/${order.id}`, { deliveryNotes: 'At the side door' }, headers);
