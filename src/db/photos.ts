@@ -115,18 +115,8 @@ export function mayViewPhoto(viewer: Pick<SessionUser, 'role' | 'restaurantId' |
   }
 }
 
-/** The keys among `keys` that are photos of this order. */
 /** Every photo uploaded for an order (a bounded few), read beside the order so a step that names them needs no read of its own. */
 export async function photoKeysOf(db: Db, orderId: number | SQL): Promise<Set<string>> {
   const rows = await db.select({ key: photos.key }).from(photos).where(eq(photos.orderId, orderId));
-  return new Set(rows.map((row) => row.key));
-}
-
-export async function photosOf(db: Db, orderId: number, keys: readonly string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await db
-    .select({ key: photos.key })
-    .from(photos)
-    .where(and(eq(photos.orderId, orderId), inArray(photos.key, [...keys])));
   return new Set(rows.map((row) => row.key));
 }

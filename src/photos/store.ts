@@ -4,7 +4,7 @@
  * stop. Orders and stops then keep keys; the bytes never enter the database.
  */
 import type { Db } from '../db/client';
-import { deletePhotoRows, insertPhotoWithinLimits, photosOf, unattachedPhotoKeys, type PhotoRefusal } from '../db/photos';
+import { deletePhotoRows, insertPhotoWithinLimits, unattachedPhotoKeys, type PhotoRefusal } from '../db/photos';
 import type { Photo, PhotoKind } from '../db/schema';
 import { isImageDataString, MAX_UPLOADS_PER_HOUR, MAX_UPLOADS_PER_ORDER, photoKeyFromUrl } from '../domain/photos';
 import { Failure } from '../domain/failures';
@@ -114,28 +114,21 @@ export interface ResolvedPhotos {
 /**
  * Photos as a client names them: image data strings (stored now) or URLs of photos
  * already uploaded for this order (POST /api/orders/:id/photos). A photo of another
- * order is refused: proof of one delivery cannot be borrowed for another. `uploaded`, the
- * order's photos when the caller read them already, saves reading them again.
+ * order is refused: proof of one delivery cannot be borrowed for another. `uploaded` holds
+ * the order's photos, read by the caller beside the order (so naming them costs no read).
  */
 export async function resolvePhotos(
   bucket: R2Bucket,
   db: Db,
   target: PhotoTarget,
   values: readonly string[],
-  uploaded?: ReadonlySet<string>,
+  uploaded: ReadonlySet<string>,
 ): Promise<ResolvedPhotos> {
   const named = values.map((value) => (isImageDataString(value) ? null : photoKeyFromUrl(value)));
   const invalid = values.find((value, i) => named[i] === null && !isImageDataString(value));
   if (invalid !== undefined)
     throw new Failure('invalid', 'Invalid photo', 'Send each photo as an image data string or the URL of a photo uploaded for this order.');
-  const known =
-    uploaded ??
-    (await photosOf(
-      db,
-      target.orderId,
-      named.filter((key): key is string => key !== null),
-    ));
-  const unknown = named.find((key) => key !== null && !known.has(key));
+  const unknown = named.find((key) => key !== null && !uploaded.has(key));
   if (unknown) throw new Failure('invalid', 'Invalid photo', 'A photo URL does not belong to this order.');
 
   const created: string[] = [];

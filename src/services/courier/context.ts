@@ -106,7 +106,7 @@ export async function storeAll(
   stored: string[],
   target: Omit<PhotoTarget, 'uploadedByUserId' | 'holderCourierId'>,
   values: readonly string[],
-  uploaded?: ReadonlySet<string>,
+  uploaded: ReadonlySet<string>,
 ): Promise<string[]> {
   if (values.length === 0) return [];
   const resolved = await resolvePhotos(ctx.bucket, ctx.db, courierPhoto(ctx, target), values, uploaded);
