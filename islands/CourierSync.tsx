@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { useLocationReporting } from './lib/locationReporter';
 import { useWakeLock } from './lib/courier/alerts';
 import { startOutbox, useOutbox } from './lib/courier/outbox';
-import { startCourierPush } from './lib/courier/push';
+import { startCourierPush, usePushState } from './lib/courier/push';
 import { SyncBadge } from './lib/courier/SyncBadge';
 
 export interface CourierSyncProps {
@@ -53,6 +53,9 @@ export default function CourierSync({ userId, signInUrl, courierBase }: CourierS
   useWakeLock(activeOrder);
   useEffect(() => void startOutbox(userId), [userId]);
   useEffect(startCourierPush, []);
+  const sessionEnded = usePushState() === 'ended';
+  // Changes waiting in the outbox are kept on the phone and sent after signing in again.
+  useEffect(() => void (sessionEnded && window.location.assign(signInUrl)), [sessionEnded, signInUrl]);
   if (entries.length && needsSignIn) {
     return (
       <span role="status">

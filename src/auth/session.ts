@@ -14,7 +14,7 @@ import type { Db } from '../db/client';
 import { couriers, restaurants, sessions, users, type Courier, type Restaurant } from '../db/schema';
 import { usernameIs } from '../db/users';
 import { allVersions, rememberVersions } from '../db/versions';
-import { liveHub, type SessionSelector } from '../durable-objects/names';
+import { courierLocation, liveHub, type SessionSelector } from '../durable-objects/names';
 import type { AppEnv, Env } from '../env';
 import { deleteHint, setHint, type SessionIdentity } from './sessionHint';
 import { cookieName, newToken, tokenId } from './tokens';
@@ -184,23 +184,27 @@ export function settleUser(provisional: SessionUser, checked: SessionUser): void
 }
 
 /** Ends a session and its live sockets, and clears its cookies. */
-export async function endSession(c: Context<AppEnv>, db: Db, sessionId: string): Promise<void> {
+export async function endSession(c: Context<AppEnv>, db: Db, user: Pick<SessionUser, 'sessionId' | 'courierId'>): Promise<void> {
   deleteCookie(c, sessionCookie(c.req.url), { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
   deleteHint(c);
-  await replaceSession(c, db, sessionId);
-}
-
-/** Ends a session and its live sockets; its cookies are left to the sign-in that replaces them. */
-export async function replaceSession(c: Context<AppEnv>, db: Db, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
-  await endLiveSockets(c.env, { sessionId });
+  await replaceSession(c, db, user.sessionId, user.courierId);
 }
 
 /**
- * Sockets opened under a session end with it (today: admins' live-map sockets in LiveHub).
- * Deactivation and password changes delete the user's other sessions with the change itself
- * (db/accounts.ts, db/users.ts), then end their sockets here.
+ * Ends a session and its live sockets; its cookies are left to the sign-in that replaces them.
+ * `courierId` names the courier whose phone sockets to close too, when the session was a courier's.
  */
-export async function endLiveSockets(env: Env, selector: SessionSelector): Promise<void> {
-  await liveHub(env).endSessions(selector);
+export async function replaceSession(c: Context<AppEnv>, db: Db, sessionId: string, courierId: number | null): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await endLiveSockets(c.env, { sessionId }, courierId);
+}
+
+/**
+ * Sockets opened under a session end with it: admins' live-map sockets in LiveHub, and a
+ * courier's phone socket in their CourierLocation (given `courierId`). Sign-out, deactivation
+ * and password changes delete the sessions with the change itself (db/accounts.ts,
+ * db/users.ts), then end their sockets here.
+ */
+export async function endLiveSockets(env: Env, selector: SessionSelector, courierId: number | null): Promise<void> {
+  await Promise.all([liveHub(env).endSessions(selector), courierId != null && courierLocation(env, courierId).endSessions(courierId, selector)]);
 }

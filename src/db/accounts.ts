@@ -15,6 +15,12 @@ export async function findUser(db: Db, id: number): Promise<User | undefined> {
   return user;
 }
 
+/** The courier record of a courier user; null for anyone else. */
+export async function courierIdOfUser(db: Db, userId: number): Promise<number | null> {
+  const [courier] = await db.select({ id: couriers.id }).from(couriers).where(eq(couriers.userId, userId)).limit(1);
+  return courier?.id ?? null;
+}
+
 /** The user's business has no order that is neither delivered nor cancelled. */
 function hasNoUnfinishedOrders(userId: number): SQL {
   return sql`not exists (select 1 from ${restaurants} join ${restaurantOrderTotals} on ${restaurantOrderTotals.restaurantId} = ${restaurants.id}

@@ -19,9 +19,10 @@ import { recordCourierPosition } from '../db/live';
 import type { Position, PositionMessage } from '../domain/live';
 import { ARRIVING_SOON_SECONDS, estimateArrival } from '../domain/tracking';
 import type { Env } from '../env';
-import { acceptCourierSocket, COURIER_SOCKET_PATH, pushToCourier, type CourierPush } from './courierSockets';
+import { acceptCourierSocket, COURIER_SOCKET_PATH, endCourierSessions, pushToCourier, type CourierPush } from './courierSockets';
+import { closeQuietly } from './socketOwners';
 import { PING, PONG } from './LiveHub';
-import { liveHub, orderTracking } from './names';
+import { liveHub, orderTracking, type SessionSelector } from './names';
 
 export interface LocationReport extends Position {
   courierId: number;
@@ -90,16 +91,17 @@ export class CourierLocation extends DurableObject<Env> {
     return pushToCourier(this.ctx, courierId, push);
   }
 
+  /** Closes the phone's sockets of sessions that ended. */
+  endSessions(courierId: number, selector: SessionSelector): number {
+    return endCourierSessions(this.ctx, courierId, selector);
+  }
+
   override async webSocketMessage(): Promise<void> {
     // Phones only listen; their keep-alive ping is answered by the runtime.
   }
 
   override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
-    try {
-      socket.close(code, reason);
-    } catch {
-      // Already closed.
-    }
+    closeQuietly(socket, code, reason);
   }
 
   async report(report: LocationReport, now = Date.now()): Promise<ReportOutcome> {

@@ -6,8 +6,9 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env';
-import { liveTopic, SESSION_ENDED_CLOSE, type LiveTopic } from '../domain/live';
-import { OWNER_HEADERS, type SessionSelector, type SocketOwner } from './names';
+import { liveTopic, type LiveTopic } from '../domain/live';
+import type { SessionSelector } from './names';
+import { closeEndedSessions, closeQuietly, sendWhileSessionsLast, socketOwnerOf } from './socketOwners';
 
 export const PING = 'ping';
 export const PONG = 'pong';
@@ -29,12 +30,8 @@ export class LiveHub extends DurableObject<Env> {
    */
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected a WebSocket upgrade', { status: 426 });
-    const owner: SocketOwner = {
-      sessionId: request.headers.get(OWNER_HEADERS.sessionId) ?? '',
-      userId: Number(request.headers.get(OWNER_HEADERS.userId)),
-      expiresAt: Number(request.headers.get(OWNER_HEADERS.expiresAt)),
-    };
-    if (!owner.sessionId || !Number.isInteger(owner.userId) || !Number.isFinite(owner.expiresAt)) return new Response('Missing session', { status: 400 });
+    const owner = socketOwnerOf(request);
+    if (!owner) return new Response('Missing session', { status: 400 });
     const { 0: client, 1: server } = new WebSocketPair();
     // ?topic=alerts: the dispatcher's alerts (issue 14); otherwise positions, for the GPS page.
     const topic = liveTopic(new URL(request.url).searchParams.get('topic'));
@@ -45,34 +42,13 @@ export class LiveHub extends DurableObject<Env> {
 
   /** Sends one message to every watcher of the topic whose session has not expired; answers how many there were. */
   broadcast(message: string, topic: LiveTopic = 'positions'): number {
-    const now = Date.now();
-    let sent = 0;
-    for (const socket of this.ctx.getWebSockets(topicTag(topic))) {
-      const owner = socket.deserializeAttachment() as SocketOwner | null;
-      if (!owner || owner.expiresAt <= now) {
-        closeQuietly(socket, SESSION_ENDED_CLOSE, 'Session expired');
-        continue;
-      }
-      try {
-        socket.send(message);
-        sent++;
-      } catch {
-        // A socket closing while we send is not this broadcast's failure.
-      }
-    }
-    return sent;
+    return sendWhileSessionsLast(this.ctx.getWebSockets(topicTag(topic)), message);
   }
 
   /** Closes the sockets of sessions that ended; answers how many. */
   endSessions(selector: SessionSelector): number {
-    const sockets =
-      'sessionId' in selector
-        ? this.ctx.getWebSockets(sessionTag(selector.sessionId))
-        : this.ctx
-            .getWebSockets(userTag(selector.userId))
-            .filter((socket) => (socket.deserializeAttachment() as SocketOwner | null)?.sessionId !== selector.exceptSessionId);
-    for (const socket of sockets) closeQuietly(socket, SESSION_ENDED_CLOSE, 'Session ended');
-    return sockets.length;
+    const tagged = 'sessionId' in selector ? sessionTag(selector.sessionId) : userTag(selector.userId);
+    return closeEndedSessions(this.ctx.getWebSockets(tagged), selector);
   }
 
   override async webSocketMessage(): Promise<void> {
@@ -81,13 +57,5 @@ export class LiveHub extends DurableObject<Env> {
 
   override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
     closeQuietly(socket, code, reason);
-  }
-}
-
-function closeQuietly(socket: WebSocket, code: number, reason: string): void {
-  try {
-    socket.close(code, reason);
-  } catch {
-    // Already closed.
   }
 }

@@ -5,8 +5,8 @@
  * (and whether a new offer arrived): the phone then reads its lists through the API, under
  * its session. Sockets are tagged `courier:<id>`, apart from any other sockets the object holds.
  */
-import { SESSION_ENDED_CLOSE } from '../domain/live';
-import { OWNER_HEADERS, type SocketOwner } from './names';
+import type { SessionSelector } from './names';
+import { closeEndedSessions, sendWhileSessionsLast, socketOwnerOf } from './socketOwners';
 
 export const COURIER_SOCKET_PATH = '/courier-socket';
 const courierTag = (courierId: number) => `courier:${courierId}`;
@@ -20,12 +20,8 @@ export interface CourierPush {
 
 /** Accepts the phone's socket; the Worker has checked the session and names it in OWNER_HEADERS. */
 export function acceptCourierSocket(ctx: DurableObjectState, request: Request, courierId: number): Response {
-  const owner: SocketOwner = {
-    sessionId: request.headers.get(OWNER_HEADERS.sessionId) ?? '',
-    userId: Number(request.headers.get(OWNER_HEADERS.userId)),
-    expiresAt: Number(request.headers.get(OWNER_HEADERS.expiresAt)),
-  };
-  if (!owner.sessionId || !Number.isInteger(owner.userId) || !Number.isFinite(owner.expiresAt)) return new Response('Missing session', { status: 400 });
+  const owner = socketOwnerOf(request);
+  if (!owner) return new Response('Missing session', { status: 400 });
   const { 0: client, 1: server } = new WebSocketPair();
   ctx.acceptWebSocket(server, [courierTag(courierId)]);
   server.serializeAttachment(owner);
@@ -34,18 +30,10 @@ export function acceptCourierSocket(ctx: DurableObjectState, request: Request, c
 
 /** Tells every open socket of the courier; a socket whose session has expired is closed instead. Answers how many heard it. */
 export function pushToCourier(ctx: DurableObjectState, courierId: number, push: CourierPush, now = Date.now()): number {
-  let sent = 0;
-  for (const socket of ctx.getWebSockets(courierTag(courierId))) {
-    const owner = socket.deserializeAttachment() as SocketOwner | null;
-    try {
-      if (!owner || owner.expiresAt <= now) socket.close(SESSION_ENDED_CLOSE, 'Session expired');
-      else {
-        socket.send(JSON.stringify(push));
-        sent++;
-      }
-    } catch {
-      // A socket closing as we send is not the push's failure.
-    }
-  }
-  return sent;
+  return sendWhileSessionsLast(ctx.getWebSockets(courierTag(courierId)), JSON.stringify(push), now);
+}
+
+/** Closes the courier's sockets opened under the sessions the selector names (sign-out, deactivation, a new password). */
+export function endCourierSessions(ctx: DurableObjectState, courierId: number, selector: SessionSelector): number {
+  return closeEndedSessions(ctx.getWebSockets(courierTag(courierId)), selector);
 }

@@ -4,13 +4,13 @@ import { describe, expect, inject, it } from 'vitest';
 import { couriers } from '../../src/db/schema';
 import { SESSION_ENDED_CLOSE } from '../../src/domain/live';
 import { Client, rawGet, signedIn, testDb, unique } from '../support/api';
-import { insertCourier, insertOrder, insertSession } from '../support/factories';
+import { insertCourier, insertOrder, insertSession, insertSignableCourier } from '../support/factories';
 
 const TAMPA = { latitude: 27.9506, longitude: -82.4572 };
 
-/** An admin socket and the position messages it receives. */
-async function watch(cookie: string) {
-  const url = inject('baseUrl').replace(/^http/, 'ws') + '/api/couriers/live';
+/** A socket (an admin's by default, or a courier's phone socket) and the messages it receives. */
+async function watch(cookie: string, path = '/api/couriers/live') {
+  const url = inject('baseUrl').replace(/^http/, 'ws') + path;
   const socket = new WebSocket(url, { headers: { Cookie: cookie } } as unknown as string[]);
   const messages: Array<Record<string, unknown>> = [];
   socket.addEventListener('message', (event) => event.data !== 'pong' && messages.push(JSON.parse(String(event.data))));
@@ -157,6 +157,26 @@ describe('GET /api/couriers/live', () => {
     // The close code tells the page to sign in again rather than reconnect.
     laptopSocket.socket.close();
     expect(await laptopSocket.closed).toMatchObject({ code: SESSION_ENDED_CLOSE });
+  }, 30_000);
+});
+
+describe('GET /api/couriers/socket', () => {
+  it("closes a courier's phone socket when its session ends: signing out ends that one, deactivation every other", async () => {
+    const courier = await insertSignableCourier(testDb());
+    const [pocket, phone] = [await signedIn(courier.username, 'demo1234'), await signedIn(courier.username, 'demo1234')];
+    const [pocketSocket, phoneSocket] = await Promise.all([watch(pocket.cookie!, '/api/couriers/socket'), watch(phone.cookie!, '/api/couriers/socket')]);
+    expect((await pocket.post('/api/logout')).status).toBe(200);
+    await closedByServer(pocketSocket);
+    expect(phoneSocket.socket.readyState).toBe(WebSocket.OPEN);
+    // The page reads the close code: signed out, so it goes to sign in instead of reconnecting.
+    pocketSocket.socket.close();
+    expect(await pocketSocket.closed).toMatchObject({ code: SESSION_ENDED_CLOSE });
+
+    const admin = await signedIn('admin');
+    expect((await admin.patch(`/api/users/${courier.user.id}`, { isActive: false })).status).toBe(200);
+    await closedByServer(phoneSocket);
+    phoneSocket.socket.close();
+    expect(await phoneSocket.closed).toMatchObject({ code: SESSION_ENDED_CLOSE });
   }, 30_000);
 });
 

@@ -3,13 +3,16 @@
  * the courier's orders changed, and the screens read them again; while it is open, nothing
  * polls (the page's polled regions pause: the runtime reads `data-pushed` on <html>). When
  * it drops, the screens poll as before and it reconnects on a growing timer (1 s to 30 s),
- * at once when the browser comes back online; on reconnecting, the screens catch up.
+ * at once when the browser comes back online; on reconnecting, the screens catch up. When
+ * the server closes it because the session ended (signed out elsewhere, deactivated, a new
+ * password), it stays closed: 'ended' (CourierSync then sends the courier to sign in).
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { refreshPartials } from '../events';
 import { serverReached } from '../connection';
+import { SESSION_ENDED_CLOSE } from '../../../src/domain/live';
 
-export type PushState = 'open' | 'down';
+export type PushState = 'open' | 'down' | 'ended';
 
 export interface CourierPush {
   type: 'orders';
@@ -67,9 +70,10 @@ function connect(): void {
       // Not ours.
     }
   };
-  current.onclose = () => {
+  current.onclose = (event) => {
     window.clearInterval(pingTimer);
     if (socket === current) socket = null;
+    if (event.code === SESSION_ENDED_CLOSE) return setState('ended');
     setState('down');
     retryTimer = window.setTimeout(connect, retryDelay);
     retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
@@ -81,6 +85,7 @@ export function startCourierPush(): void {
   if (started || typeof WebSocket === 'undefined') return;
   started = true;
   window.addEventListener('online', () => {
+    if (state === 'ended') return;
     retryDelay = 1000;
     connect();
   });

@@ -44,14 +44,16 @@ session.post('/login', validate('json', loginSchema), async (c) => {
   await Promise.all([
     clearAttempts(db, attempt.channel),
     trustDevice(c, db, user.id, attempt.trustedDevice, now),
-    previous ? replaceSession(c, db, previous) : undefined,
+    // Its owner is not read (no round trip for it): a courier's other tabs in this browser keep
+    // their socket, which carries no order data and closes when its next read is refused.
+    previous ? replaceSession(c, db, previous, null) : undefined,
     startSession(c, db, account),
   ]);
   return c.json(serializeUser(account));
 });
 
 session.post('/logout', async (c) => {
-  if (c.var.user) await endSession(c, c.var.db, c.var.user.sessionId);
+  if (c.var.user) await endSession(c, c.var.db, c.var.user);
   return c.json({ success: true });
 });
 
@@ -78,7 +80,7 @@ session.post('/change-password', requireApi(), validate('json', changePasswordSc
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest('Current password is incorrect');
   // Other devices signed in with the old password are signed out.
   await setPasswordHash(db, user.id, await hashPassword(newPassword), me.sessionId);
-  await endLiveSockets(c.env, { userId: user.id, exceptSessionId: me.sessionId });
+  await endLiveSockets(c.env, { userId: user.id, exceptSessionId: me.sessionId }, me.courierId);
   return c.json({ success: true, message: 'Your password has been changed successfully' });
 });
 
