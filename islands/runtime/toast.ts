@@ -3,7 +3,8 @@
  * 5 s (paused while hovered or focused), dismissed by its close button, Escape, or a
  * swipe right of 50 px. Destructive toasts are announced assertively. A toast never
  * sits over the control the user just used, the focused one, the submit buttons of the
- * page's forms, or an open dialog's title and close button: it moves to the
+ * page's forms, an open dialog's title and close button, or a notice marked
+ * `data-keep-clear` (the courier's "You are offline"): it moves to the
  * other edge of the screen (placeToast), and moves again when the page scrolls or focus
  * moves (a toast placed while its form's button was off screen must not then cover it).
  */
@@ -25,10 +26,15 @@ function remember(event: Event): void {
 document.addEventListener('pointerdown', remember, true);
 document.addEventListener('keydown', remember, true);
 
-/** What a toast must leave visible: the control just used, the focused one, the forms' submit buttons, an open dialog's title and close button. */
+/** What a toast must leave visible: the control just used, the focused one, the forms' submit buttons, an open dialog's title and close button, notices marked to keep clear. */
 function protectedRects(): DOMRect[] {
   // Submit buttons are where a user filling in a form is heading next.
-  const elements: Array<Element | null> = [lastUsed, document.activeElement, ...document.querySelectorAll('form [type="submit"]')];
+  const elements: Array<Element | null> = [
+    lastUsed,
+    document.activeElement,
+    ...document.querySelectorAll('form [type="submit"]'),
+    ...document.querySelectorAll('[data-keep-clear]'),
+  ];
   for (const dialog of document.querySelectorAll('[role="dialog"], dialog[open]')) {
     elements.push(dialog.querySelector('h1, h2, [data-dialog-title]'), dialog.querySelector('[aria-label="Close"], [data-close-dialog]'));
   }

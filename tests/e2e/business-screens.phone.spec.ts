@@ -5,12 +5,9 @@
 import { todayAt, todaysLastMinute } from '../support/clock';
 import { insertOrder } from '../support/factories';
 import { expectAccessible } from './axe';
-import { expect, islandsHydrated, signIn, test } from './fixtures';
+import { expect, islandsHydrated, overlaps, signIn, test } from './fixtures';
 
 test.use({ timezoneId: 'America/New_York' });
-
-const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 test("the route toast does not cover the route modal's title or close button", async ({ page }) => {
   await signIn(page, 'pharmacy');

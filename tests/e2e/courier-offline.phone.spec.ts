@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { orders } from '../../src/db/schema';
 import { insertHeldOrder } from '../support/courier';
 import { openDashboard, photoFiles, photoInput, signInNewCourier, toast } from './courier';
-import { expect, test } from './fixtures';
+import { expect, overlaps, test } from './fixtures';
 
 const statusOf = async (db: Parameters<Parameters<typeof test>[2]>[0]['db'], id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
 
@@ -129,8 +129,14 @@ test('with the network off, a reload opens the app with the active order, its ad
 
   // Closing the order shows the list with what the phone knows, and says where it comes from.
   await view.getByRole('button', { name: 'Back' }).click();
-  await expect(page.getByText(/You are offline\. These are the orders saved on this phone at/)).toBeVisible();
+  const notice = page.getByText(/You are offline\. These are the orders saved on this phone at/);
+  await expect(notice).toBeVisible();
   await expect(page.getByRole('region', { name: /Your Orders/ }).getByText(order.customerAddress)).toBeVisible();
+  // A toast (here the one the phone shows when GPS is off) leaves the notice readable.
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('dd:toast', { detail: { title: 'Location needed', description: 'Allow location' } })));
+  const shown = page.locator('.toast-viewport').getByText('Location needed');
+  await expect(shown).toBeVisible();
+  await expect.poll(async () => overlaps((await shown.boundingBox())!, (await notice.boundingBox())!)).toBe(false);
   // The menu does not claim a connection the phone does not have.
   const menu = page.getByRole('navigation', { name: 'Courier menu' });
   await page.getByRole('button', { name: 'Open menu' }).click();

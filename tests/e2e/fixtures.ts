@@ -83,6 +83,10 @@ export const test = base.extend<{ db: Db; business: Awaited<ReturnType<typeof in
 
 export { expect };
 
+type Box = { x: number; y: number; width: number; height: number };
+/** Whether two bounding boxes share any area (a toast over a notice, a label over a button). */
+export const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   const response = await page.request.post('/api/login', { data: { username, password } });
   expect(response.status(), `sign in ${username}`).toBe(200);

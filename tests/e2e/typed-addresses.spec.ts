@@ -12,7 +12,7 @@ import { distanceDeliveryFee, roundMiles } from '../../src/domain/fees';
 import { estimatedRoadMiles } from '../../src/domain/geo';
 import { expectAccessible } from './axe';
 import { insertOrder } from '../support/factories';
-import { DEMO_PASSWORD, expect, islandsHydrated, signIn, test } from './fixtures';
+import { DEMO_PASSWORD, expect, islandsHydrated, overlaps, signIn, test } from './fixtures';
 
 test.use({ timezoneId: 'America/New_York' });
 
@@ -49,9 +49,6 @@ async function newBusiness(page: Page, customerType: 'restaurant' | 'pharmacy', 
   await signIn(page, username);
   return { username, name, id: ((await response.json()) as { id: number }).id };
 }
-
-const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 test('a new café creates a single order from a typed address, placed at its ZIP and said to be approximate', async ({ page, db }) => {
   const cafe = await newBusiness(page, 'restaurant', '401 E Jackson St, Tampa, FL 33602');
