@@ -2,7 +2,7 @@
  * Webhook endpoints and deliveries (issue 17): one endpoint per business; one delivery per
  * event and endpoint, with its frozen body, its retry schedule and every attempt.
  */
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { newWebhookSecret, PREVIOUS_SECRET_GRACE_MS } from '../domain/webhooks';
 import type { Db } from './client';
 import {
@@ -100,25 +100,6 @@ export async function listeningEndpoint(db: Db, restaurantId: number): Promise<W
   return row?.endpoint;
 }
 
-/** Records the delivery of an event to a business (once, however often the event is handled); answers it. */
-export async function createDelivery(
-  db: Db,
-  delivery: { eventId: number; restaurantId: number; type: string; orderId: number | null; payload: string },
-  now = Date.now(),
-): Promise<WebhookDelivery> {
-  const [, [row]] = await db.batch([
-    db
-      .insert(webhookDeliveries)
-      .values({ ...delivery, nextAttemptAt: now, createdAt: now, updatedAt: now })
-      .onConflictDoNothing(),
-    db
-      .select()
-      .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.eventId, delivery.eventId), eq(webhookDeliveries.restaurantId, delivery.restaurantId))),
-  ]);
-  return row;
-}
-
 /** How long an attempt holds its delivery: longer than any attempt takes. */
 export const LEASE_MS = 60_000;
 
@@ -130,19 +111,17 @@ export interface DeliveryAttempt {
 }
 
 /**
- * Takes a due delivery for one attempt (counting it), with its endpoint: undefined when it
- * is not due, already finished, being attempted elsewhere, or its endpoint is gone,
- * disabled or its business's API access is off. One statement decides, so the queue and
- * the cron never send it twice at once.
+ * The statements that take the delivery `which` names for one attempt (counting it), with
+ * its endpoint. The update decides alone, so the queue and the cron never send it twice at once.
  */
-export async function claimDelivery(db: Db, deliveryId: number, now = Date.now()): Promise<DeliveryAttempt | undefined> {
-  const [[delivery], [row]] = await db.batch([
+function claimStatements(db: Db, which: SQL, now: number) {
+  return [
     db
       .update(webhookDeliveries)
       .set({ leasedUntil: now + LEASE_MS, attempts: sql`${webhookDeliveries.attempts} + 1`, updatedAt: now })
       .where(
         and(
-          eq(webhookDeliveries.id, deliveryId),
+          which,
           eq(webhookDeliveries.status, 'pending'),
           lte(webhookDeliveries.nextAttemptAt, now),
           or(isNull(webhookDeliveries.leasedUntil), lt(webhookDeliveries.leasedUntil, now)),
@@ -156,9 +135,42 @@ export async function claimDelivery(db: Db, deliveryId: number, now = Date.now()
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.restaurantId, webhookDeliveries.restaurantId))
       .innerJoin(eventOutbox, eq(eventOutbox.id, webhookDeliveries.eventId))
-      .where(eq(webhookDeliveries.id, deliveryId)),
-  ]);
+      .where(which),
+  ] as const;
+}
+
+function claimed([delivery]: WebhookDelivery[], [row]: Array<{ endpoint: WebhookEndpoint; webhookId: string }>): DeliveryAttempt | undefined {
   return delivery && row ? { delivery, endpoint: row.endpoint, webhookId: row.webhookId } : undefined;
+}
+
+/**
+ * Records the delivery of an event to a business (once, however often the event is
+ * handled) and takes it for its first attempt, in one round trip: undefined when it is
+ * not to be attempted now (see claimDelivery).
+ */
+export async function createDelivery(
+  db: Db,
+  delivery: { eventId: number; restaurantId: number; type: string; orderId: number | null; payload: string },
+  now = Date.now(),
+): Promise<DeliveryAttempt | undefined> {
+  const [, updated, selected] = await db.batch([
+    db
+      .insert(webhookDeliveries)
+      .values({ ...delivery, nextAttemptAt: now, createdAt: now, updatedAt: now })
+      .onConflictDoNothing(),
+    ...claimStatements(db, and(eq(webhookDeliveries.eventId, delivery.eventId), eq(webhookDeliveries.restaurantId, delivery.restaurantId))!, now),
+  ]);
+  return claimed(updated, selected);
+}
+
+/**
+ * Takes a due delivery for one attempt (counting it), with its endpoint: undefined when it
+ * is not due, already finished, being attempted elsewhere, or its endpoint is gone,
+ * disabled or its business's API access is off.
+ */
+export async function claimDelivery(db: Db, deliveryId: number, now = Date.now()): Promise<DeliveryAttempt | undefined> {
+  const [updated, selected] = await db.batch(claimStatements(db, eq(webhookDeliveries.id, deliveryId), now));
+  return claimed(updated, selected);
 }
 
 export interface AttemptOutcome {

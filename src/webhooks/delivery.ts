@@ -56,14 +56,15 @@ export async function deliverEvent(env: Env, db: Db, event: OutboxEvent): Promis
   // The endpoint and what the payload needs are read together (one round trip).
   const [endpoint, payload] = await Promise.all([listeningEndpoint(db, event.restaurantId), buildPayload(env, db, event)]);
   if (!endpoint || endpoint.createdAt > event.createdAt || !payload) return;
-  const delivery = await createDelivery(db, {
+  // Recorded and taken for its first attempt in one round trip.
+  const attempt = await createDelivery(db, {
     eventId: event.id,
     restaurantId: event.restaurantId,
     type: payload.type,
     orderId: event.orderId,
     payload: payload.body,
   });
-  await attemptDelivery(env, db, delivery.id);
+  if (attempt) await attemptClaimed(env, db, attempt);
 }
 
 /** The signature header: the current secret's, and during a rotation's grace period the old one's too. */
@@ -113,7 +114,12 @@ async function send(env: Env, { delivery, endpoint, webhookId }: DeliveryAttempt
  */
 export async function attemptDelivery(env: Env, db: Db, deliveryId: number, now = Date.now()): Promise<AttemptOutcome | undefined> {
   const attempt = await claimDelivery(db, deliveryId, now + DUE_TOLERANCE_MS);
-  if (!attempt) return undefined;
+  return attempt && attemptClaimed(env, db, attempt);
+}
+
+/** Sends a claimed attempt and records its outcome; a failure schedules the next attempt. */
+async function attemptClaimed(env: Env, db: Db, attempt: DeliveryAttempt): Promise<AttemptOutcome> {
+  const { id: deliveryId } = attempt.delivery;
   const started = Date.now();
   const sent = await send(env, attempt, started);
   const at = Date.now();
