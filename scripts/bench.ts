@@ -127,13 +127,22 @@ async function requestOnce(base: string, target: Target): Promise<Response> {
   return response;
 }
 
-/** The target's round trips, on one request made alone after one to warm up (the issue counted the second request too). */
+/**
+ * The target's round trips, on a request made alone after one to warm up (the issue counted
+ * the second request too). The proxy sees every trip, the Worker's background work's (a
+ * queue consumer, an alarm) included: the fewest of three requests is the request's own.
+ */
 async function countRoundTrips(base: string, target: Target, proxy: LatencyProxy): Promise<RoundTrips> {
   await requestOnce(base, target);
-  let response: Response | undefined;
-  const { during, inSequence, after } = await proxy.roundTripsOf(async () => (response = await requestOnce(base, target)));
-  const header = /desc="(\d+) round trips?"/.exec(response!.headers.get('server-timing') ?? '')?.[1];
-  return { whole: during, inSequence, after, header: header == null ? null : Number(header), status: response!.status };
+  let fewest: RoundTrips | undefined;
+  for (let i = 0; i < 3; i++) {
+    let response: Response | undefined;
+    const { during, inSequence, after } = await proxy.roundTripsOf(async () => (response = await requestOnce(base, target)));
+    const header = /desc="(\d+) round trips?"/.exec(response!.headers.get('server-timing') ?? '')?.[1];
+    const counted = { whole: during, inSequence, after, header: header == null ? null : Number(header), status: response!.status };
+    if (!fewest || counted.whole + counted.after < fewest.whole + fewest.after) fewest = counted;
+  }
+  return fewest!;
 }
 
 /** Runs autocannon against one target, keeping every response time. */
@@ -664,6 +673,10 @@ async function main() {
       writeResultsMarkdown(results);
       console.log(`\nDone in ${results.durationSeconds} s: bench/${WITH_LATENCY ? 'results-latency' : 'results'}.json, bench/RESULTS.md`);
     }
+  } catch (error) {
+    // Printed now: the cleanup below can fail too (a stuck database) and would hide it.
+    console.error('The benchmark stopped:', error);
+    throw error;
   } finally {
     await worker.stop();
     await proxy.stop();
