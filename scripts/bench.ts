@@ -44,7 +44,7 @@ import { startLatencyProxy, type LatencyProxy } from './bench/latencyProxy';
 import { webhookFanOut, type FanOut } from './bench/webhookFanOut';
 import { connectWorkerHeap, type HeapGrowth } from './bench/workerHeap';
 import { ROOT, snapshotSources, startWorker } from './lib/stack';
-import { startScaleDatabase } from './seed-scale';
+import { restartScaleDatabase, startScaleDatabase } from './seed-scale';
 
 const { values: flags } = parseArgs({ options: { latency: { type: 'string', default: '0' }, only: { type: 'string' }, sections: { type: 'string' } } });
 /** Added each way between the Worker and the database, ms. */
@@ -342,7 +342,7 @@ async function ourPollingMinute(base: string, cookie: string, db: Db): Promise<{
 async function main() {
   const started = Date.now();
   console.log(`▶ Scale dataset${PARTIAL ? ' (a partial run: results are printed, not written)' : ''}`);
-  const sqld = await startScaleDatabase();
+  let sqld = await startScaleDatabase();
   const db = createDb(sqld.url, undefined, 120_000);
   const [{ orderCount }] = await db.select({ orderCount: sql<number>`count(*)` }).from(orders);
 
@@ -350,18 +350,10 @@ async function main() {
   await buildAssets();
   const sourceDir = snapshotSources(mkdtempSync(join(tmpdir(), 'dispatch-bench-')));
   const persistDir = mkdtempSync(join(tmpdir(), 'dispatch-bench-state-'));
-  // The Worker reaches sqld through the proxy in both modes, so round trips are counted the same way.
-  const proxy = await startLatencyProxy(sqld.url, LATENCY_MS);
-  const worker = await startWorker({
-    persistDir,
-    sourceDir,
-    production: true,
-    // Webhooks go to the benchmark's receiver on loopback; no geocoder is reachable here.
-    vars: { DATABASE_URL: proxy.url, PROXIMITY_CHECK: 'off', ALLOW_LOCAL_WEBHOOKS: 'on', CENSUS_GEOCODER_URL: 'off' },
-  });
-  const base = worker.url;
   const madeByApi = { restaurantId: 0 };
   let apiWasEnabled = false;
+  let proxy: LatencyProxy | undefined;
+  let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
   try {
     // The busiest business and courier of the dataset, and one admin.
     const [business] = await db
@@ -382,29 +374,13 @@ async function main() {
       .where(sql`${users.username} like 'driver%'`)
       .orderBy(couriers.id)
       .limit(2);
-    const admin = await signIn(base, 'admin');
-    const businessCookie = await signIn(base, business.username);
-    const courierCookie = await browserSession(base, db, courier.userId);
-    const moverCookie = await browserSession(base, db, mover.userId);
 
-    // The business's system: API access on, ten keys (each may make 10 requests a second), used in turn.
+    // The business's system gets API access (its keys are made below, through the API).
     madeByApi.restaurantId = business.restaurantId;
     apiWasEnabled = business.apiEnabled;
     await removeOrders(db, sql`restaurant_id = ${business.restaurantId} and internal_order_number like 'API-BENCH%'`);
     await db.delete(apiKeys).where(and(eq(apiKeys.restaurantId, business.restaurantId), eq(apiKeys.name, KEY_NAME)));
     await db.update(restaurants).set({ apiEnabled: true }).where(eq(restaurants.id, business.restaurantId));
-    const keys: string[] = [];
-    for (let i = 0; i < 10; i++) {
-      const made = await fetch(`${base}/api/api-keys`, {
-        method: 'POST',
-        headers: { Cookie: businessCookie, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: KEY_NAME }),
-      });
-      if (made.status !== 201) throw new Error(`API key: ${made.status} ${await made.text()}`);
-      keys.push(((await made.json()) as { key: string }).key);
-    }
-    let nextKey = 0;
-    const apiHeaders = () => ({ Authorization: `Bearer ${keys[nextKey++ % keys.length]}` });
 
     // Orders for the status-change run: each request moves a different order one step.
     // They are removed afterwards, so every run measures the same 100,000 orders.
@@ -431,6 +407,38 @@ async function main() {
       pool.push(...rows.map((row) => row.id));
     }
     let next = 0;
+    // What this run wrote (and the cleanup of the last) is folded into the database file, so
+    // the pages read below read it rather than a long WAL (P19-6).
+    sqld = await restartScaleDatabase(sqld);
+
+    // The Worker reaches sqld through the proxy in both modes, so round trips are counted the same way.
+    proxy = await startLatencyProxy(sqld.url, LATENCY_MS);
+    worker = await startWorker({
+      persistDir,
+      sourceDir,
+      production: true,
+      // Webhooks go to the benchmark's receiver on loopback; no geocoder is reachable here.
+      vars: { DATABASE_URL: proxy.url, PROXIMITY_CHECK: 'off', ALLOW_LOCAL_WEBHOOKS: 'on', CENSUS_GEOCODER_URL: 'off' },
+    });
+    const base = worker.url;
+    const admin = await signIn(base, 'admin');
+    const businessCookie = await signIn(base, business.username);
+    const courierCookie = await browserSession(base, db, courier.userId);
+    const moverCookie = await browserSession(base, db, mover.userId);
+
+    // Ten API keys (each may make 10 requests a second), used in turn.
+    const keys: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const made = await fetch(`${base}/api/api-keys`, {
+        method: 'POST',
+        headers: { Cookie: businessCookie, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: KEY_NAME }),
+      });
+      if (made.status !== 201) throw new Error(`API key: ${made.status} ${await made.text()}`);
+      keys.push(((await made.json()) as { key: string }).key);
+    }
+    let nextKey = 0;
+    const apiHeaders = () => ({ Authorization: `Bearer ${keys[nextKey++ % keys.length]}` });
 
     // A customer's tracking link: an order on its way, with a courier, as a customer most often opens it.
     const [tracked] = await db
@@ -678,8 +686,8 @@ async function main() {
     console.error('The benchmark stopped:', error);
     throw error;
   } finally {
-    await worker.stop();
-    await proxy.stop();
+    await worker?.stop();
+    await proxy?.stop();
     await removeOrders(db, sql`order_number like ${`${STATUS_CHANGE_PREFIX}%`}`);
     if (madeByApi.restaurantId) {
       await removeOrders(db, sql`restaurant_id = ${madeByApi.restaurantId} and internal_order_number like 'API-BENCH%'`);

@@ -8,9 +8,10 @@
  *   npm run seed:scale            builds it if it is not there yet
  *   npm run seed:scale -- --fresh rebuilds it
  */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createClient } from '@libsql/client';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../src/auth/password';
 import { createDb, type Db } from '../src/db/client';
@@ -236,13 +237,49 @@ export async function seedScale(db: Db, now = Date.now()): Promise<void> {
   await settleSeededEvents(db);
 }
 
+/**
+ * Folds the WAL the last run left into the database file, with sqld stopped: its own
+ * checkpoints are off for the benchmark (below), and it leaves the WAL behind when it stops.
+ */
+async function checkpointWhileStopped(): Promise<void> {
+  const file = join(SCALE_DATA_DIR, 'dbs/default/data');
+  if (!existsSync(`${file}-wal`)) return;
+  const client = createClient({ url: pathToFileURL(file).href });
+  try {
+    await client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+  } finally {
+    client.close();
+  }
+}
+
+/**
+ * sqld on the scale database. Under the benchmark's concurrent writes, sqld 0.24.32's
+ * write-lock manager livelocks: the autocheckpoint SQLite runs after a commit that leaves the
+ * WAL past 1,000 pages, and the write transactions waiting beside it, spin in
+ * ManagedConnectionWalWrapper::acquire for good (gdb, 2026-11-23: 8 threads, sqld at a full
+ * core, every later write refused after the Worker's 5 s; decision P19-6). So this sqld
+ * checkpoints on an hourly timer instead, which turns the autocheckpoint off, and the WAL is
+ * folded in while it is stopped (restartScaleDatabase, and before each start). The
+ * replication log likewise compacts only past 4 GB (a compaction stalls writers for seconds).
+ */
+async function startScaleSqld(port?: number): Promise<Running> {
+  await checkpointWhileStopped();
+  return startSqld({ dataDir: SCALE_DATA_DIR, port, logFile: join(ROOT, 'bench/.data/sqld.log'), maxLogSizeMb: 4096, checkpointIntervalS: 3600 });
+}
+
+/**
+ * Stops sqld, folds the WAL into the database file and starts it again on the same port (its
+ * clients keep their URL): what is measured then reads the database file, not a long WAL.
+ */
+export async function restartScaleDatabase(running: Running): Promise<Running> {
+  await running.stop();
+  return startScaleSqld(running.port);
+}
+
 /** Starts sqld on the scale database (building it first if needed). */
 export async function startScaleDatabase(options: { fresh?: boolean } = {}): Promise<Running> {
   if (options.fresh) rmSync(SCALE_DATA_DIR, { recursive: true, force: true });
-  // A compaction of the replication log stalls writers for seconds; on this machine, once
-  // mid-run, it left sqld's write lock taken ("failed to rollback") and every later write
-  // waiting. The benchmark's writes stay well below this size, so none falls in a timed run.
-  const sqld = await startSqld({ dataDir: SCALE_DATA_DIR, logFile: join(ROOT, 'bench/.data/sqld.log'), maxLogSizeMb: 4096 });
+  const sqld = await startScaleSqld();
   await migrateDatabase(sqld.url);
   const db = createDb(sqld.url, undefined, 120_000);
   const [{ count }] = await db.select({ count: sql<number>`count(*)` }).from(orders);

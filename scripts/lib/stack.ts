@@ -103,16 +103,28 @@ function logTarget(logFile: string | undefined): 'inherit' | 'ignore' | number {
  * sqld serving Hrana over HTTP on loopback, its data in dataDir. `maxLogSizeMb` raises the
  * size at which sqld compacts its replication log (200 MB by default).
  */
-export async function startSqld(options: { dataDir: string; port?: number; logFile?: string; maxLogSizeMb?: number }): Promise<Running> {
+export async function startSqld(options: {
+  dataDir: string;
+  port?: number;
+  logFile?: string;
+  maxLogSizeMb?: number;
+  /** Checkpoint the WAL on this timer instead of after any commit that leaves it past 1,000 pages (sqld then turns SQLite's autocheckpoint off). */
+  checkpointIntervalS?: number;
+}): Promise<Running> {
   const port = options.port ?? (await freePort());
   mkdirSync(dirname(options.dataDir), { recursive: true });
   const out = logTarget(options.logFile);
   const logSize = options.maxLogSizeMb ? ['--max-log-size', String(options.maxLogSizeMb)] : [];
-  const child = spawn(join(BIN, 'sqld'), ['--db-path', options.dataDir, '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome', ...logSize], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', out, out],
-  });
+  const checkpoints = options.checkpointIntervalS ? ['--checkpoint-interval-s', String(options.checkpointIntervalS)] : [];
+  const child = spawn(
+    join(BIN, 'sqld'),
+    ['--db-path', options.dataDir, '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome', ...logSize, ...checkpoints],
+    {
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', out, out],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(async () => (await fetch(`${url}/health`)).ok, 'sqld', 20_000, child);
   return { url, port, process: child, stop: stopper(child) };
