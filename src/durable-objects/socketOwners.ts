@@ -18,7 +18,7 @@ export function socketOwnerOf(request: Request): SocketOwner | null {
 const ownerOf = (socket: WebSocket) => socket.deserializeAttachment() as SocketOwner | null;
 
 /** A socket whose owner is unknown counts as ended: it can no longer be vouched for. */
-export function isEndedBy(owner: SocketOwner | null, selector: SessionSelector): boolean {
+function isEndedBy(owner: SocketOwner | null, selector: SessionSelector): boolean {
   if (!owner) return true;
   if ('sessionId' in selector) return owner.sessionId === selector.sessionId;
   return owner.userId === selector.userId && owner.sessionId !== selector.exceptSessionId;
