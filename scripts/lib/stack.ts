@@ -102,20 +102,24 @@ function logTarget(logFile: string | undefined): 'inherit' | 'ignore' | number {
 /**
  * sqld serving Hrana over HTTP on loopback, its data in dataDir. `maxLogSizeMb` raises the
  * size at which sqld compacts its replication log (200 MB by default).
+ *
+ * Its WAL is checkpointed on a timer (`checkpointIntervalS`, 5 minutes unless given), which
+ * turns SQLite's autocheckpoint off: run after every commit that leaves the WAL past 1,000
+ * pages, that checkpoint stalls concurrent writers in sqld 0.24.32's write-lock manager, for
+ * seconds or for good (decision P19-6).
  */
 export async function startSqld(options: {
   dataDir: string;
   port?: number;
   logFile?: string;
   maxLogSizeMb?: number;
-  /** Checkpoint the WAL on this timer instead of after any commit that leaves it past 1,000 pages (sqld then turns SQLite's autocheckpoint off). */
   checkpointIntervalS?: number;
 }): Promise<Running> {
   const port = options.port ?? (await freePort());
   mkdirSync(dirname(options.dataDir), { recursive: true });
   const out = logTarget(options.logFile);
   const logSize = options.maxLogSizeMb ? ['--max-log-size', String(options.maxLogSizeMb)] : [];
-  const checkpoints = options.checkpointIntervalS ? ['--checkpoint-interval-s', String(options.checkpointIntervalS)] : [];
+  const checkpoints = ['--checkpoint-interval-s', String(options.checkpointIntervalS ?? 300)];
   const child = spawn(
     join(BIN, 'sqld'),
     ['--db-path', options.dataDir, '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome', ...logSize, ...checkpoints],
