@@ -17,6 +17,10 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   timeout: 45_000,
+  // wrangler dev now and then never answers one static asset request under the suite's load
+  // (a trace showed an island chunk pending for 45 s, so the page never loaded; upstream
+  // workers-sdk#3942). A test that fails once is run again and reported as flaky in the list.
+  retries: 1,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: 'test-results',

@@ -178,6 +178,23 @@ export function provisionalUser(identity: SessionIdentity, sessionId: string): S
   return user;
 }
 
+/**
+ * Marks a provisional user whose session did not hold: a handler that reads its details
+ * after the check is stopped with SessionNotConfirmed, which the error handler answers
+ * quietly (the request is answered again), instead of a programming error in the log.
+ */
+export function refuseUser(provisional: SessionUser): void {
+  for (const key of VERIFIED_LATER) {
+    Object.defineProperty(provisional, key, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        throw new SessionNotConfirmed();
+      },
+    });
+  }
+}
+
 /** Fills a provisional user in with the checked session's values (the same object: handlers hold it). */
 export function settleUser(provisional: SessionUser, checked: SessionUser): void {
   for (const [key, value] of Object.entries(checked)) Object.defineProperty(provisional, key, { value, writable: true, enumerable: true, configurable: true });

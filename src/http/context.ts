@@ -1,7 +1,7 @@
 /** Per-request setup: the database handle, the viewer's time zone, the courier base path, the session. */
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { presentedSession, provisionalUser, readSession, SessionNotConfirmed, settleUser } from '../auth/session';
+import { presentedSession, provisionalUser, readSession, refuseUser, SessionNotConfirmed, settleUser } from '../auth/session';
 import { deleteHint, hasHint, readHint, sameIdentity, setHint } from '../auth/sessionHint';
 import { createRequestDbs, DATABASE_TIMEOUT_MS, DbMeter, WriteGate } from '../db/client';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../domain/time';
@@ -134,12 +134,16 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   let failure: unknown;
   const checked = session.then(
     (found) => {
-      if (!found || !sameIdentity(found, hint)) return false;
+      if (!found || !sameIdentity(found, hint)) {
+        refuseUser(user);
+        return false;
+      }
       settleUser(user, found);
       return true;
     },
     (error: unknown) => {
       failure = error;
+      refuseUser(user);
       return false;
     },
   );
