@@ -4,11 +4,11 @@
  * under way. The browser's vibration, audio and Wake Lock are recorded by stand-ins the page
  * gets before its own scripts run: headless Chromium has no motor, speaker or screen to dim.
  */
-import { request, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { insertOrder, insertServiceArea } from '../support/factories';
 import { insertHeldOrder } from '../support/courier';
-import { openDashboard } from './courier';
-import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
+import { openDashboard, signedInAdmin } from './courier';
+import { expect, signIn, test } from './fixtures';
 
 interface Recorded {
   vibrations: number[][];
@@ -49,12 +49,6 @@ async function recordFieldComforts(page: Page): Promise<() => Promise<Recorded>>
     });
   });
   return () => page.evaluate(() => structuredClone((window as unknown as { recorded: Recorded }).recorded));
-}
-
-async function signedInAdmin() {
-  const admin = await request.newContext({ baseURL: process.env.TEST_BASE_URL });
-  expect((await admin.post('/api/login', { data: { username: 'admin', password: DEMO_PASSWORD } })).status()).toBe(200);
-  return admin;
 }
 
 test('a new offer rings only once the courier has turned offer alerts on', async ({ page, db }) => {

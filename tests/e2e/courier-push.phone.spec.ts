@@ -4,17 +4,11 @@
  * makes at most 2 HTTP requests a minute and a new offer shows within 2 s of the admin's
  * action; when the socket is down, the dashboard polls as before.
  */
-import { request, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { insertOrder, insertServiceArea } from '../support/factories';
 import { insertHeldOrder } from '../support/courier';
-import { openDashboard } from './courier';
-import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
-
-async function signedInAdmin() {
-  const admin = await request.newContext({ baseURL: process.env.TEST_BASE_URL });
-  expect((await admin.post('/api/login', { data: { username: 'admin', password: DEMO_PASSWORD } })).status()).toBe(200);
-  return admin;
-}
+import { openDashboard, signedInAdmin } from './courier';
+import { expect, signIn, test } from './fixtures';
 
 /** HTTP requests the page makes (the socket's frames are not requests). */
 function countRequests(page: Page): () => string[] {
@@ -85,4 +79,16 @@ test('with the socket down, the dashboard falls back to polling its lists', asyn
   await idleFor(page, 20_000);
   expect(requests().filter((path) => path === '/api/orders/courier/assigned').length).toBeGreaterThanOrEqual(3);
   await expect(page.locator('html[data-pushed="on"]')).toHaveCount(0);
+});
+
+test('a courier deactivated by the admin is sent from the dashboard to sign in at once', async ({ page, db }) => {
+  const { courier } = await insertServiceArea(db);
+  await signIn(page, courier.username);
+  await openDashboard(page);
+  await expect(page.locator('html[data-pushed="on"]')).toBeAttached();
+  const admin = await signedInAdmin();
+  expect((await admin.patch(`/api/users/${courier.user.id}`, { data: { isActive: false } })).status()).toBe(200);
+  // The socket closes with "session ended": the page goes to the courier's sign-in, not to a reconnect loop.
+  await expect(page).toHaveURL(/\/courier\/login/, { timeout: 5000 });
+  await admin.dispose();
 });

@@ -1,9 +1,9 @@
 /** Helpers of the courier browser tests: a courier of their own, photos to pick, places to stand. */
-import type { BrowserContext, Page } from '@playwright/test';
+import { request, type BrowserContext, type Page } from '@playwright/test';
 import type { Db } from '../../src/db/client';
 import { encodePng } from '../../scripts/lib/png';
 import { insertSignableCourier, insertZone } from '../support/factories';
-import { islandsHydrated, signIn } from './fixtures';
+import { DEMO_PASSWORD, expect, islandsHydrated, signIn } from './fixtures';
 
 export { BISTRO_POSITION, PHARMACY_POSITION } from '../support/courier';
 
@@ -43,3 +43,10 @@ export const photoInput = (page: Page) => page.locator('input[type="file"][accep
 
 /** The toast on screen (one at a time; a dismissed one lingers a moment while it slides out). */
 export const toast = (page: Page) => page.locator('.toast[data-state="open"]');
+
+/** The demo admin, signed in through the API: what the admin does while the courier's phone watches. */
+export async function signedInAdmin() {
+  const admin = await request.newContext({ baseURL: process.env.TEST_BASE_URL });
+  expect((await admin.post('/api/login', { data: { username: 'admin', password: DEMO_PASSWORD } })).status()).toBe(200);
+  return admin;
+}
