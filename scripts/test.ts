@@ -7,14 +7,17 @@
  * 3. integration tests of the Worker over HTTP against the stack;
  * 4. Playwright tests in Chromium against it.
  * Suites that need their own stack (an outage, for instance) start one themselves. Each
- * stage says how long it took.
+ * stage says how long it took, and the run ends with what failed in each, so the last lines
+ * of a CI log name the failing tests.
  */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assertChromium } from '../tests/support/chromium';
 import { startTestStack, testSources } from '../tests/support/stack';
 import { ROOT } from './lib/stack';
+import { failedVitestTests } from './lib/testReport';
 
 const BIN = join(ROOT, 'node_modules/.bin');
 
@@ -28,6 +31,33 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
     child.on('exit', (code) => resolve(code === 0));
     child.on('error', () => resolve(false));
   });
+}
+
+/** What each stage left to say at the end: the checks and tests that failed. */
+const failures: Array<{ stage: string; failed: string[] }> = [];
+const reports = mkdtempSync(join(tmpdir(), 'dispatch-test-reports-'));
+
+/** Runs a vitest project, noting the tests it failed (from its JSON report) for the summary. */
+async function vitest(stageName: string, project: string, env: Record<string, string> = {}): Promise<boolean> {
+  const report = join(reports, `${project}.json`);
+  const passed = await run('vitest', ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  if (!passed) failures.push({ stage: stageName, failed: failedVitestTests(readIfThere(report), ROOT) });
+  return passed;
+}
+
+function readIfThere(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs a check, noting its name for the summary when it fails. */
+async function check(stageName: string, command: string, args: string[]): Promise<boolean> {
+  const passed = await run(command, args);
+  if (!passed) failures.push({ stage: stageName, failed: [`${command} ${args.join(' ')}`] });
+  return passed;
 }
 
 const started = Date.now();
@@ -54,16 +84,19 @@ try {
 // Every stack of this run (and of the test processes it starts) serves this one version.
 await stage('Building assets and taking a snapshot of the sources', () => testSources());
 // Type checking reads the island registry the build writes (src/generated), so it follows it.
-const typesChecked = stage('Type checking and lint (tsc, ESLint, Prettier, knip)', async () =>
+const LINT = 'Type checking and lint (tsc, ESLint, Prettier, knip)';
+const typesChecked = stage(LINT, async () =>
   (
     await Promise.all([
-      run('tsc', ['--noEmit', '-p', '.']),
-      run('tsc', ['--noEmit', '-p', 'islands']),
-      run('eslint', ['.']).then(async (linted) => (await run('prettier', ['--check', '--log-level', 'warn', '.'])) && (await run('knip', [])) && linted),
+      check(LINT, 'tsc', ['--noEmit', '-p', '.']),
+      check(LINT, 'tsc', ['--noEmit', '-p', 'islands']),
+      check(LINT, 'eslint', ['.']).then(
+        async (linted) => (await check(LINT, 'prettier', ['--check', '--log-level', 'warn', '.'])) && (await check(LINT, 'knip', [])) && linted,
+      ),
     ])
   ).every(Boolean),
 );
-const unitsPassed = stage('Unit tests', () => run('vitest', ['run', '--project', 'unit']));
+const unitsPassed = stage('Unit tests', () => vitest('Unit tests', 'unit'));
 const stackStarted = stage('Starting the test stack (sqld + wrangler dev)', () => startTestStack({ crowded: true, keepDir: true })).catch((error: Error) => {
   console.error(`\nThe test stack did not start: ${error.message}`);
   return undefined;
@@ -73,12 +106,20 @@ const [types, units, stack] = await Promise.all([typesChecked, unitsPassed, stac
 let failed = !types || !units || !stack;
 if (stack && !failed) {
   const env = { TEST_BASE_URL: stack.baseUrl, TEST_DATABASE_URL: stack.databaseUrl };
-  failed = !(await stage('Integration tests (Worker in workerd against sqld)', () => run('vitest', ['run', '--project', 'integration'], env)));
-  failed = !(await stage('Browser tests (Playwright, Chromium)', () => run('playwright', ['test'], env))) || failed;
+  const INTEGRATION = 'Integration tests (Worker in workerd against sqld)';
+  failed = !(await stage(INTEGRATION, () => vitest(INTEGRATION, 'integration', env)));
+  const BROWSER = 'Browser tests (Playwright, Chromium)';
+  const browsed = await stage(BROWSER, () => run('playwright', ['test'], env));
+  // Playwright's list reporter has just named its failures above.
+  if (!browsed) failures.push({ stage: BROWSER, failed: ['(listed just above)'] });
+  failed = !browsed || failed;
 }
+if (!stack) failures.push({ stage: 'Starting the test stack', failed: ['(its error is above)'] });
 await stack?.stop();
 // The stack's logs (wrangler.log, sqld.log) tell what the server did when a test failed.
 if (stack && failed) console.log(`\nThe test stack's logs are kept in ${stack.dir}`);
 else if (stack) rmSync(stack.dir, { recursive: true, force: true });
+rmSync(reports, { recursive: true, force: true });
+for (const { stage: stageName, failed: what } of failures) console.log(`\n✗ ${stageName}:\n${what.map((line) => `  - ${line}`).join('\n')}`);
 console.log(`\n${failed ? '✗ Some tests failed' : '✓ All tests passed'} in ${seconds(started)} s`);
 process.exit(failed ? 1 : 0);
