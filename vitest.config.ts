@@ -26,6 +26,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A failed test runs once more; npm test names every retried one at its end (decision T8).
+          retry: 1,
         },
       },
     ],

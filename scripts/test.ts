@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { assertChromium } from '../tests/support/chromium';
 import { startTestStack, testSources } from '../tests/support/stack';
 import { ROOT } from './lib/stack';
-import { failedVitestTests } from './lib/testReport';
+import { vitestOutcomes } from './lib/testReport';
 
 const BIN = join(ROOT, 'node_modules/.bin');
 
@@ -33,15 +33,18 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
   });
 }
 
-/** What each stage left to say at the end: the checks and tests that failed. */
+/** What each stage left to say at the end: the checks and tests that failed, and the tests that passed only when run again. */
 const failures: Array<{ stage: string; failed: string[] }> = [];
+const retried: Array<{ stage: string; flaky: string[] }> = [];
 const reports = mkdtempSync(join(tmpdir(), 'dispatch-test-reports-'));
 
-/** Runs a vitest project, noting the tests it failed (from its JSON report) for the summary. */
+/** Runs a vitest project, noting the tests it failed or retried (from its JSON report) for the summary. */
 async function vitest(stageName: string, project: string, env: Record<string, string> = {}): Promise<boolean> {
   const report = join(reports, `${project}.json`);
   const passed = await run('vitest', ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
-  if (!passed) failures.push({ stage: stageName, failed: failedVitestTests(readIfThere(report), ROOT) });
+  const { failed, flaky } = vitestOutcomes(readIfThere(report), ROOT);
+  if (!passed) failures.push({ stage: stageName, failed });
+  if (flaky.length) retried.push({ stage: stageName, flaky });
   return passed;
 }
 
@@ -120,6 +123,7 @@ await stack?.stop();
 if (stack && failed) console.log(`\nThe test stack's logs are kept in ${stack.dir}`);
 else if (stack) rmSync(stack.dir, { recursive: true, force: true });
 rmSync(reports, { recursive: true, force: true });
+for (const { stage: stageName, flaky } of retried) console.log(`\n⚠ ${stageName}, passed when run again:\n${flaky.map((line) => `  - ${line}`).join('\n')}`);
 for (const { stage: stageName, failed: what } of failures) console.log(`\n✗ ${stageName}:\n${what.map((line) => `  - ${line}`).join('\n')}`);
 console.log(`\n${failed ? '✗ Some tests failed' : '✓ All tests passed'} in ${seconds(started)} s`);
 process.exit(failed ? 1 : 0);

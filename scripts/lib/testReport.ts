@@ -1,10 +1,18 @@
 /**
  * Reads vitest's JSON report (`--reporter=json`) for the end of `npm test`: the last lines of
- * a CI log then name the tests that failed, wherever their output scrolled to.
+ * a CI log then name the tests that failed, and those that passed only on their retry,
+ * wherever their output scrolled to.
  */
 
 interface VitestReport {
   testResults: Array<{ name: string; message?: string; assertionResults: Array<{ status: string; fullName: string; failureMessages: string[] }> }>;
+}
+
+export interface TestOutcomes {
+  /** "file › test: first line of its error" for each failed test, and each file that failed to run. */
+  failed: string[];
+  /** The same for each test that failed, then passed when run again (its first error). */
+  flaky: string[];
 }
 
 const firstLine = (text = '') =>
@@ -13,18 +21,24 @@ const firstLine = (text = '') =>
     .find((line) => line.trim())
     ?.trim() ?? '';
 
-/** "file › test: first line of its error" for each failed test, and each file that failed to run. */
-export function failedVitestTests(report: string | undefined, root: string): string[] {
+export function vitestOutcomes(report: string | undefined, root: string): TestOutcomes {
   let parsed: VitestReport;
   try {
     parsed = JSON.parse(report ?? '') as VitestReport;
   } catch {
-    return ['(no report: vitest stopped before writing it; see its output above)'];
+    return { failed: ['(no report: vitest stopped before writing it; see its output above)'], flaky: [] };
   }
-  return parsed.testResults.flatMap((file) => {
+  const outcomes: TestOutcomes = { failed: [], flaky: [] };
+  for (const file of parsed.testResults) {
     const name = file.name.startsWith(`${root}/`) ? file.name.slice(root.length + 1) : file.name;
     const failed = file.assertionResults.filter((test) => test.status === 'failed');
-    if (!failed.length) return file.message ? [`${name}: ${firstLine(file.message)}`] : [];
-    return failed.map((test) => `${name} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
-  });
+    if (!failed.length && file.message) outcomes.failed.push(`${name}: ${firstLine(file.message)}`);
+    for (const test of file.assertionResults) {
+      const line = `${name} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`;
+      if (test.status === 'failed') outcomes.failed.push(line);
+      // A test that passed with errors to its name passed on a retry.
+      else if (test.status === 'passed' && test.failureMessages.length) outcomes.flaky.push(line);
+    }
+  }
+  return outcomes;
 }
