@@ -21,6 +21,17 @@ export async function courierIdOfUser(db: Db, userId: number): Promise<number | 
   return courier?.id ?? null;
 }
 
+/** The courier record of a session's owner; null when it is not a courier's (or not there). */
+export async function courierIdOfSession(db: Db, sessionId: string): Promise<number | null> {
+  const [courier] = await db
+    .select({ id: couriers.id })
+    .from(sessions)
+    .innerJoin(couriers, eq(couriers.userId, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return courier?.id ?? null;
+}
+
 /** The user's business has no order that is neither delivered nor cancelled. */
 function hasNoUnfinishedOrders(userId: number): SQL {
   return sql`not exists (select 1 from ${restaurants} join ${restaurantOrderTotals} on ${restaurantOrderTotals.restaurantId} = ${restaurants.id}

@@ -178,6 +178,22 @@ describe('GET /api/couriers/socket', () => {
     phoneSocket.socket.close();
     expect(await phoneSocket.closed).toMatchObject({ code: SESSION_ENDED_CLOSE });
   }, 30_000);
+
+  it("closes a courier's phone socket when someone signs in over that session in the same browser", async () => {
+    const [courier, other] = [await insertSignableCourier(testDb()), await insertSignableCourier(testDb())];
+    const [shared, elsewhere] = [await signedIn(courier.username, 'demo1234'), await signedIn(courier.username, 'demo1234')];
+    const [sharedSocket, elsewhereSocket] = await Promise.all([
+      watch(shared.cookie!, '/api/couriers/socket'),
+      watch(elsewhere.cookie!, '/api/couriers/socket'),
+    ]);
+    // The browser still presents the first courier's session when the other courier signs in.
+    expect((await shared.post('/api/login', { username: other.username, password: 'demo1234' })).status).toBe(200);
+    await closedByServer(sharedSocket);
+    sharedSocket.socket.close();
+    expect(await sharedSocket.closed).toMatchObject({ code: SESSION_ENDED_CLOSE });
+    expect(elsewhereSocket.socket.readyState).toBe(WebSocket.OPEN);
+    elsewhereSocket.socket.close();
+  }, 30_000);
 });
 
 describe('the GPS page data', () => {

@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { DECOY_HASH, hashPassword, verifyPassword } from '../../auth/password';
 import { endLiveSockets, endSession, loadAccount, presentedSession, replaceSession, startSession } from '../../auth/session';
-import { findUser } from '../../db/accounts';
+import { courierIdOfSession, findUser } from '../../db/accounts';
 import { presentedDevice, trustDevice } from '../../auth/devices';
 import { clearAttempts, recordFailure, reserveAttempt } from '../../auth/throttle';
 import { createAccount, findUserByUsername, serializeUser, setPasswordHash, usernameTaken, zoneExists } from '../../db/users';
@@ -23,8 +23,14 @@ session.post('/login', validate('json', loginSchema), async (c) => {
   const now = Date.now();
   const [device, previous] = await Promise.all([presentedDevice(c), presentedSession(c)]);
   // One round trip reads the user and counts the attempt (before its password is checked:
-  // parallel guesses cannot get more than their share evaluated); one signs in.
-  const [user, account, attempt] = await Promise.all([findUserByUsername(db, username), loadAccount(db, username), reserveAttempt(db, username, device, now)]);
+  // parallel guesses cannot get more than their share evaluated), and reads whose courier the
+  // session this browser already had is (its phone socket ends with it); one signs in.
+  const [user, account, attempt, previousCourierId] = await Promise.all([
+    findUserByUsername(db, username),
+    loadAccount(db, username),
+    reserveAttempt(db, username, device, now),
+    previous ? courierIdOfSession(db, previous) : null,
+  ]);
   if (attempt.lockedUntil) {
     const minutes = Math.ceil((attempt.lockedUntil - now) / 60_000);
     throw tooMany(
@@ -44,9 +50,7 @@ session.post('/login', validate('json', loginSchema), async (c) => {
   await Promise.all([
     clearAttempts(db, attempt.channel),
     trustDevice(c, db, user.id, attempt.trustedDevice, now),
-    // Its owner is not read (no round trip for it): a courier's other tabs in this browser keep
-    // their socket, which carries no order data and closes when its next read is refused.
-    previous ? replaceSession(c, db, previous, null) : undefined,
+    previous ? replaceSession(c, db, previous, previousCourierId) : undefined,
     startSession(c, db, account),
   ]);
   return c.json(serializeUser(account));
