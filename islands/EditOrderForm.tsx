@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { composeAddress, DEFAULT_STATE, splitAddress } from '../src/domain/address';
 import { parseMoney } from '../src/domain/money';
 import type { RegionList } from '../src/shared/partials';
-import { localToUtc, PhoneInput, TextArea, MoneyInput, TextInput, withReason } from './business/forms';
+import { EmailInput, emailProblem, localToUtc, PhoneInput, TextArea, MoneyInput, TextInput, withReason } from './business/forms';
 import { apiRequest } from './lib/api';
 import { errorToast, refreshPartials, toast } from './lib/events';
 
@@ -19,6 +19,7 @@ export interface EditOrderFormProps {
   amount: string;
   customerName: string;
   customerPhone: string;
+  customerEmail: string;
   customerAddress: string;
   deliveryInstructions: string;
   /** 'YYYY-MM-DD' and 'HH:mm' in the viewer's zone. */
@@ -33,7 +34,7 @@ export interface EditOrderFormProps {
   refresh: RegionList;
 }
 
-type Errors = Partial<Record<'customerName' | 'customerPhone' | 'customerAddress' | 'amount' | 'pickupTime' | 'deliveryTime', string>>;
+type Errors = Partial<Record<'customerName' | 'customerPhone' | 'customerEmail' | 'customerAddress' | 'amount' | 'pickupTime' | 'deliveryTime', string>>;
 
 export default function EditOrderForm(props: EditOrderFormProps) {
   const parts = splitAddress(props.customerAddress);
@@ -42,6 +43,7 @@ export default function EditOrderForm(props: EditOrderFormProps) {
     amount: props.amount,
     customerName: props.customerName,
     customerPhone: props.customerPhone,
+    customerEmail: props.customerEmail,
     street: parts.street,
     apartment: parts.apartment,
     city: parts.city,
@@ -62,6 +64,8 @@ export default function EditOrderForm(props: EditOrderFormProps) {
     const found: Errors = {};
     if (!form.customerName.trim()) found.customerName = 'Customer name is required';
     if (!form.customerPhone.trim()) found.customerPhone = 'Customer phone is required';
+    const emailInvalid = emailProblem(form.customerEmail);
+    if (emailInvalid) found.customerEmail = emailInvalid;
     if (parseMoney(form.amount) == null) found.amount = 'Amount must be a valid number';
     if (!localToUtc(`${form.pickupDate}T${form.pickupClock}`)) found.pickupTime = 'Pickup time is required';
     if (!localToUtc(`${form.deliveryDate}T${form.deliveryClock}`)) found.deliveryTime = 'Delivery time is required';
@@ -78,6 +82,7 @@ export default function EditOrderForm(props: EditOrderFormProps) {
       ...(props.showInternalOrderNumber ? { internalOrderNumber: form.internalOrderNumber.trim() } : {}),
       customerName: form.customerName.trim(),
       customerPhone: form.customerPhone.trim(),
+      customerEmail: form.customerEmail.trim(),
       customerAddress: composeAddress(form),
       customerStreet: form.street.trim(),
       customerApartment: form.apartment.trim(),
@@ -116,6 +121,11 @@ export default function EditOrderForm(props: EditOrderFormProps) {
           value={form.customerPhone}
           onChange={(customerPhone) => setForm((current) => ({ ...current, customerPhone }))}
           error={errors.customerPhone}
+        />
+        <EmailInput
+          value={form.customerEmail}
+          onChange={(customerEmail) => setForm((current) => ({ ...current, customerEmail }))}
+          error={errors.customerEmail}
         />
       </div>
       <TextInput

@@ -22,7 +22,19 @@ import { milesText } from '../src/domain/routePlan';
 import { MAX_ROUTE_STOPS } from '../src/domain/schemas/businessOrders';
 import { addressLine, emptyAddress, toTyped, type AddressValue } from './business/address';
 import { AddressFields } from './business/AddressFields';
-import { FormSection, localToUtc, orderCreationMessage, PhoneInput, PickupFrom, TextArea, MoneyInput, TextInput, withReason } from './business/forms';
+import {
+  EmailInput,
+  emailProblem,
+  FormSection,
+  localToUtc,
+  orderCreationMessage,
+  PhoneInput,
+  PickupFrom,
+  TextArea,
+  MoneyInput,
+  TextInput,
+  withReason,
+} from './business/forms';
 import { useMapsKey } from './business/maps';
 import { RouteMap } from './business/RouteMap';
 import { DragHandle, SortableList, type HandleProps } from './lib/SortableList';
@@ -46,6 +58,7 @@ interface Stop {
   key: string;
   customerName: string;
   customerPhone: string;
+  customerEmail: string;
   address: AddressValue;
   deliveryInstructions: string;
   /** Deliver-by time as typed ('YYYY-MM-DDTHH:mm', local), or ''. */
@@ -96,6 +109,7 @@ const emptyStop = (key: string, typed: boolean): Stop => ({
   key,
   customerName: '',
   customerPhone: '',
+  customerEmail: '',
   address: emptyAddress(typed),
   deliveryInstructions: '',
   deliverBy: '',
@@ -169,6 +183,8 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
   const [calculating, setCalculating] = useState<'form' | 'optimize' | 'modal' | null>(null);
   const [routeOpen, setRouteOpen] = useState(false);
   const [pending, setPending] = useState(false);
+  /** Invalid emails are pointed out once the business tried to create the order, not while they type. */
+  const [emailsChecked, setEmailsChecked] = useState(false);
   /** What screen readers hear after the stops were reordered for them. */
   const [announcement, setAnnouncement] = useState('');
 
@@ -256,11 +272,15 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
     const valid = stops.filter(isValid);
     if (valid.length === 0) return errorToast('Please add at least one valid delivery stop');
     if (!route) return errorToast('Please calculate the route before creating the order');
+    setEmailsChecked(true);
+    const badEmail = valid.find((stop) => emailProblem(stop.customerEmail));
+    if (badEmail) return errorToast(`Stop ${stops.indexOf(badEmail) + 1}: ${emailProblem(badEmail.customerEmail)}`);
     const [first] = valid;
     const amount = Number(order.amount);
     const body = {
       customerName: first.customerName.trim(),
       customerPhone: first.customerPhone.trim(),
+      customerEmail: first.customerEmail.trim(),
       customerAddress: lineOf(first),
       customerLatitude: first.address.point!.latitude,
       customerLongitude: first.address.point!.longitude,
@@ -285,6 +305,7 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
         sequence: index + 1,
         customerName: stop.customerName.trim(),
         customerPhone: stop.customerPhone.trim(),
+        customerEmail: stop.customerEmail.trim(),
         address: lineOf(stop),
         latitude: stop.address.point!.latitude,
         longitude: stop.address.point!.longitude,
@@ -362,6 +383,7 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
               index={index}
               handle={handle}
               late={route?.lateKeys.includes(stop.key) ? `It ${lateWords(route, stop)}.` : null}
+              emailError={emailsChecked ? emailProblem(stop.customerEmail) : null}
               removable={stops.length > 1}
               mapsApiKey={mapsApiKey}
               onMapsDown={mapsDown}
@@ -509,6 +531,7 @@ function StopCard({
   index,
   handle,
   late,
+  emailError,
   removable,
   mapsApiKey,
   onMapsDown,
@@ -520,6 +543,7 @@ function StopCard({
   handle: HandleProps;
   /** Why this stop misses its deliver-by time on the calculated route. */
   late: string | null;
+  emailError: string | null;
   removable: boolean;
   mapsApiKey: string | null;
   onMapsDown: () => void;
@@ -541,6 +565,7 @@ function StopCard({
       <div className="grid gap-4 md:grid-cols-2">
         <TextInput label="Customer Name" value={stop.customerName} onChange={(e) => onChange({ customerName: e.target.value })} />
         <PhoneInput value={stop.customerPhone} onChange={(customerPhone) => onChange({ customerPhone })} />
+        <EmailInput value={stop.customerEmail} onChange={(customerEmail) => onChange({ customerEmail })} error={emailError} />
         <AddressFields
           label="Delivery Address"
           value={stop.address}

@@ -12,7 +12,18 @@ import { formatMoney, parseMoney } from '../src/domain/money';
 import { ORDER_VEHICLE_TYPES, vehicleLabel, type OrderVehicleType } from '../src/domain/vehicles';
 import { addressLine, emptyAddress, streetOf, toTyped, zipProblem, type AddressValue } from './business/address';
 import { AddressFields } from './business/AddressFields';
-import { FormSection, localToUtc, orderCreationMessage, PhoneInput, PickupFrom, TextArea, MoneyInput, TextInput } from './business/forms';
+import {
+  EmailInput,
+  emailProblem,
+  FormSection,
+  localToUtc,
+  orderCreationMessage,
+  PhoneInput,
+  PickupFrom,
+  TextArea,
+  MoneyInput,
+  TextInput,
+} from './business/forms';
 import { useMapsKey } from './business/maps';
 import { apiRequest } from './lib/api';
 import { errorToast, toast } from './lib/events';
@@ -38,6 +49,7 @@ interface FormState {
   internalOrderNumber: string;
   customerName: string;
   customerPhone: string;
+  customerEmail: string;
   customerCompany: string;
   address: AddressValue;
   deliveryInstructions: string;
@@ -53,6 +65,7 @@ const initialState = (props: SingleOrderFormProps, typed: boolean): FormState =>
   internalOrderNumber: '',
   customerName: '',
   customerPhone: '',
+  customerEmail: '',
   customerCompany: '',
   address: emptyAddress(typed),
   deliveryInstructions: '',
@@ -76,6 +89,7 @@ export default function SingleOrderForm(props: SingleOrderFormProps) {
   const typed = mapsApiKey == null;
   const [form, setForm] = useState<FormState>(() => initialState(props, typed));
   const [missing, setMissing] = useState<Set<keyof FormState | 'zip'>>(new Set());
+  const emailInvalid = emailProblem(form.customerEmail);
   const [pending, setPending] = useState(false);
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((current) => ({ ...current, [key]: value }));
   // The maps service turned out to be unavailable: what was typed becomes the street.
@@ -88,6 +102,10 @@ export default function SingleOrderForm(props: SingleOrderFormProps) {
     const required = (['customerName', 'customerPhone', 'amount', 'internalOrderNumber'] as const).filter((key) => !form[key].trim());
     setMissing(new Set(required));
     if (required.length > 0) return errorToast('Please fill in all required fields');
+    if (emailInvalid) {
+      setMissing(new Set(['customerEmail']));
+      return errorToast(emailInvalid);
+    }
     const street = streetOf(form.address);
     if (!street) {
       setMissing(new Set(['address']));
@@ -104,6 +122,7 @@ export default function SingleOrderForm(props: SingleOrderFormProps) {
     const body = {
       customerName: form.customerName.trim(),
       customerPhone: form.customerPhone.trim(),
+      customerEmail: form.customerEmail.trim(),
       customerAddress: addressLine(form.address, 'street', typed),
       customerStreet: street,
       customerHouse: form.address.house,
@@ -161,6 +180,7 @@ export default function SingleOrderForm(props: SingleOrderFormProps) {
             autoComplete="off"
           />
           <PhoneInput value={form.customerPhone} onChange={(phone) => set('customerPhone', phone)} error={invalid('customerPhone')} />
+          <EmailInput value={form.customerEmail} onChange={(email) => set('customerEmail', email)} error={missing.has('customerEmail') ? emailInvalid : null} />
           <TextInput label="Company Name" value={form.customerCompany} onChange={(e) => set('customerCompany', e.target.value)} />
         </div>
         <AddressFields

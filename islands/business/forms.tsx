@@ -3,6 +3,7 @@
  * form, and turning a failed call into the message the spec asks for.
  */
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import { INVALID_EMAIL, isEmail } from '../../src/domain/email';
 import { normalizePhoneInput } from '../../src/domain/phone';
 import { ApiRequestError } from '../lib/api';
 import { Field } from '../lib/Field';
@@ -55,6 +56,35 @@ export function PhoneInput({
       onChange={(e) => onChange(normalizePhoneInput(e.target.value))}
       error={error}
       hint="10 digits"
+    />
+  );
+}
+
+/** Why a customer's email cannot be saved, or null: blank is fine, it is optional (decision K14). */
+export const emailProblem = (value: string): string | null => (!value.trim() || isEmail(value.trim()) ? null : INVALID_EMAIL);
+
+/** A customer's optional email: the messages the business turned on go there too. */
+export function EmailInput({
+  label = 'Customer Email (Optional)',
+  value,
+  onChange,
+  error,
+}: {
+  label?: string;
+  value: string;
+  onChange: (email: string) => void;
+  error?: string | null;
+}) {
+  return (
+    <TextInput
+      label={label}
+      type="email"
+      inputMode="email"
+      autoComplete="off"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      hint="Your delivery updates go here too"
     />
   );
 }

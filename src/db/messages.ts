@@ -45,7 +45,7 @@ export async function saveMessageSettings(db: Db, restaurantId: number, settings
 
 export type NewMessage = Pick<
   typeof customerMessages.$inferInsert,
-  'dedupeKey' | 'restaurantId' | 'orderId' | 'stopId' | 'kind' | 'channel' | 'recipient' | 'body' | 'status' | 'detail'
+  'dedupeKey' | 'restaurantId' | 'orderId' | 'stopId' | 'kind' | 'channel' | 'recipient' | 'subject' | 'body' | 'status' | 'detail'
 >;
 
 /** Records the messages (a key already recorded is left as it is); answers those still waiting to be sent. */

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { CUSTOMER_TYPES } from '../domain/customerTypes';
 import { LOCATION_PRECISIONS } from '../domain/location';
-import { MESSAGE_KINDS } from '../domain/messages';
+import { MESSAGE_CHANNELS, MESSAGE_KINDS } from '../domain/messages';
 import { newTrackingToken } from '../domain/tracking';
 import { ORDER_STATUSES, STOP_STATUSES } from '../domain/orderStatus';
 import { COURIER_VEHICLE_TYPES, type OrderVehicleType } from '../domain/vehicles';
@@ -231,6 +231,8 @@ export const orders = sqliteTable(
     zoneId: integer('zone_id').references(() => zones.id),
     customerName: text('customer_name').notNull(),
     customerPhone: text('customer_phone').notNull(),
+    /** Optional: where the customer's messages also go by email (decision K14). */
+    customerEmail: text('customer_email'),
     customerAddress: text('customer_address').notNull(),
     customerStreet: text('customer_street'),
     customerHouse: text('customer_house'),
@@ -318,6 +320,7 @@ export const orderStops = sqliteTable(
     sequence: integer('sequence').notNull(),
     customerName: text('customer_name').notNull(),
     customerPhone: text('customer_phone').notNull(),
+    customerEmail: text('customer_email'),
     address: text('address').notNull(),
     latitude: real('latitude'),
     longitude: real('longitude'),
@@ -643,8 +646,6 @@ export const trackingWatchers = sqliteTable('tracking_watchers', {
   until: integer('until').notNull(),
 });
 
-export const MESSAGE_CHANNELS = ['sms', 'email'] as const;
-export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 export const MESSAGE_STATUSES = ['pending', 'sent', 'failed', 'not_sent'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
@@ -686,6 +687,8 @@ export const customerMessages = sqliteTable(
     kind: text('kind', { enum: MESSAGE_KINDS }).notNull(),
     channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
     recipient: text('recipient').notNull(),
+    /** An email's subject line; null for an SMS. */
+    subject: text('subject'),
     body: text('body').notNull(),
     status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('pending'),
     /** Why it was not sent, or the provider's last error. */

@@ -32,6 +32,8 @@ export interface PlannedStop {
   sequence: number;
   customerName: string;
   customerPhone: string;
+  /** Where this stop's customer messages also go (decision K14). */
+  customerEmail?: string | null;
   address: string;
   latitude: number;
   longitude: number;
@@ -51,6 +53,7 @@ export interface NewOrderValues {
   zoneId: number;
   customerName: string;
   customerPhone: string;
+  customerEmail: string | null;
   customerAddress: string;
   customerStreet: string | null;
   customerHouse: string | null;
@@ -105,6 +108,7 @@ export function planNewOrder(
     zoneId: business.zoneId,
     customerName: multiStop ? first.customerName : input.customerName!,
     customerPhone: multiStop ? first.customerPhone : input.customerPhone!,
+    customerEmail: multiStop ? (first.customerEmail ?? null) : input.customerEmail,
     customerAddress: multiStop ? first.address : input.customerAddress!,
     // A multi-stop order's address is its first stop's line (spec 2-business-area.md §7 'customerStreet = the stop's address').
     customerStreet: multiStop ? first.address : input.customerStreet,

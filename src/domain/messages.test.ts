@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEMPLATES, messageKey, messagesFor, renderMessage, smsNumber } from './messages';
+import { DEFAULT_TEMPLATES, emailSubject, messageKey, messagesFor, renderMessage, smsNumber } from './messages';
 
 describe('the messages an event calls for', () => {
   it('a single order: on the way, delivered, cancelled; nothing for other moves', () => {
@@ -26,8 +26,9 @@ describe('the messages an event calls for', () => {
   });
 
   it('one key per moment and recipient', () => {
-    expect(messageKey('delivered', 7, null)).toBe('delivered:order:7');
-    expect(messageKey('delivered', 7, 3)).toBe('delivered:stop:3');
+    expect(messageKey('delivered', 7, null, 'sms')).toBe('delivered:order:7:sms');
+    expect(messageKey('delivered', 7, 3, 'sms')).toBe('delivered:stop:3:sms');
+    expect(messageKey('delivered', 7, 3, 'email')).toBe('delivered:stop:3:email');
   });
 });
 
@@ -48,5 +49,13 @@ describe('wording', () => {
   it('texts only 10-digit US numbers, in E.164', () => {
     expect(smsNumber('8135550142')).toBe('+18135550142');
     expect(smsNumber('555')).toBeNull();
+  });
+});
+
+describe('email subjects', () => {
+  it('name the business and the moment', () => {
+    const values = { business: 'Harbor Bistro', courier: 'Rosa', link: '', order: '#10001', phone: '' };
+    expect(emailSubject('on_the_way', values)).toBe('Harbor Bistro: your order is on the way');
+    expect(emailSubject('cancelled', values)).toBe('Harbor Bistro: your order #10001 was cancelled');
   });
 });

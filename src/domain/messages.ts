@@ -9,6 +9,10 @@ import { isValidPhone } from './phone';
 export const MESSAGE_KINDS = ['on_the_way', 'arriving_soon', 'delivered', 'cancelled'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
+/** A message goes by SMS to the customer's phone and, when the order has one, by email too (decision K14). */
+export const MESSAGE_CHANNELS = ['sms', 'email'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
 export const MESSAGE_LABELS: Record<MessageKind, string> = {
   on_the_way: 'On the way',
   arriving_soon: 'Arriving soon',
@@ -40,6 +44,16 @@ export interface MessageValues {
 export function renderMessage(template: string, values: MessageValues): string {
   return template.replace(/\{(business|courier|link|order|phone)\}/g, (_, key: keyof MessageValues) => values[key]);
 }
+
+/** An email's subject line: the business and the moment, so the inbox says what happened without opening it. */
+const EMAIL_SUBJECTS: Record<MessageKind, (values: MessageValues) => string> = {
+  on_the_way: ({ business }) => `${business}: your order is on the way`,
+  arriving_soon: ({ business }) => `${business}: your courier is almost there`,
+  delivered: ({ business }) => `${business}: your order was delivered`,
+  cancelled: ({ business, order }) => `${business}: your order ${order} was cancelled`,
+};
+
+export const emailSubject = (kind: MessageKind, values: MessageValues) => EMAIL_SUBJECTS[kind](values);
 
 /** What one message says when it was not sent because no provider is configured. */
 export const NO_PROVIDER = 'not sent: no provider';
@@ -86,5 +100,6 @@ export function messagesFor(
   return [];
 }
 
-/** The key that makes a moment one message, however often its event is handled. */
-export const messageKey = (kind: MessageKind, orderId: number, stopId: number | null) => `${kind}:${stopId == null ? `order:${orderId}` : `stop:${stopId}`}`;
+/** The key that makes a moment one message per channel, however often its event is handled. */
+export const messageKey = (kind: MessageKind, orderId: number, stopId: number | null, channel: MessageChannel) =>
+  `${kind}:${stopId == null ? `order:${orderId}` : `stop:${stopId}`}:${channel}`;

@@ -4,7 +4,7 @@
  * plain 404, so a guess learns nothing.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { serializeOrder, serializeStop } from '../db/orders/serialize';
+import { serializeOrder, serializeOrderForCourier, serializeStop, serializeStopForCourier } from '../db/orders/serialize';
 import type { Order, OrderStop } from '../db/schema';
 import { findTracked, type Tracked } from '../db/tracking';
 import { isTrackingToken, trackingPath } from '../domain/tracking';
@@ -28,16 +28,15 @@ export async function trackedOf(c: Context<AppEnv>, token: string): Promise<Trac
 /**
  * The order and stop JSON for this caller: with `trackingUrl` (absolute, on the host the
  * client called) for the admin and the order's business, who send it to customers;
- * couriers never get it.
+ * couriers get neither it nor the customer's email.
  */
 export function trackingJson(c: Context<AppEnv>) {
   const user = c.var.user;
   const origin = new URL(c.req.url).origin;
   const shows = user?.role === 'admin' || user?.role === 'restaurant';
-  const withUrl = <T extends object>(json: T, token: string | null) =>
-    shows ? { ...json, trackingUrl: token ? `${origin}${trackingPath(token)}` : null } : json;
+  const withUrl = <T extends object>(json: T, token: string | null) => ({ ...json, trackingUrl: token ? `${origin}${trackingPath(token)}` : null });
   return {
-    order: (order: Order) => withUrl(serializeOrder(order), order.trackingToken),
-    stop: (stop: OrderStop) => withUrl(serializeStop(stop), stop.trackingToken),
+    order: (order: Order) => (shows ? withUrl(serializeOrder(order), order.trackingToken) : serializeOrderForCourier(order)),
+    stop: (stop: OrderStop) => (shows ? withUrl(serializeStop(stop), stop.trackingToken) : serializeStopForCourier(stop)),
   };
 }

@@ -3,9 +3,8 @@
  * API (Resend's shape: POST /emails with a bearer key), each configured by secrets. With
  * neither configured a message is recorded as not sent, so the feature works on one machine.
  */
+import type { MessageChannel } from '../domain/messages';
 import type { Env } from '../env';
-
-export type Channel = 'sms' | 'email';
 
 export interface OutgoingMessage {
   to: string;
@@ -26,7 +25,7 @@ export class ProviderError extends Error {
 }
 
 export interface MessageProvider {
-  channel: Channel;
+  channel: MessageChannel;
   /** Sends one message; answers the provider's id for it. */
   send(message: OutgoingMessage): Promise<string>;
 }
@@ -84,6 +83,6 @@ function email(env: Env): MessageProvider | null {
 }
 
 /** The configured provider of a channel, or null. */
-export function providerFor(env: Env, channel: Channel): MessageProvider | null {
+export function providerFor(env: Env, channel: MessageChannel): MessageProvider | null {
   return channel === 'sms' ? twilio(env) : email(env);
 }

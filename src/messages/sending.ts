@@ -8,7 +8,7 @@
 import type { Db } from '../db/client';
 import { claimMessage, messageContext, messageSettingsOf, recordMessages, settleMessage, type MessageSetting, type NewMessage } from '../db/messages';
 import type { OutboxEvent } from '../db/schema';
-import { messageKey, messagesFor, NO_PROVIDER, renderMessage, smsNumber, type MessageCall } from '../domain/messages';
+import { emailSubject, messageKey, messagesFor, NO_PROVIDER, renderMessage, smsNumber, type MessageCall } from '../domain/messages';
 import { formatPhone } from '../domain/phone';
 import { firstName, showsCourier, trackingPath } from '../domain/tracking';
 import { courierLocation } from '../durable-objects/names';
@@ -60,36 +60,44 @@ async function composeAndQueue(
   calls: readonly MessageCall[],
   enabled: readonly MessageSetting[],
 ): Promise<void> {
-  const sms = providerFor(env, 'sms');
+  const [sms, email] = [providerFor(env, 'sms'), providerFor(env, 'email')];
   const messages = calls.flatMap((call): NewMessage[] => {
     const setting = enabled.find((candidate) => candidate.kind === call.kind);
     if (!setting) return [];
     const stop = call.stopId == null ? null : stops.find((candidate) => candidate.id === call.stopId);
+    const customer = stop ?? order;
     const token = stop ? stop.trackingToken : order.trackingToken;
-    const phone = stop ? stop.customerPhone : order.customerPhone;
-    const body = renderMessage(setting.template, {
+    const values = {
       business: order.restaurantName,
       courier: courierName ? firstName(courierName) : 'your courier',
       link: token ? `${env.PUBLIC_URL ?? ''}${trackingPath(token)}` : '',
       order: `#${order.orderNumber}`,
       phone: formatPhone(order.restaurantPhone),
-    });
-    const to = smsNumber(phone);
-    const unsent = !to ? 'not sent: no valid phone number' : !sms ? NO_PROVIDER : null;
-    return [
-      {
-        dedupeKey: messageKey(call.kind, order.id, call.stopId),
-        restaurantId: order.restaurantId,
-        orderId: order.id,
-        stopId: call.stopId,
-        kind: call.kind,
-        channel: 'sms',
-        recipient: to ?? phone,
-        body,
-        status: unsent ? 'not_sent' : 'pending',
-        detail: unsent,
-      },
-    ];
+    };
+    const body = renderMessage(setting.template, values);
+    const about = { restaurantId: order.restaurantId, orderId: order.id, stopId: call.stopId, kind: call.kind, body };
+    const to = smsNumber(customer.customerPhone);
+    const smsUnsent = !to ? 'not sent: no valid phone number' : !sms ? NO_PROVIDER : null;
+    const bySms: NewMessage = {
+      ...about,
+      dedupeKey: messageKey(call.kind, order.id, call.stopId, 'sms'),
+      channel: 'sms',
+      recipient: to ?? customer.customerPhone,
+      status: smsUnsent ? 'not_sent' : 'pending',
+      detail: smsUnsent,
+    };
+    // Email only to a customer who gave an address: no row says "not sent" for the many who did not.
+    if (!customer.customerEmail) return [bySms];
+    const byEmail: NewMessage = {
+      ...about,
+      dedupeKey: messageKey(call.kind, order.id, call.stopId, 'email'),
+      channel: 'email',
+      recipient: customer.customerEmail,
+      subject: emailSubject(call.kind, values),
+      status: email ? 'pending' : 'not_sent',
+      detail: email ? null : NO_PROVIDER,
+    };
+    return [bySms, byEmail];
   });
   const waiting = await recordMessages(db, messages);
   if (waiting.length) await env.EVENTS.sendBatch(waiting.map((message) => ({ body: { customerMessageId: message.id } })));
@@ -105,7 +113,7 @@ export async function sendCustomerMessage(env: Env, db: Db, id: number): Promise
     return null;
   }
   try {
-    const providerId = await provider.send({ to: message.recipient, body: message.body });
+    const providerId = await provider.send({ to: message.recipient, body: message.body, subject: message.subject ?? undefined });
     await settleMessage(db, id, { status: 'sent', providerId });
     return null;
   } catch (error) {

@@ -258,6 +258,7 @@ test('the Edit Order modal checks its fields and saves; Edit is offered only whi
     status: 'arrived_at_pickup',
     customerAddress: '9 Bay Dr, #12, Clearwater, FL 33755',
     customerName: 'Before Edit',
+    customerEmail: 'before@example.com',
   });
   const routeOrder = await insertOrder(db, { ...own, status: 'new', totalDistanceMiles: 4.2 });
   const late = await insertOrder(db, { ...own, status: 'picked_up' });
@@ -282,11 +283,16 @@ test('the Edit Order modal checks its fields and saves; Edit is offered only whi
   await expect(edit.getByLabel('Setup Required')).toBeVisible();
   await expect(edit.getByLabel('Pickup date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
 
+  await expect(edit.getByLabel('Customer Email (Optional)')).toHaveValue('before@example.com');
+
   await edit.getByLabel('Order Amount ($)').fill('');
   await edit.getByLabel('Customer Name').fill('');
+  await edit.getByLabel('Customer Email (Optional)').fill('after@');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(edit.getByText('Amount must be a valid number')).toBeVisible();
   await expect(edit.getByText('Customer name is required')).toBeVisible();
+  await expect(edit.getByText('Enter a valid email address, or leave it empty')).toBeVisible();
+  await edit.getByLabel('Customer Email (Optional)').fill('after@example.com');
   await edit.getByLabel('Order Amount ($)').fill('310.5');
   await edit.getByLabel('Customer Name').fill('After Edit');
   await edit.getByLabel('Address (House Number and Street)').fill('');
@@ -302,6 +308,7 @@ test('the Edit Order modal checks its fields and saves; Edit is offered only whi
   // The address moved: the server placed it again (no geocoder answers here: the ZIP's centre).
   expect(stored).toMatchObject({
     customerAddress: '12 Bay Dr, Apt #12, Clearwater, Florida, 33755',
+    customerEmail: 'after@example.com',
     amountCents: 31050,
     deliveryFeeCents: 3105,
     customerLatitude: 27.9781,

@@ -77,6 +77,13 @@ test('a new café creates a single order from a typed address, placed at its ZIP
   await form.getByLabel('Apartment/Office (Optional)').fill('12');
   await form.getByLabel('ZIP Code').fill('33606');
   await form.getByLabel('Order Amount').fill('85');
+  // The customer's email is optional; one that cannot be an address is pointed out before anything is sent.
+  const email = form.getByLabel('Customer Email (Optional)');
+  await email.fill('rosa.diaz@example');
+  await form.getByRole('button', { name: 'Create Order' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Enter a valid email address, or leave it empty' })).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await email.fill('rosa.diaz@example.com');
   await expectAccessible(page);
   await form.getByRole('button', { name: 'Create Order' }).click();
   const success = page.getByRole('status').filter({ hasText: 'Order created successfully!' });
@@ -98,6 +105,7 @@ test('a new café creates a single order from a typed address, placed at its ZIP
     customerApartment: '12',
     customerZip: '33606',
     customerPhone: '8135559876',
+    customerEmail: 'rosa.diaz@example.com',
     customerLatitude: CENTRES['33606'].lat,
     customerLongitude: CENTRES['33606'].lng,
     customerLocationPrecision: 'zip',
@@ -106,6 +114,7 @@ test('a new café creates a single order from a typed address, placed at its ZIP
   await page.getByRole('button', { name: `Order #${order.orderNumber}: open details` }).click();
   const details = page.getByRole('dialog', { name: `Order #${order.orderNumber}` });
   await expect(details.getByRole('region', { name: 'Customer Information' })).toContainText('approximate location');
+  await expect(details.getByRole('region', { name: 'Customer Information' })).toContainText('rosa.diaz@example.com');
   await expect(details.locator('[data-map-widget]')).toContainText("Placed at its ZIP code's centre (approximate location)");
 });
 
@@ -119,7 +128,7 @@ test('a new pharmacy builds, prices and creates a 3-stop route from typed addres
   await form.getByLabel('Order Amount').fill('95');
   const stops = [
     { name: 'Ann Park', phone: '(813) 555-1001', street: '1201 N Franklin St', apartment: '4B', zip: '33602' },
-    { name: 'Ben Ode', phone: '+1 813 555 1002', street: '3001 W Kennedy Blvd', apartment: '', zip: '33609' },
+    { name: 'Ben Ode', phone: '+1 813 555 1002', street: '3001 W Kennedy Blvd', apartment: '', zip: '33609', email: 'ben.ode@example.com' },
     { name: 'Cy Moss', phone: '813.555.1003', street: '5110 N Armenia Ave', apartment: '', zip: '33603' },
   ];
   for (const [index, stop] of stops.entries()) {
@@ -127,6 +136,7 @@ test('a new pharmacy builds, prices and creates a 3-stop route from typed addres
     const card = form.getByRole('article', { name: `Stop ${index + 1}` });
     await card.getByLabel('Customer Name').fill(stop.name);
     await card.getByLabel('Phone Number').fill(stop.phone);
+    if (stop.email) await card.getByLabel('Customer Email (Optional)').fill(stop.email);
     await card.getByRole('combobox', { name: 'Delivery Address' }).fill(stop.street);
     if (stop.apartment) await card.getByLabel('Apartment/Unit (Optional)').fill(stop.apartment);
     await card.getByLabel('ZIP Code').fill(stop.zip);
@@ -159,10 +169,12 @@ test('a new pharmacy builds, prices and creates a 3-stop route from typed addres
     customerLocationPrecision: 'zip',
   });
   const stored = await db.select().from(orderStops).where(eq(orderStops.orderId, order.id)).orderBy(asc(orderStops.sequence));
-  expect(stored.map((stop) => [stop.customerName, stop.customerPhone, stop.address, stop.latitude, stop.longitude, stop.locationPrecision])).toEqual([
-    ['Ann Park', '8135551001', '1201 N Franklin St, Apt 4B, Tampa, Florida, 33602', CENTRES['33602'].lat, CENTRES['33602'].lng, 'zip'],
-    ['Ben Ode', '8135551002', '3001 W Kennedy Blvd, Tampa, Florida, 33609', CENTRES['33609'].lat, CENTRES['33609'].lng, 'zip'],
-    ['Cy Moss', '8135551003', '5110 N Armenia Ave, Tampa, Florida, 33603', CENTRES['33603'].lat, CENTRES['33603'].lng, 'zip'],
+  expect(
+    stored.map((stop) => [stop.customerName, stop.customerPhone, stop.customerEmail, stop.address, stop.latitude, stop.longitude, stop.locationPrecision]),
+  ).toEqual([
+    ['Ann Park', '8135551001', null, '1201 N Franklin St, Apt 4B, Tampa, Florida, 33602', CENTRES['33602'].lat, CENTRES['33602'].lng, 'zip'],
+    ['Ben Ode', '8135551002', 'ben.ode@example.com', '3001 W Kennedy Blvd, Tampa, Florida, 33609', CENTRES['33609'].lat, CENTRES['33609'].lng, 'zip'],
+    ['Cy Moss', '8135551003', null, '5110 N Armenia Ave, Tampa, Florida, 33603', CENTRES['33603'].lat, CENTRES['33603'].lng, 'zip'],
   ]);
 });
 

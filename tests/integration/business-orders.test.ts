@@ -11,7 +11,7 @@ import { estimateRoute } from '../../src/domain/routePlan';
 import { orderCreateSchema } from '../../src/domain/schemas/businessOrders';
 import { Client, signedIn, testDb, unique } from '../support/api';
 import { businessOf, multiStopBody, singleOrderBody, TAMPA_STOPS } from '../support/business';
-import { insertBusiness, insertCourier, insertOrder } from '../support/factories';
+import { insertBusiness, insertCourier, insertOrder, insertSignableCourier } from '../support/factories';
 
 const routeMiles = (origin: { lat: number; lng: number }, stops: typeof TAMPA_STOPS) =>
   roundMiles(estimatedRoadMiles([origin, ...stops.map((stop) => ({ lat: stop.latitude, lng: stop.longitude }))]));
@@ -431,5 +431,48 @@ describe('tenancy: another business’s order is not found, everywhere', () => {
       expect(stored).toMatchObject({ status: 'new', customerName: 'Test Customer' });
       expect(await getStops(db, order.id)).toEqual([]);
     }
+  });
+});
+
+describe("a customer's email (decision K14)", () => {
+  it('is kept on create and edit, cleared when left empty, and refused when it is not an address', async () => {
+    const business = await insertBusiness(testDb());
+    const client = await signedIn(business.username);
+    const refused = await client.post('/api/orders', singleOrderBody({ customerEmail: 'olivia@example' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields.customerEmail).toEqual(['Enter a valid email address, or leave it empty']);
+    expect(await testDb().$count(orders, eq(orders.restaurantId, business.restaurant.id))).toBe(0);
+
+    const created = await client.post('/api/orders', singleOrderBody({ customerEmail: '  olivia.martin@example.com ' }));
+    expect(created.status).toBe(201);
+    expect(created.body.customerEmail).toBe('olivia.martin@example.com');
+    const edited = await client.patch(`/api/orders/${created.body.id}`, { customerEmail: 'o.martin@example.org' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.customerEmail).toBe('o.martin@example.org');
+    expect((await client.patch(`/api/orders/${created.body.id}`, { customerEmail: 'not an address' })).status).toBe(400);
+    const cleared = await client.patch(`/api/orders/${created.body.id}`, { customerEmail: '' });
+    expect(cleared.body.customerEmail).toBeNull();
+    const [stored] = await testDb().select().from(orders).where(eq(orders.id, created.body.id));
+    expect(stored.customerEmail).toBeNull();
+  });
+
+  it("keeps each stop's own on a route, the first stop's on the order, and never shows it to the courier", async () => {
+    const db = testDb();
+    const business = await insertBusiness(db, { customerType: 'pharmacy' });
+    const client = await signedIn(business.username);
+    const stops = [{ ...TAMPA_STOPS[0], customerEmail: 'noah@example.com' }, TAMPA_STOPS[1]];
+    const created = await client.post('/api/orders', multiStopBody(stops));
+    expect(created.status).toBe(201);
+    expect(created.body.customerEmail).toBe('noah@example.com');
+    const stored = await getStops(db, created.body.id);
+    expect(stored.map((stop) => stop.customerEmail)).toEqual(['noah@example.com', null]);
+
+    const courier = await insertSignableCourier(db);
+    await db.update(orders).set({ status: 'assigned', courierId: courier.courier.id }).where(eq(orders.id, created.body.id));
+    const phone = await signedIn(courier.username, 'demo1234');
+    const held = (await phone.get('/api/orders/courier/assigned')).body.find((order: { id: number }) => order.id === created.body.id);
+    expect(held.customerName).toBe('Noah Thompson');
+    expect(held).not.toHaveProperty('customerEmail');
+    for (const stop of held.stops) expect(stop).not.toHaveProperty('customerEmail');
   });
 });

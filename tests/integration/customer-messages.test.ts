@@ -1,7 +1,8 @@
 /**
  * Customer messages (issue 16): a business's choices, sending through an SMS provider (a
- * fake Twilio the test starts) in the background with retries and never twice, and "not
- * sent: no provider" in the admin's log when none is configured.
+ * fake Twilio the test starts) and, to customers who gave an email, an email API (the same
+ * fake) in the background with retries and never twice, and "not sent: no provider" in the
+ * admin's log when none is configured.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,18 +25,18 @@ const ALL_ON = (['on_the_way', 'arriving_soon', 'delivered', 'cancelled'] as con
 const messagesOf = (orderId: number) => testDb().select().from(customerMessages).where(eq(customerMessages.orderId, orderId)).orderBy(customerMessages.id);
 
 /** A business of the test's own with its messages as given, and a courier holding one of its orders, both signed in on `base`. */
-async function arrange(base: string, settings = ALL_ON, status: 'picked_up' | 'assigned' = 'picked_up') {
+async function arrange(base: string, settings = ALL_ON, status: 'picked_up' | 'assigned' = 'picked_up', customerEmail: string | null = null) {
   const db = testDb();
   const business = await insertBusiness(db, { name: `Texting Deli ${Date.now().toString(36)}` });
   const portal = await new Client(base).login(business.username);
   expect((await portal.put('/api/message-settings', { settings })).status).toBe(200);
   const { courier, username } = await insertSignableCourier(db);
   await db.update(users).set({ name: 'Rosa Mendes' }).where(eq(users.id, courier.userId));
-  const order = await insertHeldOrder(db, courier.id, status, { business: business.username, customerPhone: '8135550142' });
+  const order = await insertHeldOrder(db, courier.id, status, { business: business.username, customerPhone: '8135550142', customerEmail });
   return { db, business, portal, order, courierClient: await new Client(base).login(username), courier };
 }
 
-describe('with an SMS provider', () => {
+describe('with an SMS and an email provider', () => {
   let fake: FakeMessaging;
   let worker: Running;
   let dir: string;
@@ -53,6 +54,9 @@ describe('with an SMS provider', () => {
         TWILIO_AUTH_TOKEN: 'token-test',
         TWILIO_FROM_NUMBER: '+18135550100',
         TWILIO_API_URL: fake.url,
+        EMAIL_API_KEY: 'email-key-test',
+        EMAIL_FROM: 'Dispatch <updates@dispatch.example.com>',
+        EMAIL_API_URL: fake.url,
       },
       sourceDir: await testSources(),
     });
@@ -97,6 +101,29 @@ describe('with an SMS provider', () => {
     );
     expect(await messagesOf(order.id)).toHaveLength(1);
     expect(fake.sms.slice(before)).toHaveLength(1);
+  });
+
+  it('emails a customer who gave an address too, with a subject, once per moment', async () => {
+    const { order, courierClient, business } = await arrange(worker.url, ALL_ON, 'picked_up', 'olivia.martin@example.com');
+    const before = fake.emails.length;
+    expect((await courierClient.patch(`/api/orders/${order.id}`, { status: 'on_way_to_customer' })).status).toBe(200);
+    const rows = await eventually(
+      () => messagesOf(order.id),
+      (found) => found.length === 2 && found.every((row) => row.status === 'sent'),
+    );
+    const email = rows.find((row) => row.channel === 'email')!;
+    const subject = `${business.restaurant.name}: your order is on the way`;
+    expect(email).toMatchObject({ kind: 'on_the_way', recipient: 'olivia.martin@example.com', subject, attempts: 1, providerId: `email-${before + 1}` });
+    expect(rows.find((row) => row.channel === 'sms')).toMatchObject({ recipient: '+18135550142', subject: null });
+    const sent = fake.emails.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].authorization).toBe('Bearer email-key-test');
+    expect(sent[0].body).toEqual({
+      from: 'Dispatch <updates@dispatch.example.com>',
+      to: ['olivia.martin@example.com'],
+      subject,
+      text: `${business.restaurant.name}: Rosa is on the way with your order. Follow it live: ${PUBLIC_URL}/t/${order.trackingToken}`,
+    });
   });
 
   it('texts "arriving soon" once when the courier is a few minutes away', async () => {
@@ -193,6 +220,23 @@ describe('without a provider (every local run)', () => {
     expect(page.status).toBe(200);
     expect(String(page.body)).toContain('not sent: no provider');
     expect((await (await signedIn('bistro')).get('/api/notifications')).status).toBe(403);
+  });
+
+  it('records an email beside the text for a customer who gave an address, not sent either, and the log shows its subject', async () => {
+    const { order, courierClient, business } = await arrange(inject('baseUrl'), ALL_ON, 'picked_up', 'dee@example.com');
+    expect((await courierClient.patch(`/api/orders/${order.id}`, { status: 'on_way_to_customer' })).status).toBe(200);
+    const rows = await eventually(
+      () => messagesOf(order.id),
+      (found) => found.length === 2,
+    );
+    expect(rows.map((row) => [row.channel, row.recipient, row.status, row.detail])).toEqual([
+      ['sms', '+18135550142', 'not_sent', 'not sent: no provider'],
+      ['email', 'dee@example.com', 'not_sent', 'not sent: no provider'],
+    ]);
+    const admin = await signedIn('admin');
+    const logged = (await admin.get('/api/notifications')).body.find((message: { id: number }) => message.id === rows[1].id);
+    expect(logged).toMatchObject({ channel: 'email', subject: `${business.restaurant.name}: your order is on the way` });
+    expect(String((await admin.get('/admin/messages')).body)).toContain(`${business.restaurant.name}: your order is on the way`);
   });
 
   it('sends nothing while the business has its messages off (the default)', async () => {

@@ -10,7 +10,7 @@ import type { SessionIdentity } from '../../auth/sessionHint';
 import type { Db } from '../client';
 import { couriers, orderDeclines, orderEvents, orders, orderStops, restaurants, type Courier, type Order, type OrderStop, type Restaurant } from '../schema';
 import { offeredTo, zoneOfCourier } from './access';
-import { serializeOrder, serializeStop } from './serialize';
+import { serializeOrderForCourier, serializeStopForCourier } from './serialize';
 
 /** No courier holds or is offered more at once; a list stops here. */
 export const COURIER_LIST_LIMIT = 100;
@@ -21,12 +21,12 @@ type CourierViewer = Pick<SessionIdentity, 'courierId'>;
  * An order as the courier app uses it: the API's order, plus its stops and the pickup's
  * coordinates (for the proximity checks), so a screen needs one request, not three.
  */
-export type CourierOrderJson = ReturnType<typeof serializeOrder> & {
+export type CourierOrderJson = ReturnType<typeof serializeOrderForCourier> & {
   pickupLatitude: number | null;
   pickupLongitude: number | null;
   /** Arrival at an approximate pickup is not held to the radius (domain/location.ts proximityApplies). */
   pickupLocationPrecision: LocationPrecision;
-  stops: ReturnType<typeof serializeStop>[];
+  stops: ReturnType<typeof serializeStopForCourier>[];
 };
 
 /** Adds the stops and pickup coordinates to orders, in two queries. */
@@ -82,11 +82,11 @@ export async function pickupPlaceOf(db: Db, orderId: number | SQL): Promise<Pick
 /** An order as the courier app uses it, from what is at hand. */
 export function courierOrderJsonOf(order: Order, stops: readonly OrderStop[], place: PickupPlace | undefined): CourierOrderJson {
   return {
-    ...serializeOrder(order),
+    ...serializeOrderForCourier(order),
     pickupLatitude: place?.latitude ?? null,
     pickupLongitude: place?.longitude ?? null,
     pickupLocationPrecision: precisionOf(place?.latitude, place?.longitude, place?.precision),
-    stops: stops.map(serializeStop),
+    stops: stops.map(serializeStopForCourier),
   };
 }
 

@@ -36,6 +36,7 @@ function orderJson(order: Order, photo: PhotoUrl) {
     zoneId: order.zoneId,
     customerName: order.customerName,
     customerPhone: order.customerPhone,
+    customerEmail: order.customerEmail,
     customerAddress: order.customerAddress,
     customerStreet: order.customerStreet,
     customerHouse: order.customerHouse,
@@ -79,6 +80,20 @@ function orderJson(order: Order, photo: PhotoUrl) {
   };
 }
 
+/**
+ * The order and stop as a courier sees them: without the customer's email, which only the
+ * platform's messages use (the courier calls the customer's phone).
+ */
+export function serializeOrderForCourier(order: Order) {
+  const { customerEmail: _email, ...json } = serializeOrder(order);
+  return json;
+}
+
+export function serializeStopForCourier(stop: OrderStop) {
+  const { customerEmail: _email, ...json } = serializeStop(stop);
+  return json;
+}
+
 /** An order (without stops) as the integrations API lists it: photos as signed links. */
 export const serializeApiOrderSummary = (order: Order, photo: PhotoUrl) => orderJson(order, photo);
 
@@ -91,6 +106,7 @@ function stopJson(stop: OrderStop, photo: PhotoUrl) {
     sequence: stop.sequence,
     customerName: stop.customerName,
     customerPhone: stop.customerPhone,
+    customerEmail: stop.customerEmail,
     address: stop.address,
     latitude: stop.latitude,
     longitude: stop.longitude,

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { ORDER_VEHICLE_TYPES, type OrderVehicleType } from '../vehicles';
-import { instant, latitude, longitude, MAX_LONG_TEXT, money, optionalText, requiredText } from './common';
+import { instant, latitude, longitude, MAX_LONG_TEXT, money, optionalEmail, optionalText, requiredText } from './common';
 
 /**
  * How precise coordinates sent with an address are: 'zip' when they are a ZIP centre the
@@ -77,6 +77,7 @@ const addressParts = {
 const stopFields = {
   customerName: customerName(),
   customerPhone: customerPhone(),
+  customerEmail: optionalEmail(),
   address: requiredText(ORDER_MESSAGES.customerAddress),
   latitude,
   longitude,
@@ -120,6 +121,7 @@ export const orderCreateSchema = z
   .object({
     customerName: optionalText(200),
     customerPhone: optionalText(MAX_PHONE),
+    customerEmail: optionalEmail(),
     customerAddress: optionalText(),
     ...addressParts,
     customerLatitude: latitude,
@@ -172,6 +174,7 @@ export const businessOrderPatchSchema = z.object({
   internalOrderNumber: z.optional(requiredText(ORDER_MESSAGES.internalOrderNumber, 100)),
   customerName: z.optional(customerName()),
   customerPhone: z.optional(customerPhone()),
+  customerEmail: z.optional(optionalEmail()),
   customerAddress: z.optional(requiredText('Customer address is required')),
   customerStreet: z.optional(addressParts.customerStreet),
   customerHouse: z.optional(addressParts.customerHouse),

@@ -4,6 +4,7 @@
  * Every text field has a length limit, so a megabyte of text is a 400, not a row.
  */
 import * as z from 'zod/mini';
+import { INVALID_EMAIL, isEmail } from '../email';
 import { isValidLatitude, isValidLongitude, roundCoordinate } from '../geo';
 import { parseMoney } from '../money';
 import { isValidPhone } from '../phone';
@@ -28,6 +29,13 @@ export const optionalText = (max = MAX_TEXT) =>
   z.pipe(
     z.nullish(z.string().check(tooLong(max))),
     z.transform((value) => (value == null || value.trim() === '' ? null : value.trim())),
+  );
+
+/** An optional email address (a customer's, decision K14): trimmed; blank becomes null. */
+export const optionalEmail = () =>
+  z.pipe(
+    z.nullish(z.string({ error: INVALID_EMAIL }).check(z.trim())),
+    z.transform((value, context) => (!value ? null : isEmail(value) ? value : fail(context, INVALID_EMAIL))),
   );
 
 /** Money given as a number or numeric string, as integer cents (spec 1-foundations-and-admin.md §3 "Money"); never negative. */

@@ -45,7 +45,10 @@ messages.get('/', requirePage('admin'), validate('query', listPageQuery), (c) =>
                     </td>
                     <td className="whitespace-nowrap">{`${MESSAGE_LABELS[row.kind]} · ${row.channel === 'sms' ? 'SMS' : 'Email'}`}</td>
                     <td className="whitespace-nowrap">{row.recipient}</td>
-                    <td className="min-w-64 text-sm">{row.body}</td>
+                    <td className="min-w-64 text-sm">
+                      {row.subject ? <div className="font-medium">{row.subject}</div> : null}
+                      {row.body}
+                    </td>
                     <td>
                       <Badge tone={STATUS[row.status].tone}>{STATUS[row.status].label}</Badge>
                       {row.detail ? <div className="mt-1 text-xs text-slate-600">{row.detail}</div> : null}

@@ -16,6 +16,7 @@ export const serializeMessage = (message: LoggedMessage) => ({
   kind: message.kind,
   channel: message.channel,
   recipient: message.recipient,
+  subject: message.subject,
   body: message.body,
   status: message.status,
   detail: message.detail,

@@ -153,6 +153,7 @@ export function StopList({ stops }: { stops: OrderStop[] }) {
               <Badge tone={STOP_TONES[stop.status]}>{statusWords(stop.status)}</Badge>
             </div>
             <div className="text-slate-600">{formatPhone(stop.customerPhone)}</div>
+            {stop.customerEmail ? <div className="break-all text-slate-600">{stop.customerEmail}</div> : null}
             <div className="text-slate-600">
               <PlacedAddress address={stop.address} precision={precisionOf(stop.latitude, stop.longitude, stop.locationPrecision)} />
             </div>
@@ -177,6 +178,7 @@ export function CustomerInformation({ order }: { order: Order }) {
           ['Name', order.customerName],
           order.customerCompany ? ['Company', order.customerCompany] : null,
           ['Phone', formatPhone(order.customerPhone)],
+          order.customerEmail ? ['Email', <span className="break-all">{order.customerEmail}</span>] : null,
           [
             'Address',
             <PlacedAddress

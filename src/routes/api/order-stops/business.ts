@@ -54,6 +54,7 @@ businessStops.post('/', requireApi('restaurant'), validate('json', orderStopCrea
     sequence: input.sequence,
     customerName: input.customerName,
     customerPhone: input.customerPhone,
+    customerEmail: input.customerEmail,
     address: input.address,
     latitude: location.lat,
     longitude: location.lng,

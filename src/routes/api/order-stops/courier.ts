@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { courierOrderJsonOf } from '../../../db/orders/courier';
-import { serializeStop } from '../../../db/orders/serialize';
+import { serializeStopForCourier } from '../../../db/orders/serialize';
 import { id } from '../../../domain/schemas/common';
 import { stopPatchSchema } from '../../../domain/schemas/courier';
 import type { AppEnv } from '../../../env';
@@ -22,7 +22,7 @@ const courierStops = new Hono<AppEnv>();
 
 courierStops.patch('/:stopId', requireApi('courier'), validate('param', z.object({ stopId: id })), idempotent, validate('json', stopPatchSchema), async (c) => {
   const { stop, order, stops, pickup } = await stepStop(courierContext(c), c.req.valid('param').stopId, c.req.valid('json'));
-  return c.json({ ...serializeStop(stop), order: courierOrderJsonOf(order, stops, pickup) });
+  return c.json({ ...serializeStopForCourier(stop), order: courierOrderJsonOf(order, stops, pickup) });
 });
 
 export default courierStops;

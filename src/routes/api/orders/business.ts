@@ -63,6 +63,7 @@ export async function placeOrder(
       sequence: stop.sequence,
       customerName: stop.customerName,
       customerPhone: stop.customerPhone,
+      customerEmail: stop.customerEmail,
       address: stop.address,
       latitude: routed.stops[index].lat,
       longitude: routed.stops[index].lng,

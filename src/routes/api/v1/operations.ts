@@ -48,6 +48,7 @@ export const OPERATIONS = {
           internalOrderNumber: 'PO-1042',
           customerName: 'Olivia Martin',
           customerPhone: '8135550100',
+          customerEmail: 'olivia.martin@example.com',
           customerAddress: '1201 N Franklin St, Tampa, FL 33602',
           customerLatitude: 27.956,
           customerLongitude: -82.459,
