@@ -632,7 +632,7 @@ export const trackingEtas = sqliteTable(
     /** Estimated road metres left. */
     meters: integer('meters').notNull(),
   },
-  (t) => [index('tracking_etas_order_idx').on(t.orderId, t.stopId, t.recordedAt)],
+  (t) => [index('tracking_etas_order_idx').on(t.orderId, t.stopId, t.recordedAt), index('tracking_etas_recorded_idx').on(t.recordedAt)],
 );
 
 /**

@@ -2,7 +2,9 @@
  * Tracking links (issue 16): finding what a token opens, replacing a token (revoking the
  * old link), the pages that watch an order, and the ETAs shown.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { ACCURATE_WITHIN_MS, LEAD_GROUPS, type EtaSampleCounts } from '../domain/etaAccuracy';
+import type { Range } from '../domain/time';
 import { newTrackingToken } from '../domain/tracking';
 import type { Db } from './client';
 import { couriers, orders, orderStops, trackingEtas, trackingWatchers, users, type Order, type OrderStop } from './schema';
@@ -86,4 +88,52 @@ export async function watchOrder(db: Db, orderId: number, now = Date.now()): Pro
 
 export async function recordEta(db: Db, sample: typeof trackingEtas.$inferInsert): Promise<void> {
   await db.insert(trackingEtas).values(sample);
+}
+
+/** domain/etaAccuracy.ts leadGroupOf, in SQL over a lead time in ms (an integration test keeps the two in step). */
+export function leadGroupSql(leadMs: SQL | SQL.Aliased): SQL {
+  const whens = LEAD_GROUPS.flatMap((group, index) =>
+    group.underMs == null ? [] : [sql`when ${leadMs} < ${sql.raw(String(group.underMs))} then ${sql.raw(String(index))}`],
+  );
+  return sql`case ${sql.join(whens, sql` `)} else ${sql.raw(String(LEAD_GROUPS.length - 1))} end`;
+}
+
+/**
+ * The ETAs sampled in `range` whose arrival is now recorded (the stop's for a stop's link,
+ * the order's otherwise), counted per lead group, and how many arrivals they were about:
+ * one round trip. Samples taken after the arrival (a page still open) are left out.
+ */
+export async function etaAccuracyIn(db: Db, range: Range): Promise<{ groups: EtaSampleCounts[]; arrivals: number }> {
+  const arrival = sql<number>`case when ${trackingEtas.stopId} is null then ${orders.arrivedAtCustomerTime} else ${orderStops.arrivedTime} end`;
+  const samples = db
+    .select({
+      arrivalKey: sql<string>`coalesce('stop:' || ${trackingEtas.stopId}, 'order:' || ${trackingEtas.orderId})`.as('arrival_key'),
+      leadMs: sql<number>`${arrival} - ${trackingEtas.recordedAt}`.as('lead_ms'),
+      missMs: sql<number>`${trackingEtas.etaAt} - ${arrival}`.as('miss_ms'),
+    })
+    .from(trackingEtas)
+    .innerJoin(orders, eq(orders.id, trackingEtas.orderId))
+    .leftJoin(orderStops, eq(orderStops.id, trackingEtas.stopId))
+    .where(and(gte(trackingEtas.recordedAt, range.start), lt(trackingEtas.recordedAt, range.end)))
+    .as('samples');
+  const beforeArrival = sql`${samples.leadMs} >= 0`;
+  const [groups, [total]] = await db.batch([
+    db
+      .select({
+        group: sql<number>`${leadGroupSql(samples.leadMs)}`.as('lead_group'),
+        samples: sql<number>`count(*)`,
+        arrivals: sql<number>`count(distinct ${samples.arrivalKey})`,
+        accurate: sql<number>`sum(abs(${samples.missMs}) <= ${ACCURATE_WITHIN_MS})`,
+        late: sql<number>`sum(${samples.missMs} < -${ACCURATE_WITHIN_MS})`,
+        absoluteMissMs: sql<number>`sum(abs(${samples.missMs}))`,
+      })
+      .from(samples)
+      .where(beforeArrival)
+      .groupBy(sql`lead_group`),
+    db
+      .select({ arrivals: sql<number>`count(distinct ${samples.arrivalKey})` })
+      .from(samples)
+      .where(beforeArrival),
+  ]);
+  return { groups, arrivals: total?.arrivals ?? 0 };
 }

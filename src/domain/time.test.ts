@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agoText, dayRange, formatDateTime, formatTime, isDay, isValidTimeZone, monthLabel, monthRange, relativeAge } from './time';
+import { agoText, chosenOrRecentDays, dayRange, formatDateTime, formatTime, isDay, isValidTimeZone, monthLabel, monthRange, relativeAge } from './time';
 
 describe('formatting', () => {
   it('shows times in the given zone', () => {
@@ -35,6 +35,15 @@ describe('ranges', () => {
     expect(isValidTimeZone('America/Chicago')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
     expect(monthLabel('2026-11')).toBe('November 2026');
+  });
+});
+
+describe('chosenOrRecentDays', () => {
+  it('keeps days asked for that have begun, else gives the last days up to today', () => {
+    expect(chosenOrRecentDays({ from: '2026-11-01', to: '2026-11-05' }, '2026-11-23', 30)).toEqual({ from: '2026-11-01', to: '2026-11-05' });
+    for (const asked of [{}, { from: '2026-11-05', to: '2026-11-01' }, { from: '2026-11-01', to: '2026-11-24' }, { from: '2026-02-30', to: '2026-11-01' }]) {
+      expect(chosenOrRecentDays(asked, '2026-11-23', 30), JSON.stringify(asked)).toEqual({ from: '2026-10-25', to: '2026-11-23' });
+    }
   });
 });
 

@@ -64,6 +64,12 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** The days asked for when they make a range that has begun, else the last `days` days up to today (the report pages' default). */
+export function chosenOrRecentDays(asked: { from?: string; to?: string }, today: string, days: number): { from: string; to: string } {
+  const { from, to } = asked;
+  return isDay(from) && isDay(to) && from <= to && to <= today ? { from, to } : { from: addDays(today, 1 - days), to: today };
+}
+
 function nextMonth(month: string): string {
   const [y, m] = month.split('-').map(Number);
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;

@@ -28,6 +28,7 @@ export type RegionName =
   | 'details'
   | 'dialog'
   | 'earnings'
+  | 'eta-accuracy'
   | 'form'
   | 'messages'
   | 'notifications'

@@ -1,8 +1,12 @@
-/** Customer messages in the browser (issue 16): the business turns them on and words them in its Profile; the admin reads the Messages log. */
+/**
+ * Customer messages in the browser (issue 16): the business turns them on and words them in
+ * its Profile; the admin reads the Messages log, and how accurate the ETAs were (K15).
+ */
 import { eq } from 'drizzle-orm';
-import { customerMessages } from '../../src/db/schema';
+import { customerMessages, trackingEtas } from '../../src/db/schema';
 import { insertHeldOrder } from '../support/courier';
-import { insertSignableCourier } from '../support/factories';
+import { insertOrder, insertSignableCourier } from '../support/factories';
+import { PERIODS } from '../support/periods';
 import { expectAccessible } from './axe';
 import { expect, islandsHydrated, signIn, test } from './fixtures';
 
@@ -48,4 +52,31 @@ test('the business turns "On the way" on with its wording; the admin’s Message
   await expect(row).toContainText('not sent: no provider');
   await expectAccessible(adminPage);
   await admin.close();
+});
+
+test('the admin picks the days of the ETA accuracy report, which shows them in place', async ({ page, db }) => {
+  const { from, to } = PERIODS.etaAccuracyPicked;
+  const arrived = Date.parse(`${to}T15:00:00Z`);
+  const order = await insertOrder(db, { status: 'delivered', arrivedAtCustomerTime: arrived, pickupTime: arrived - 3_600_000, deliveryTime: arrived });
+  // Shown 8 minutes before the arrival, promising it 2 minutes later than it came.
+  await db.insert(trackingEtas).values({ orderId: order.id, stopId: null, recordedAt: arrived - 8 * 60_000, etaAt: arrived + 2 * 60_000, meters: 2400 });
+
+  await signIn(page, 'admin');
+  await page.goto('/admin/messages');
+  await islandsHydrated(page);
+  const period = page.getByRole('form', { name: 'ETA accuracy period' });
+  await period.getByLabel('From').fill(from);
+  await period.getByLabel('To').fill(to);
+  // Swapped in place: the page (and what it holds) stays.
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await period.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${from}&to=${to}`));
+  const report = page.getByRole('region', { name: 'ETA accuracy' });
+  expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
+  await expect(report.getByRole('row')).toHaveText([
+    /Shown before arrival/,
+    /^5–15 min\s*1\s*1\s*100%\s*0%\s*2 min$/,
+    /^All ETAs\s*1\s*1\s*100%\s*0%\s*2 min$/,
+  ]);
+  await expectAccessible(page);
 });

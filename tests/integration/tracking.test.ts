@@ -1,11 +1,14 @@
 /** Customers' tracking links (issue 16): the page and its JSON, privacy, revocation, photos, the live socket. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { orders, orderStops, trackingEtas, users } from '../../src/db/schema';
+import { leadGroupSql } from '../../src/db/tracking';
+import { leadGroupOf } from '../../src/domain/etaAccuracy';
 import { newTrackingToken } from '../../src/domain/tracking';
 import { Client, rawGet, signedIn, testDb } from '../support/api';
 import { insertHeldOrder, insertPharmacyOrder, png, upload } from '../support/courier';
-import { insertSignableCourier } from '../support/factories';
+import { insertOrder, insertSignableCourier } from '../support/factories';
+import { PERIODS } from '../support/periods';
 
 const DAY = 24 * 3_600_000;
 const SECRET_NAME = 'Marcus Quetzalcoatl-Private';
@@ -236,3 +239,73 @@ describe('the live socket', () => {
     expect(refused.status).toBe(404);
   });
 });
+
+describe('ETA accuracy (decision K15)', () => {
+  const MINUTE = 60_000;
+
+  it("groups by lead time in SQL exactly as the domain's rule does", async () => {
+    const leads = [-1, 0, 4.99, 5, 14.99, 15, 29.99, 30, 600].map((minutes) => Math.round(minutes * MINUTE));
+    const [row] = await testDb().all<Record<string, number>>(
+      sql`select ${sql.join(
+        leads.map((lead, index) => sql`${leadGroupSql(sql`${lead}`)} as ${sql.raw(`g${index}`)}`),
+        sql`, `,
+      )}`,
+    );
+    expect(leads.map((_, index) => row[`g${index}`])).toEqual(leads.map(leadGroupOf));
+  });
+
+  it('counts the ETAs of a period against the arrivals, by how long before them they were shown, on the admin Messages page', async () => {
+    const db = testDb();
+    const { from } = PERIODS.etaAccuracy;
+    const arrived = Date.parse(`${from}T16:00:00Z`);
+    const single = await insertOrder(db, { status: 'delivered', arrivedAtCustomerTime: arrived, pickupTime: arrived - 60 * MINUTE, deliveryTime: arrived });
+    const { order: route, stops } = await insertPharmacyOrder(db, { status: 'in_pharmacy_delivery', stops: 2 });
+    await db
+      .update(orderStops)
+      .set({ arrivedTime: arrived + 60 * MINUTE })
+      .where(eq(orderStops.id, stops[0].id));
+    const sample = (orderId: number, stopId: number | null, shownBefore: number, promisedAfter: number, arrival: number) => ({
+      orderId,
+      stopId,
+      recordedAt: arrival - shownBefore * MINUTE,
+      etaAt: arrival + promisedAfter * MINUTE,
+      meters: 1000,
+    });
+    await db.insert(trackingEtas).values([
+      // The order: 3 min before, 1 min off (right); 20 min before, promised 8 min early (late).
+      sample(single.id, null, 3, 1, arrived),
+      sample(single.id, null, 20, -8, arrived),
+      // Shown after the arrival (a page left open): not an ETA.
+      sample(single.id, null, -1, 0, arrived),
+      // The route's first stop: 10 min before, 2 min off; its second stop has not been reached.
+      sample(route.id, stops[0].id, 10, 2, arrived + 60 * MINUTE),
+      sample(route.id, stops[1].id, 10, 2, arrived + 90 * MINUTE),
+    ]);
+
+    const admin = await signedIn('admin');
+    const report = await admin.get(`/admin/messages?from=${from}&to=${from}`, { 'X-Partial': 'eta-accuracy' });
+    expect(report.status).toBe(200);
+    expect(tableRows(report.text)).toEqual([
+      ['Under 5 min', '1', '1', '100%', '0%', '1 min'],
+      ['5–15 min', '1', '1', '100%', '0%', '2 min'],
+      ['15–30 min', '1', '1', '0%', '100%', '8 min'],
+      ['All ETAs', '3', '2', '67%', '33%', '4 min'],
+    ]);
+    // Another day has none of them.
+    const other = await admin.get(`/admin/messages?from=${PERIODS.earningsEmpty.from}&to=${PERIODS.earningsEmpty.to}`, { 'X-Partial': 'eta-accuracy' });
+    expect(other.text).toContain('No ETAs were shown to customers who have since been reached in these days.');
+  });
+});
+
+/** The cells of each body row of an HTML table, as text. */
+function tableRows(html: string): string[][] {
+  const body = html.slice(html.indexOf('<tbody'));
+  return [...body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map(([, row]) =>
+    [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map(([, cell]) =>
+      cell
+        .replace(/<[^>]+>/g, '')
+        .replace(/&amp;/g, '&')
+        .trim(),
+    ),
+  );
+}

@@ -30,6 +30,10 @@ export const PERIODS = {
   missedPickupList: { from: '2002-03-14', to: '2002-03-14' },
   /** admin-earnings.spec.ts: the range picked in the report's calendar. */
   earningsPicked: { from: '2019-05-01', to: '2019-05-31' },
+  /** tracking.test.ts: a day of ETAs shown before arrivals, for the ETA accuracy report. */
+  etaAccuracy: { from: '2003-06-10', to: '2003-06-10' },
+  /** customer-messages.spec.ts: the days picked for the ETA accuracy report. */
+  etaAccuracyPicked: { from: '2003-07-14', to: '2003-07-15' },
   /** admin-earnings.spec.ts: a period without orders. */
   earningsEmpty: { from: '2000-01-01', to: '2000-01-31' },
 } satisfies Record<string, Period>;

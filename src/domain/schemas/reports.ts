@@ -10,3 +10,7 @@ export const earningsQuerySchema = z
     pageSize: z.optional(wholeNumber('pageSize must be a whole number from 1 to 200', 200)),
   })
   .check(z.refine((query) => query.from <= query.to, { message: 'The start date must be on or before the end date', path: ['from'] }));
+
+/** A report page's days in its URL (?from=&to=, yyyy-MM-dd); anything else falls back to its default range (time.ts chosenOrRecentDays). */
+const looseDay = z.optional(z.string().check(z.maxLength(10)));
+export const reportDaysQuery = { from: looseDay, to: looseDay };

@@ -1,7 +1,8 @@
 /** Earnings report (spec 1-foundations-and-admin.md §2.11): the report is an island over GET /api/reports/earnings; the range can come from the URL. */
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { isDay, dayIn } from '../../domain/time';
+import { reportDaysQuery } from '../../domain/schemas/reports';
+import { chosenOrRecentDays, dayIn } from '../../domain/time';
 import type { AppEnv } from '../../env';
 import { requirePage } from '../../http/guards';
 import { validate } from '../../http/validate';
@@ -14,19 +15,10 @@ const earnings = new Hono<AppEnv>();
 /** The default range: the last 30 days, today included (spec 1-foundations-and-admin.md §9). */
 export const DEFAULT_RANGE_DAYS = 30;
 
-function daysBefore(day: string, days: number): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-}
-
-const rangeQuery = z.object({ from: z.optional(z.string().check(z.maxLength(10))), to: z.optional(z.string().check(z.maxLength(10))) });
-
-earnings.get('/', requirePage('admin'), validate('query', rangeQuery), (c) => {
+earnings.get('/', requirePage('admin'), validate('query', z.object(reportDaysQuery)), (c) => {
   const zone = c.env.SERVICE_TIME_ZONE;
   const { from, to } = c.req.valid('query');
-  const today = dayIn(zone);
-  const initialRange = isDay(from) && isDay(to) && from <= to && to <= today ? { from, to } : { from: daysBefore(today, DEFAULT_RANGE_DAYS - 1), to: today };
+  const initialRange = chosenOrRecentDays({ from, to }, dayIn(zone), DEFAULT_RANGE_DAYS);
   return adminPage(c, {
     title: 'Earnings',
     body: () => (

@@ -1,14 +1,24 @@
-/** Messages (issue 16): every customer message, sent or not and why, newest first; the same log as GET /api/notifications. */
+/**
+ * Messages (issue 16): every customer message, sent or not and why, newest first (the same
+ * log as GET /api/notifications), and how accurate the ETAs on tracking pages were (K15).
+ */
 import { Hono } from 'hono';
+import * as z from 'zod/mini';
 import { listMessages } from '../../db/messages';
+import { etaAccuracyIn } from '../../db/tracking';
+import { etaAccuracyRows } from '../../domain/etaAccuracy';
 import { MESSAGE_LABELS } from '../../domain/messages';
 import { listPageQuery, paging, PAGE_SIZE } from '../../domain/paging';
+import { reportDaysQuery } from '../../domain/schemas/reports';
+import { chosenOrRecentDays, dayIn, dayRange } from '../../domain/time';
 import type { AppEnv } from '../../env';
 import { requirePage } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { DataTable } from '../../shared/DataTable';
+import { EtaAccuracyPeriod, EtaAccuracyTable } from '../../views/admin/EtaAccuracy';
 import { Pager } from '../../views/admin/Pager';
 import { Badge, EmptyState, PageHeader, Time, type Tone } from '../../views/components/ui';
+import { DEFAULT_RANGE_DAYS } from './earnings';
 import { adminPage } from './page';
 
 const messages = new Hono<AppEnv>();
@@ -20,12 +30,26 @@ const STATUS: Record<string, { label: string; tone: Tone }> = {
   not_sent: { label: 'Not sent', tone: 'slate' },
 };
 
-messages.get('/', requirePage('admin'), validate('query', listPageQuery), (c) => {
+const PATH = '/admin/messages';
+const messagesQuery = z.object({ ...listPageQuery.shape, ...reportDaysQuery });
+
+messages.get('/', requirePage('admin'), validate('query', messagesQuery), (c) => {
   const db = c.var.db;
-  const { page } = c.req.valid('query');
+  const { page, ...asked } = c.req.valid('query');
+  const zone = c.env.SERVICE_TIME_ZONE;
+  const today = dayIn(zone);
+  const days = chosenOrRecentDays(asked, today, DEFAULT_RANGE_DAYS);
   return adminPage(c, {
     title: 'Messages',
     partials: {
+      'eta-accuracy': {
+        history: true,
+        render: async () => {
+          const { groups, arrivals } = await etaAccuracyIn(db, dayRange(days.from, zone, days.to));
+          return <EtaAccuracyTable {...etaAccuracyRows(groups, arrivals)} />;
+        },
+        fallback: <p className="py-6 text-center text-sm text-slate-500">Loading ETA accuracy...</p>,
+      },
       messages: {
         history: true,
         render: async () => {
@@ -56,7 +80,7 @@ messages.get('/', requirePage('admin'), validate('query', listPageQuery), (c) =>
                   </tr>
                 ))}
               </DataTable>
-              <Pager paging={paging(page, total)} href={(number) => `/admin/messages?page=${number}`} target="messages" label="Messages" />
+              <Pager paging={paging(page, total)} href={(number) => `${PATH}?page=${number}`} target="messages" label="Messages" />
             </>
           );
         },
@@ -66,6 +90,19 @@ messages.get('/', requirePage('admin'), validate('query', listPageQuery), (c) =>
     body: (slot) => (
       <>
         <PageHeader title="Messages" subtitle="Texts and emails to customers, and how sending went" />
+        <section aria-labelledby="eta-accuracy-title" className="mb-8 space-y-3">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <h2 id="eta-accuracy-title" className="text-lg font-semibold">
+                ETA accuracy
+              </h2>
+              <p className="text-sm text-slate-600">Arrival times shown on tracking pages against the real arrivals, by how long before it they were shown.</p>
+            </div>
+            <EtaAccuracyPeriod action={PATH} from={days.from} to={days.to} today={today} />
+          </div>
+          {slot('eta-accuracy')}
+        </section>
+        <h2 className="mb-3 text-lg font-semibold">Message log</h2>
         {slot('messages')}
       </>
     ),
