@@ -491,6 +491,8 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
         zoneId: restaurant.zoneId,
         customerName,
         customerPhone: stops[0]?.phone ?? `81355508${String(index).padStart(2, '0')}`,
+        // Some catering customers give an email too (decision K14).
+        customerEmail: !stops.length && index % 3 === 0 ? `${customerName.split(' ')[0].toLowerCase()}@example.com` : null,
         customerAddress: customer.address,
         customerStreet: customer.address.split(',')[0],
         customerCity: stops.length ? '' : (customer.address.split(',').at(-3)?.trim() ?? 'Tampa'),
