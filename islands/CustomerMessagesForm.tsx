@@ -45,7 +45,8 @@ export default function CustomerMessagesForm({ settings: saved }: CustomerMessag
       }}
     >
       <p className="text-sm text-slate-600">
-        Placeholders: {PLACEHOLDERS.join(', ')}. Texts go to the customer’s phone; at most {MAX_TEMPLATE_LENGTH} characters.
+        Placeholders: {PLACEHOLDERS.join(', ')}. Texts go to the customer’s phone and, when the order has the customer’s email, by email too; at most{' '}
+        {MAX_TEMPLATE_LENGTH} characters.
       </p>
       {settings.map((setting) => (
         <fieldset key={setting.kind} className="space-y-2 rounded-md border border-slate-200 p-3">

@@ -20,6 +20,8 @@ export interface EditOrderFormProps {
   customerName: string;
   customerPhone: string;
   customerEmail: string;
+  /** A route messages each stop's own customer (decision K14): its order has no email of its own to edit. */
+  showCustomerEmail: boolean;
   customerAddress: string;
   deliveryInstructions: string;
   /** 'YYYY-MM-DD' and 'HH:mm' in the viewer's zone. */
@@ -64,7 +66,7 @@ export default function EditOrderForm(props: EditOrderFormProps) {
     const found: Errors = {};
     if (!form.customerName.trim()) found.customerName = 'Customer name is required';
     if (!form.customerPhone.trim()) found.customerPhone = 'Customer phone is required';
-    const emailInvalid = emailProblem(form.customerEmail);
+    const emailInvalid = props.showCustomerEmail ? emailProblem(form.customerEmail) : null;
     if (emailInvalid) found.customerEmail = emailInvalid;
     if (parseMoney(form.amount) == null) found.amount = 'Amount must be a valid number';
     if (!localToUtc(`${form.pickupDate}T${form.pickupClock}`)) found.pickupTime = 'Pickup time is required';
@@ -82,7 +84,7 @@ export default function EditOrderForm(props: EditOrderFormProps) {
       ...(props.showInternalOrderNumber ? { internalOrderNumber: form.internalOrderNumber.trim() } : {}),
       customerName: form.customerName.trim(),
       customerPhone: form.customerPhone.trim(),
-      customerEmail: form.customerEmail.trim(),
+      ...(props.showCustomerEmail ? { customerEmail: form.customerEmail.trim() } : {}),
       customerAddress: composeAddress(form),
       customerStreet: form.street.trim(),
       customerApartment: form.apartment.trim(),
@@ -122,11 +124,13 @@ export default function EditOrderForm(props: EditOrderFormProps) {
           onChange={(customerPhone) => setForm((current) => ({ ...current, customerPhone }))}
           error={errors.customerPhone}
         />
-        <EmailInput
-          value={form.customerEmail}
-          onChange={(customerEmail) => setForm((current) => ({ ...current, customerEmail }))}
-          error={errors.customerEmail}
-        />
+        {props.showCustomerEmail ? (
+          <EmailInput
+            value={form.customerEmail}
+            onChange={(customerEmail) => setForm((current) => ({ ...current, customerEmail }))}
+            error={errors.customerEmail}
+          />
+        ) : null}
       </div>
       <TextInput
         label="Address (House Number and Street)"

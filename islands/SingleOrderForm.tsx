@@ -100,12 +100,10 @@ export default function SingleOrderForm(props: SingleOrderFormProps) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const required = (['customerName', 'customerPhone', 'amount', 'internalOrderNumber'] as const).filter((key) => !form[key].trim());
-    setMissing(new Set(required));
+    // A bad email is marked in the same pass as the missing fields.
+    setMissing(new Set([...required, ...(emailInvalid ? (['customerEmail'] as const) : [])]));
     if (required.length > 0) return errorToast('Please fill in all required fields');
-    if (emailInvalid) {
-      setMissing(new Set(['customerEmail']));
-      return errorToast(emailInvalid);
-    }
+    if (emailInvalid) return errorToast(emailInvalid);
     const street = streetOf(form.address);
     if (!street) {
       setMissing(new Set(['address']));

@@ -43,7 +43,11 @@ async function vitest(stageName: string, project: string, env: Record<string, st
   const report = join(reports, `${project}.json`);
   const passed = await run('vitest', ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
   const { failed, flaky } = vitestOutcomes(readIfThere(report), ROOT);
-  if (!passed) failures.push({ stage: stageName, failed });
+  if (!passed)
+    failures.push({
+      stage: stageName,
+      failed: failed.length ? failed : ['(vitest failed outside any test: an unhandled error or a setup; see its output above)'],
+    });
   if (flaky.length) retried.push({ stage: stageName, flaky });
   return passed;
 }
@@ -113,8 +117,8 @@ if (stack && !failed) {
   failed = !(await stage(INTEGRATION, () => vitest(INTEGRATION, 'integration', env)));
   const BROWSER = 'Browser tests (Playwright, Chromium)';
   const browsed = await stage(BROWSER, () => run('playwright', ['test'], env));
-  // Playwright's list reporter has just named its failures above.
-  if (!browsed) failures.push({ stage: BROWSER, failed: ['(listed just above)'] });
+  // Playwright's list reporter names its failures at the end of its own output.
+  if (!browsed) failures.push({ stage: BROWSER, failed: ["(named at the end of Playwright's output, above this summary)"] });
   failed = !browsed || failed;
 }
 if (!stack) failures.push({ stage: 'Starting the test stack', failed: ['(its error is above)'] });

@@ -84,7 +84,7 @@ export function EmailInput({
       value={value}
       onChange={(e) => onChange(e.target.value)}
       error={error}
-      hint="Your delivery updates go here too"
+      hint="The customer messages you turn on in Profile go here too"
     />
   );
 }

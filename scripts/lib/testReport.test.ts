@@ -29,6 +29,15 @@ describe('vitestOutcomes', () => {
     expect(vitestOutcomes(JSON.stringify(report), ROOT)).toEqual({ failed: ['src/a.test.ts: Failed to load url ./missing'], flaky: [] });
   });
 
+  it('names a file that failed outside its tests, such as in a beforeAll', () => {
+    const report = {
+      testResults: [{ name: '/repo/tests/a.test.ts', status: 'failed', assertionResults: [{ status: 'skipped', fullName: 'a', failureMessages: [] }] }],
+    };
+    expect(vitestOutcomes(JSON.stringify(report), ROOT).failed).toEqual([
+      'tests/a.test.ts: failed outside its tests (a hook or an unhandled error); see its output above',
+    ]);
+  });
+
   it('says so when there is no report', () => {
     expect(vitestOutcomes(undefined, ROOT).failed).toEqual(['(no report: vitest stopped before writing it; see its output above)']);
   });

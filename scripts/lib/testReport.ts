@@ -5,7 +5,12 @@
  */
 
 interface VitestReport {
-  testResults: Array<{ name: string; message?: string; assertionResults: Array<{ status: string; fullName: string; failureMessages: string[] }> }>;
+  testResults: Array<{
+    name: string;
+    status?: string;
+    message?: string;
+    assertionResults: Array<{ status: string; fullName: string; failureMessages: string[] }>;
+  }>;
 }
 
 export interface TestOutcomes {
@@ -32,7 +37,11 @@ export function vitestOutcomes(report: string | undefined, root: string): TestOu
   for (const file of parsed.testResults) {
     const name = file.name.startsWith(`${root}/`) ? file.name.slice(root.length + 1) : file.name;
     const failed = file.assertionResults.filter((test) => test.status === 'failed');
-    if (!failed.length && file.message) outcomes.failed.push(`${name}: ${firstLine(file.message)}`);
+    // A file can fail outside its tests (a failed beforeAll skips them): say so, with its error when there is one.
+    if (!failed.length && (file.message || file.status === 'failed'))
+      outcomes.failed.push(
+        `${name}: ${file.message ? firstLine(file.message) : 'failed outside its tests (a hook or an unhandled error); see its output above'}`,
+      );
     for (const test of file.assertionResults) {
       const line = `${name} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`;
       if (test.status === 'failed') outcomes.failed.push(line);

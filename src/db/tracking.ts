@@ -104,7 +104,10 @@ export function leadGroupSql(leadMs: SQL | SQL.Aliased): SQL {
  * one round trip. Samples taken after the arrival (a page still open) are left out.
  */
 export async function etaAccuracyIn(db: Db, range: Range): Promise<{ groups: EtaSampleCounts[]; arrivals: number }> {
-  const arrival = sql<number>`case when ${trackingEtas.stopId} is null then ${orders.arrivedAtCustomerTime} else ${orderStops.arrivedTime} end`;
+  // An order's own link: its arrival at the customer, or, for a route of one stop (whose
+  // order link is live too, and which records arrivals on the stop), that stop's.
+  const onlyStopArrival = sql`(select case when count(*) = 1 then max(lone.arrived_time) end from ${orderStops} lone where lone.order_id = ${trackingEtas.orderId})`;
+  const arrival = sql<number>`case when ${trackingEtas.stopId} is null then coalesce(${orders.arrivedAtCustomerTime}, ${onlyStopArrival}) else ${orderStops.arrivedTime} end`;
   const samples = db
     .select({
       arrivalKey: sql<string>`coalesce('stop:' || ${trackingEtas.stopId}, 'order:' || ${trackingEtas.orderId})`.as('arrival_key'),

@@ -8,7 +8,18 @@ describe('isEmail', () => {
   });
 
   it('refuses what cannot be delivered to', () => {
-    for (const bad of ['olivia', 'olivia@', '@example.com', 'olivia@example', 'olivia@@example.com', 'oli via@example.com', 'olivia@example.']) {
+    for (const bad of [
+      'olivia',
+      'olivia@',
+      '@example.com',
+      'olivia@example',
+      'olivia@@example.com',
+      'oli via@example.com',
+      'olivia@example.',
+      'x<victim@evil.com>',
+      'a@b.com, c@d.com',
+      '"Ann" ann@example.com',
+    ]) {
       expect(isEmail(bad), bad).toBe(false);
     }
     expect(isEmail(`${'a'.repeat(MAX_EMAIL)}@example.com`)).toBe(false);

@@ -91,6 +91,9 @@ export function dayRange(from: string, zone: string, to: string = from): Range {
   };
 }
 
+/** "Nov 5, 2026" from "2026-11-05". */
+export const dayLabel = (day: string) => formatInTimeZone(new Date(`${day}T12:00:00Z`), 'UTC', 'MMM d, yyyy');
+
 /** "November 2026" from "2026-11" (summary lines: ' for <Month yyyy>'). */
 export function monthLabel(month: string, pattern: 'MMMM yyyy' | 'MMM yyyy' = 'MMMM yyyy'): string {
   return formatInTimeZone(new Date(`${month}-15T12:00:00Z`), 'UTC', pattern);

@@ -11,6 +11,8 @@ export interface OutgoingMessage {
   body: string;
   /** Email only. */
   subject?: string;
+  /** Email only: the message's own key, so a send retried after a lost answer is not delivered twice. */
+  idempotencyKey?: string;
 }
 
 /** A provider's failure: `retry` when trying again later may succeed (5xx, 429, the network). */
@@ -71,9 +73,9 @@ function email(env: Env): MessageProvider | null {
   const base = env.EMAIL_API_URL || 'https://api.resend.com';
   return {
     channel: 'email',
-    async send({ to, body, subject }) {
+    async send({ to, body, subject, idempotencyKey }) {
       const response = await post(`${base}/emails`, {
-        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
         body: JSON.stringify({ from, to: [to], subject: subject ?? 'Your delivery', text: body }),
       });
       const { id } = (await response.json()) as { id?: string };

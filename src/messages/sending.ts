@@ -113,7 +113,12 @@ export async function sendCustomerMessage(env: Env, db: Db, id: number): Promise
     return null;
   }
   try {
-    const providerId = await provider.send({ to: message.recipient, body: message.body, subject: message.subject ?? undefined });
+    const providerId = await provider.send({
+      to: message.recipient,
+      body: message.body,
+      subject: message.subject ?? undefined,
+      idempotencyKey: message.dedupeKey,
+    });
     await settleMessage(db, id, { status: 'sent', providerId });
     return null;
   } catch (error) {

@@ -474,5 +474,17 @@ describe("a customer's email (decision K14)", () => {
     expect(held.customerName).toBe('Noah Thompson');
     expect(held).not.toHaveProperty('customerEmail');
     for (const stop of held.stops) expect(stop).not.toHaveProperty('customerEmail');
+    const one = await phone.get(`/api/orders/${created.body.id}`);
+    expect(one.status).toBe(200);
+    expect(JSON.stringify(one.body)).not.toContain('noah@example.com');
+    const itsStops = await phone.get(`/api/order-stops/order/${created.body.id}`);
+    expect(itsStops.status).toBe(200);
+    expect(JSON.stringify(itsStops.body)).not.toContain('noah@example.com');
+    // Nor does the customer's own tracking page, which anyone with the link opens.
+    for (const path of [`/api/track/${stored[0].trackingToken}`, `/t/${stored[0].trackingToken}`, `/api/track/${created.body.trackingUrl.split('/t/')[1]}`]) {
+      const page = await new Client().get(path);
+      expect(page.status, path).toBe(200);
+      expect(JSON.stringify(page.body), path).not.toContain('noah@example.com');
+    }
   });
 });

@@ -118,6 +118,8 @@ describe('with an SMS and an email provider', () => {
     const sent = fake.emails.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0].authorization).toBe('Bearer email-key-test');
+    // A send retried after a lost answer is the same email to the provider.
+    expect(sent[0].idempotencyKey).toBe(`on_the_way:order:${order.id}:email`);
     expect(sent[0].body).toEqual({
       from: 'Dispatch <updates@dispatch.example.com>',
       to: ['olivia.martin@example.com'],

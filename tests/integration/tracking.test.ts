@@ -264,6 +264,12 @@ describe('ETA accuracy (decision K15)', () => {
       .update(orderStops)
       .set({ arrivedTime: arrived + 60 * MINUTE })
       .where(eq(orderStops.id, stops[0].id));
+    // A route of one stop: its order link is live, and the arrival is recorded on the stop.
+    const { order: oneStop, stops: onlyStop } = await insertPharmacyOrder(db, { status: 'pharmacy_completed', stops: 1 });
+    await db
+      .update(orderStops)
+      .set({ arrivedTime: arrived + 120 * MINUTE })
+      .where(eq(orderStops.id, onlyStop[0].id));
     const sample = (orderId: number, stopId: number | null, shownBefore: number, promisedAfter: number, arrival: number) => ({
       orderId,
       stopId,
@@ -280,6 +286,8 @@ describe('ETA accuracy (decision K15)', () => {
       // The route's first stop: 10 min before, 2 min off; its second stop has not been reached.
       sample(route.id, stops[0].id, 10, 2, arrived + 60 * MINUTE),
       sample(route.id, stops[1].id, 10, 2, arrived + 90 * MINUTE),
+      // The one-stop route's order link: 40 min before, promised 3 min early.
+      sample(oneStop.id, null, 40, -3, arrived + 120 * MINUTE),
     ]);
 
     const admin = await signedIn('admin');
@@ -289,11 +297,12 @@ describe('ETA accuracy (decision K15)', () => {
       ['Under 5 min', '1', '1', '100%', '0%', '1 min'],
       ['5–15 min', '1', '1', '100%', '0%', '2 min'],
       ['15–30 min', '1', '1', '0%', '100%', '8 min'],
-      ['All ETAs', '3', '2', '67%', '33%', '4 min'],
+      ['30 min or more', '1', '1', '100%', '0%', '3 min'],
+      ['All ETAs', '4', '3', '75%', '25%', '4 min'],
     ]);
     // Another day has none of them.
     const other = await admin.get(`/admin/messages?from=${PERIODS.earningsEmpty.from}&to=${PERIODS.earningsEmpty.to}`, { 'X-Partial': 'eta-accuracy' });
-    expect(other.text).toContain('No ETAs were shown to customers who have since been reached in these days.');
+    expect(other.text).toContain('No ETA shown in these days has a recorded arrival yet.');
   });
 });
 
@@ -301,7 +310,7 @@ describe('ETA accuracy (decision K15)', () => {
 function tableRows(html: string): string[][] {
   const body = html.slice(html.indexOf('<tbody'));
   return [...body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map(([, row]) =>
-    [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map(([, cell]) =>
+    [...row.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map(([, cell]) =>
       cell
         .replace(/<[^>]+>/g, '')
         .replace(/&amp;/g, '&')

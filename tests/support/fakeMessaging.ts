@@ -18,7 +18,7 @@ export interface SentSms {
 export interface FakeMessaging {
   url: string;
   sms: SentSms[];
-  emails: Array<{ authorization: string | undefined; body: Record<string, unknown> }>;
+  emails: Array<{ authorization: string | undefined; idempotencyKey: string | undefined; body: Record<string, unknown> }>;
   failNext: number;
   stop(): Promise<void>;
 }
@@ -42,7 +42,12 @@ export async function startFakeMessaging(): Promise<FakeMessaging> {
         fake.sms.push({ path, authorization: request.headers.authorization, to: form.get('To'), from: form.get('From'), body: form.get('Body') });
         response.end(JSON.stringify({ sid: `SM${fake.sms.length.toString().padStart(32, '0')}`, status: 'queued' }));
       } else {
-        fake.emails.push({ authorization: request.headers.authorization, body: JSON.parse(raw) });
+        const idempotencyKey = request.headers['idempotency-key'];
+        fake.emails.push({
+          authorization: request.headers.authorization,
+          idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+          body: JSON.parse(raw),
+        });
         response.end(JSON.stringify({ id: `email-${fake.emails.length}` }));
       }
     });

@@ -39,14 +39,16 @@ messages.get('/', requirePage('admin'), validate('query', messagesQuery), (c) =>
   const zone = c.env.SERVICE_TIME_ZONE;
   const today = dayIn(zone);
   const days = chosenOrRecentDays(asked, today, DEFAULT_RANGE_DAYS);
+  // The days the URL chose, kept by the log's page links.
+  const chosen: Record<string, string> = asked.from && asked.to ? { from: asked.from, to: asked.to } : {};
   return adminPage(c, {
     title: 'Messages',
     partials: {
+      // Not a history region: a new period is a new page (its form is a plain GET), the log pages keep it.
       'eta-accuracy': {
-        history: true,
         render: async () => {
           const { groups, arrivals } = await etaAccuracyIn(db, dayRange(days.from, zone, days.to));
-          return <EtaAccuracyTable {...etaAccuracyRows(groups, arrivals)} />;
+          return <EtaAccuracyTable {...etaAccuracyRows(groups, arrivals)} {...days} />;
         },
         fallback: <p className="py-6 text-center text-sm text-slate-500">Loading ETA accuracy...</p>,
       },
@@ -80,7 +82,12 @@ messages.get('/', requirePage('admin'), validate('query', messagesQuery), (c) =>
                   </tr>
                 ))}
               </DataTable>
-              <Pager paging={paging(page, total)} href={(number) => `${PATH}?page=${number}`} target="messages" label="Messages" />
+              <Pager
+                paging={paging(page, total)}
+                href={(number) => `${PATH}?${new URLSearchParams({ ...chosen, page: String(number) })}`}
+                target="messages"
+                label="Messages"
+              />
             </>
           );
         },
@@ -90,18 +97,18 @@ messages.get('/', requirePage('admin'), validate('query', messagesQuery), (c) =>
     body: (slot) => (
       <>
         <PageHeader title="Messages" subtitle="Texts and emails to customers, and how sending went" />
-        <section aria-labelledby="eta-accuracy-title" className="mb-8 space-y-3">
+        <div className="mb-8 space-y-3">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <div>
-              <h2 id="eta-accuracy-title" className="text-lg font-semibold">
-                ETA accuracy
-              </h2>
-              <p className="text-sm text-slate-600">Arrival times shown on tracking pages against the real arrivals, by how long before it they were shown.</p>
+              <h2 className="text-lg font-semibold">ETA accuracy</h2>
+              <p className="text-sm text-slate-600">
+                Arrival times shown on tracking pages against the real arrivals, by how long before the arrival they were shown.
+              </p>
             </div>
             <EtaAccuracyPeriod action={PATH} from={days.from} to={days.to} today={today} />
           </div>
           {slot('eta-accuracy')}
-        </section>
+        </div>
         <h2 className="mb-3 text-lg font-semibold">Message log</h2>
         {slot('messages')}
       </>

@@ -4,15 +4,16 @@
  */
 import { ACCURATE_WITHIN_MS, type EtaAccuracyRow } from '../../domain/etaAccuracy';
 import { DataTable } from '../../shared/DataTable';
+import { dayLabel } from '../../domain/time';
 import { EmptyState } from '../components/ui';
 
 const WITHIN_MINUTES = ACCURATE_WITHIN_MS / 60_000;
 const NUMBER_COLUMNS = ['ETAs', 'Arrivals', `Within ${WITHIN_MINUTES} min`, `Over ${WITHIN_MINUTES} min late`, 'Average miss'];
 
-/** The period chooser: a plain GET form whose answer replaces the report region. */
+/** The period chooser: a plain GET form, so the page, its inputs and its URL always show the same days. */
 export function EtaAccuracyPeriod({ action, from, to, today }: { action: string; from: string; to: string; today: string }) {
   return (
-    <form method="get" action={action} data-partial-target="eta-accuracy" className="flex flex-wrap items-end gap-2" aria-label="ETA accuracy period">
+    <form method="get" action={action} className="flex flex-wrap items-end gap-2" aria-label="ETA accuracy period">
       <div>
         <label htmlFor="eta-from" className="label">
           From
@@ -32,8 +33,15 @@ export function EtaAccuracyPeriod({ action, from, to, today }: { action: string;
   );
 }
 
-export function EtaAccuracyTable({ groups, overall }: { groups: EtaAccuracyRow[]; overall: EtaAccuracyRow | null }) {
-  if (!overall) return <EmptyState>No ETAs were shown to customers who have since been reached in these days.</EmptyState>;
+export function EtaAccuracyTable({ groups, overall, from, to }: { groups: EtaAccuracyRow[]; overall: EtaAccuracyRow | null; from: string; to: string }) {
+  const days = <p className="text-sm text-slate-600">{from === to ? `ETAs shown on ${dayLabel(from)}` : `ETAs shown ${dayLabel(from)} to ${dayLabel(to)}`}</p>;
+  if (!overall)
+    return (
+      <>
+        {days}
+        <EmptyState>No ETA shown in these days has a recorded arrival yet.</EmptyState>
+      </>
+    );
   const cells = (row: EtaAccuracyRow) => (
     <>
       <td className="text-right tabular-nums">{row.samples}</td>
@@ -44,17 +52,24 @@ export function EtaAccuracyTable({ groups, overall }: { groups: EtaAccuracyRow[]
     </>
   );
   return (
-    <DataTable label="ETA accuracy" columns={['Shown before arrival', ...NUMBER_COLUMNS.map((label) => ({ label, className: 'text-right' }))]}>
-      {groups.map((row) => (
-        <tr key={row.label}>
-          <td className="whitespace-nowrap">{row.label}</td>
-          {cells(row)}
+    <>
+      {days}
+      <DataTable label="ETA accuracy by lead time" columns={['Shown before arrival', ...NUMBER_COLUMNS.map((label) => ({ label, className: 'text-right' }))]}>
+        {groups.map((row) => (
+          <tr key={row.label}>
+            <th scope="row" className="whitespace-nowrap text-left font-normal">
+              {row.label}
+            </th>
+            {cells(row)}
+          </tr>
+        ))}
+        <tr className="font-semibold">
+          <th scope="row" className="whitespace-nowrap text-left">
+            {overall.label}
+          </th>
+          {cells(overall)}
         </tr>
-      ))}
-      <tr className="font-semibold">
-        <td className="whitespace-nowrap">{overall.label}</td>
-        {cells(overall)}
-      </tr>
-    </DataTable>
+      </DataTable>
+    </>
   );
 }
