@@ -467,6 +467,13 @@ describe("a customer's email (decision K14)", () => {
     const stored = await getStops(db, created.body.id);
     expect(stored.map((stop) => stop.customerEmail)).toEqual(['noah@example.com', null]);
 
+    // A stop added later takes its own, checked the same way.
+    const added = { orderId: created.body.id, sequence: 3, ...TAMPA_STOPS[2] };
+    expect((await client.post('/api/order-stops', { ...added, customerEmail: 'liam@' })).status).toBe(400);
+    const third = await client.post('/api/order-stops', { ...added, customerEmail: 'liam@example.com' });
+    expect(third.status).toBe(201);
+    expect(third.body.customerEmail).toBe('liam@example.com');
+
     const courier = await insertSignableCourier(db);
     await db.update(orders).set({ status: 'assigned', courierId: courier.courier.id }).where(eq(orders.id, created.body.id));
     const phone = await signedIn(courier.username, 'demo1234');

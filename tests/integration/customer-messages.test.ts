@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startWorker, type Running } from '../../scripts/lib/stack';
-import { customerMessages, eventOutbox, users } from '../../src/db/schema';
+import { customerMessages, eventOutbox, orderStops, users } from '../../src/db/schema';
 import { DEFAULT_TEMPLATES } from '../../src/domain/messages';
 import { Client, signedIn, testDb } from '../support/api';
 import { insertHeldOrder, insertPharmacyOrder, png } from '../support/courier';
@@ -177,6 +177,13 @@ describe('with an SMS and an email provider', () => {
     expect((await portal.put('/api/message-settings', { settings: onlyDelivered })).status).toBe(200);
     const { courier, username } = await insertSignableCourier(db);
     const { order, stops } = await insertPharmacyOrder(db, { business: business.username, courierId: courier.id, status: 'arrived_at_pharmacy', stops: 2 });
+    // Each stop's customer gave an email: only the stop that moves hears, by text and by email.
+    for (const [index, stop] of stops.entries()) {
+      await db
+        .update(orderStops)
+        .set({ customerEmail: `stop${index + 1}@example.com` })
+        .where(eq(orderStops.id, stop.id));
+    }
     const courierClient = await new Client(worker.url).login(username);
     // Confirming the pickup sets the first stop on its way: only its customer hears.
     const photo = await fetch(new URL(`/api/orders/${order.id}/photos?kind=pharmacy_pickup`, worker.url), {
@@ -186,11 +193,12 @@ describe('with an SMS and an email provider', () => {
     });
     const { url } = (await photo.json()) as { url: string };
     expect((await courierClient.patch(`/api/orders/${order.id}`, { status: 'pharmacy_picked_up', pharmacyPickupPhoto: url })).status).toBe(200);
-    const [first] = await eventually(
+    const [first, byEmail] = await eventually(
       () => messagesOf(order.id),
-      (rows) => rows.length === 1 && rows[0].status === 'sent',
+      (rows) => rows.length === 2 && rows.every((row) => row.status === 'sent'),
     );
-    expect(first).toMatchObject({ kind: 'on_the_way', stopId: stops[0].id, recipient: `+1${stops[0].customerPhone}` });
+    expect(first).toMatchObject({ kind: 'on_the_way', channel: 'sms', stopId: stops[0].id, recipient: `+1${stops[0].customerPhone}` });
+    expect(byEmail).toMatchObject({ kind: 'on_the_way', channel: 'email', stopId: stops[0].id, recipient: 'stop1@example.com', body: first.body });
     expect(first.body).toContain(`/t/${stops[0].trackingToken}`);
     expect(first.body).not.toContain(order.trackingToken!);
   });
