@@ -13,14 +13,19 @@ import { DEMO_PASSWORD } from './seed';
 const DEMO_COURIERS = ['courier', 'courier2'];
 const PHOTOS_PER_ORDER = 4;
 
-async function signIn(baseUrl: string, username: string): Promise<string> {
+/** Signs a demo account in, answering its cookies as a Cookie header. */
+export async function signIn(baseUrl: string, username: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username, password: DEMO_PASSWORD }),
   });
   if (!response.ok) throw new Error(`${username} could not sign in (${response.status})`);
-  return response.headers.get('set-cookie')!.split(';')[0];
+  // Every cookie the sign-in set (the session, its hint, the trusted device), as a browser sends them back.
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 /** Answers how many orders got photos. */

@@ -119,17 +119,21 @@ export async function overdueMessages(db: Db, now: number, graceMs: number, limi
 
 export type LoggedMessage = CustomerMessage & { orderNumber: string; businessName: string };
 
-/** The admin's Messages log: newest first, a page at a time. */
-export async function listMessages(db: Db, page: { limit: number; offset: number }): Promise<{ rows: LoggedMessage[]; total: number }> {
+/** The admin's Messages log: newest first, a page at a time; one order's only, given its number. */
+export async function listMessages(db: Db, page: { limit: number; offset: number }, orderNumber?: string): Promise<{ rows: LoggedMessage[]; total: number }> {
+  const ofOrder = orderNumber === undefined ? undefined : eq(orders.orderNumber, orderNumber);
+  const counted = db.select({ total: sql<number>`count(*)` }).from(customerMessages);
   const [rows, [{ total }]] = await db.batch([
     db
       .select({ message: customerMessages, orderNumber: orders.orderNumber, businessName: orders.restaurantName })
       .from(customerMessages)
       .innerJoin(orders, eq(orders.id, customerMessages.orderId))
+      .where(ofOrder)
       .orderBy(desc(customerMessages.createdAt), desc(customerMessages.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: sql<number>`count(*)` }).from(customerMessages),
+    // Unfiltered, the count needs no join.
+    ofOrder ? counted.innerJoin(orders, eq(orders.id, customerMessages.orderId)).where(ofOrder) : counted,
   ]);
   return { rows: rows.map(({ message, orderNumber, businessName }) => ({ ...message, orderNumber, businessName })), total };
 }

@@ -706,6 +706,7 @@ export const customerMessages = sqliteTable(
   (t) => [
     uniqueIndex('customer_messages_dedupe_unique').on(t.dedupeKey),
     index('customer_messages_created_idx').on(t.createdAt, t.id),
+    index('customer_messages_order_idx').on(t.orderId, t.createdAt),
     index('customer_messages_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),

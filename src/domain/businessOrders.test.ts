@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderStops, planNewOrder, planOrderEdit, TIP_ONLY_RAISED, type OrderBeforeEdit } from './businessOrders';
+import { orderStops, planNewOrder, planOrderEdit, ROUTE_EMAIL_PER_STOP, TIP_ONLY_RAISED, type OrderBeforeEdit } from './businessOrders';
 import { estimateRoute } from './routePlan';
 import { orderCreateSchema } from './schemas/businessOrders';
 
@@ -116,6 +116,15 @@ describe('planOrderEdit', () => {
   it('re-prices a single order and its one item when the amount changes', () => {
     const outcome = planOrderEdit(order, { amount: 50000 });
     expect(outcome).toMatchObject({ ok: true, values: { amountCents: 50000, deliveryFeeCents: 5000, items: [{ name: 'Order', price: 50000 }] } });
+  });
+
+  it("refuses an email for a route's order: each stop's customer has their own", () => {
+    expect(planOrderEdit({ ...order, totalDistanceMiles: 9.5 }, { customerEmail: 'a@example.com' })).toEqual({
+      ok: false,
+      message: ROUTE_EMAIL_PER_STOP,
+      field: 'customerEmail',
+    });
+    expect(planOrderEdit(order, { customerEmail: 'a@example.com' })).toMatchObject({ ok: true, values: { customerEmail: 'a@example.com' } });
   });
 
   it('keeps the route price of a multi-stop order', () => {

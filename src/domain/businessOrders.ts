@@ -178,6 +178,10 @@ function locationKey(address: string, street?: string | null): string {
 export type EditOutcome = { ok: true; values: OrderEditValues; changed: string[]; moved: boolean } | { ok: false; message: string; field: string };
 
 export const TIP_ONLY_RAISED = 'Once a courier has accepted the order, the tip can only be raised';
+export const ROUTE_EMAIL_PER_STOP = "A route's messages go to each stop's customer, at the email given with the stop";
+
+/** Priced by its route (a multi-stop order): no 10% fee, no Setup Required, a customer per stop. */
+export const isRoutePriced = (order: { totalDistanceMiles: number | null }) => order.totalDistanceMiles != null;
 
 /**
  * The columns an edit writes. A new amount re-prices a single order (a multi-stop
@@ -188,6 +192,8 @@ export const TIP_ONLY_RAISED = 'Once a courier has accepted the order, the tip c
  */
 export function planOrderEdit(order: OrderBeforeEdit, edit: BusinessOrderEdit): EditOutcome {
   const { amount, tip, customerLocationPrecision, ...fields } = edit;
+  // The order's email is nobody's on a route: messages go to each stop's (decision K14).
+  if (edit.customerEmail !== undefined && isRoutePriced(order)) return { ok: false, message: ROUTE_EMAIL_PER_STOP, field: 'customerEmail' };
   const values: OrderEditValues = { ...fields };
   const given = givenPlace(edit.customerLatitude, edit.customerLongitude, customerLocationPrecision);
   if (given) values.customerLocationPrecision = given.precision;
@@ -199,7 +205,7 @@ export function planOrderEdit(order: OrderBeforeEdit, edit: BusinessOrderEdit): 
   }
   if (amount !== undefined) {
     values.amountCents = amount;
-    if (order.totalDistanceMiles == null) values.deliveryFeeCents = singleOrderDeliveryFee(amount);
+    if (!isRoutePriced(order)) values.deliveryFeeCents = singleOrderDeliveryFee(amount);
     const [only] = order.items;
     if (order.items.length === 1 && only.quantity === 1 && only.price === order.amountCents) values.items = [{ ...only, price: amount }];
   }

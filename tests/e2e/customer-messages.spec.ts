@@ -45,7 +45,15 @@ test('the business turns "On the way" on with its wording; the admin’s Message
   await adminPage.goto('/admin');
   await adminPage.getByRole('navigation').getByRole('link', { name: 'Messages' }).first().click();
   await expect(adminPage.getByRole('heading', { name: 'Messages' })).toBeVisible();
-  const row = adminPage.getByRole('row').filter({ hasText: `#${order.orderNumber}` });
+  // The log is everyone's: the admin finds this order's messages by its number.
+  const search = adminPage.getByRole('search', { name: "Find an order's messages" });
+  await search.getByLabel('Order number').fill(`#${order.orderNumber}`);
+  await search.getByRole('button', { name: 'Find' }).click();
+  await expect(adminPage).toHaveURL(new RegExp(`order=%23${order.orderNumber}$`));
+  await expect(search.getByLabel('Order number')).toHaveValue(order.orderNumber);
+  const log = adminPage.getByRole('region', { name: 'Message log' });
+  await expect(log.getByRole('row')).toHaveCount(2);
+  const row = log.getByRole('row').filter({ hasText: `#${order.orderNumber}` });
   await expect(row).toContainText(`${business.restaurant.name}: Courier`);
   await expect(row).toContainText(`/t/${order.trackingToken}`);
   await expect(row).toContainText('Not sent');
@@ -70,11 +78,7 @@ test('the admin picks the days of the ETA accuracy report, which the page then n
   await period.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(new RegExp(`from=${from}&to=${to}`));
   const report = page.getByRole('region', { name: 'ETA accuracy by lead time' });
-  await expect(report.getByRole('row')).toHaveText([
-    /Shown before arrival/,
-    /^5–15 min\s*1\s*1\s*100%\s*0%\s*2 min$/,
-    /^All ETAs\s*1\s*1\s*100%\s*0%\s*2 min$/,
-  ]);
+  await expect(report.getByRole('row')).toHaveText([/Before arrival/, /^5–15 min\s*1\s*1\s*100%\s*0%\s*2 min$/, /^All ETAs\s*1\s*1\s*100%\s*0%\s*2 min$/]);
   await expect(page.getByText('ETAs shown Jul 14, 2003 to Jul 15, 2003')).toBeVisible();
   await expect(period.getByLabel('From')).toHaveValue(from);
   await expectAccessible(page);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { businessActor, insertOrder as insertOrderWithStops } from '../../src/db/orders/business';
 import { getEvents, getStops } from '../../src/db/orders/read';
 import { orders, orderStops, users } from '../../src/db/schema';
-import { planNewOrder } from '../../src/domain/businessOrders';
+import { planNewOrder, ROUTE_EMAIL_PER_STOP } from '../../src/domain/businessOrders';
 import { distanceDeliveryFee, roundMiles } from '../../src/domain/fees';
 import { estimatedRoadMiles } from '../../src/domain/geo';
 import { estimateRoute } from '../../src/domain/routePlan';
@@ -467,6 +467,10 @@ describe("a customer's email (decision K14)", () => {
     const stored = await getStops(db, created.body.id);
     expect(stored.map((stop) => stop.customerEmail)).toEqual(['noah@example.com', null]);
 
+    // The order's own email is refused on a route: nothing would use it.
+    const onOrder = await client.patch(`/api/orders/${created.body.id}`, { customerEmail: 'someone@example.com' });
+    expect(onOrder.status).toBe(400);
+    expect(onOrder.body.fields.customerEmail).toEqual([ROUTE_EMAIL_PER_STOP]);
     // A stop added later takes its own, checked the same way.
     const added = { orderId: created.body.id, sequence: 3, ...TAMPA_STOPS[2] };
     expect((await client.post('/api/order-stops', { ...added, customerEmail: 'liam@' })).status).toBe(400);

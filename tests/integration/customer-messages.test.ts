@@ -215,20 +215,26 @@ describe('without a provider (every local run)', () => {
     expect(row).toMatchObject({ status: 'not_sent', detail: 'not sent: no provider', kind: 'on_the_way' });
     expect(row.body).toContain(`/t/${order.trackingToken}`);
 
+    // The log is everyone's: the admin finds this order's messages by its number.
     const admin = await signedIn('admin');
-    const log = await admin.get('/api/notifications');
+    const log = await admin.get(`/api/notifications?order=${order.orderNumber}`);
     expect(log.status).toBe(200);
-    expect(Number(log.headers.get('x-total-count'))).toBeGreaterThanOrEqual(1);
-    expect(log.body.find((message: { id: number }) => message.id === row.id)).toMatchObject({
+    expect(log.headers.get('x-total-count')).toBe('1');
+    expect(log.body).toHaveLength(1);
+    expect(log.body[0]).toMatchObject({
+      id: row.id,
       orderNumber: order.orderNumber,
       status: 'not_sent',
       detail: 'not sent: no provider',
       kind: 'on_the_way',
       channel: 'sms',
     });
-    const page = await admin.get('/admin/messages');
+    const page = await admin.get(`/admin/messages?order=%23${order.orderNumber}`);
     expect(page.status).toBe(200);
+    expect(String(page.body)).toContain(`/t/${order.trackingToken}`);
     expect(String(page.body)).toContain('not sent: no provider');
+    const none = await admin.get('/admin/messages?order=0', { 'X-Partial': 'messages' });
+    expect(none.text).toContain('No messages for order #0.');
     expect((await (await signedIn('bistro')).get('/api/notifications')).status).toBe(403);
   });
 
@@ -244,9 +250,11 @@ describe('without a provider (every local run)', () => {
       ['email', 'dee@example.com', 'not_sent', 'not sent: no provider'],
     ]);
     const admin = await signedIn('admin');
-    const logged = (await admin.get('/api/notifications')).body.find((message: { id: number }) => message.id === rows[1].id);
-    expect(logged).toMatchObject({ channel: 'email', subject: `${business.restaurant.name}: your order is on the way` });
-    expect(String((await admin.get('/admin/messages')).body)).toContain(`${business.restaurant.name}: your order is on the way`);
+    const logged = (await admin.get(`/api/notifications?order=${order.orderNumber}`)).body;
+    // Newest first: the email was recorded after the text.
+    expect(logged.map((message: { id: number }) => message.id)).toEqual([rows[1].id, rows[0].id]);
+    expect(logged[0]).toMatchObject({ channel: 'email', subject: `${business.restaurant.name}: your order is on the way` });
+    expect(String((await admin.get(`/admin/messages?order=${order.orderNumber}`)).body)).toContain(`${business.restaurant.name}: your order is on the way`);
   });
 
   it('sends nothing while the business has its messages off (the default)', async () => {

@@ -1,9 +1,10 @@
 /** Sign-in and session rules (issue 2; spec 1-foundations-and-admin.md §7.2, §8.2). */
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { signIn as demoSignIn } from '../../scripts/demo-photos';
 import { sessions, users, zones } from '../../src/db/schema';
 import { Client, DEMO_PASSWORD, signedIn, testDb, unique } from '../support/api';
-import { courierRegistration } from '../support/factories';
+import { courierRegistration, insertSignableCourier } from '../support/factories';
 import { expectTokenCookie } from '../support/security';
 
 async function tampaZoneId(): Promise<number> {
@@ -21,6 +22,14 @@ async function newAdmin(password = 'secret-pass') {
 }
 
 describe('POST /api/login', () => {
+  it("gives `npm start`'s demo scripts every cookie they need to stay signed in", async () => {
+    const courier = await insertSignableCourier(testDb());
+    const cookie = await demoSignIn(inject('baseUrl'), courier.username);
+    const me = await fetch(new URL('/api/user', inject('baseUrl')), { headers: { Cookie: cookie } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { username: string }).username).toBe(courier.username);
+  });
+
   it('signs in each demo account and answers its user', async () => {
     for (const [username, role] of [
       ['admin', 'admin'],

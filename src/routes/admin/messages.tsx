@@ -8,7 +8,8 @@ import { listMessages } from '../../db/messages';
 import { etaAccuracyIn } from '../../db/tracking';
 import { etaAccuracyRows } from '../../domain/etaAccuracy';
 import { MESSAGE_LABELS } from '../../domain/messages';
-import { listPageQuery, paging, PAGE_SIZE } from '../../domain/paging';
+import { paging, PAGE_SIZE } from '../../domain/paging';
+import { messageLogQuery } from '../../domain/schemas/messages';
 import { reportDaysQuery } from '../../domain/schemas/reports';
 import { chosenOrRecentDays, dayIn, dayRange } from '../../domain/time';
 import type { AppEnv } from '../../env';
@@ -17,6 +18,7 @@ import { validate } from '../../http/validate';
 import { DataTable } from '../../shared/DataTable';
 import { EtaAccuracyPeriod, EtaAccuracyTable } from '../../views/admin/EtaAccuracy';
 import { Pager } from '../../views/admin/Pager';
+import { SearchForm } from '../../views/components/SearchForm';
 import { Badge, EmptyState, PageHeader, Time, type Tone } from '../../views/components/ui';
 import { DEFAULT_RANGE_DAYS } from './earnings';
 import { adminPage } from './page';
@@ -31,15 +33,15 @@ const STATUS: Record<string, { label: string; tone: Tone }> = {
 };
 
 const PATH = '/admin/messages';
-const messagesQuery = z.object({ ...listPageQuery.shape, ...reportDaysQuery });
+const messagesQuery = z.object({ ...messageLogQuery.shape, ...reportDaysQuery });
 
 messages.get('/', requirePage('admin'), validate('query', messagesQuery), (c) => {
   const db = c.var.db;
-  const { page, ...asked } = c.req.valid('query');
+  const { page, order, ...asked } = c.req.valid('query');
   const zone = c.env.SERVICE_TIME_ZONE;
   const today = dayIn(zone);
   const days = chosenOrRecentDays(asked, today, DEFAULT_RANGE_DAYS);
-  // The days the URL chose, kept by the log's page links.
+  // The days the URL chose, kept by the log's page links and its search.
   const chosen: Record<string, string> = asked.from && asked.to ? { from: asked.from, to: asked.to } : {};
   return adminPage(c, {
     title: 'Messages',
@@ -55,11 +57,14 @@ messages.get('/', requirePage('admin'), validate('query', messagesQuery), (c) =>
       messages: {
         history: true,
         render: async () => {
-          const { rows, total } = await listMessages(db, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-          if (rows.length === 0) return <EmptyState>No messages yet. Businesses turn customer messages on in their Profile.</EmptyState>;
+          const { rows, total } = await listMessages(db, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, order);
+          if (rows.length === 0)
+            return (
+              <EmptyState>{order ? `No messages for order #${order}.` : 'No messages yet. Businesses turn customer messages on in their Profile.'}</EmptyState>
+            );
           return (
             <>
-              <DataTable columns={['Time', 'Order', 'Message', 'To', 'Text', 'Status']}>
+              <DataTable label="Message log" columns={['Time', 'Order', 'Message', 'To', 'Text', 'Status']}>
                 {rows.map((row) => (
                   <tr key={row.id}>
                     <td className="whitespace-nowrap">
@@ -84,7 +89,7 @@ messages.get('/', requirePage('admin'), validate('query', messagesQuery), (c) =>
               </DataTable>
               <Pager
                 paging={paging(page, total)}
-                href={(number) => `${PATH}?${new URLSearchParams({ ...chosen, page: String(number) })}`}
+                href={(number) => `${PATH}?${new URLSearchParams({ ...chosen, ...(order ? { order } : {}), page: String(number) })}`}
                 target="messages"
                 label="Messages"
               />
@@ -109,7 +114,20 @@ messages.get('/', requirePage('admin'), validate('query', messagesQuery), (c) =>
           </div>
           {slot('eta-accuracy')}
         </div>
-        <h2 className="mb-3 text-lg font-semibold">Message log</h2>
+        <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+          <h2 className="text-lg font-semibold">Message log</h2>
+          {/* A plain GET, like the period form, keeping the days chosen. */}
+          <SearchForm
+            action={PATH}
+            name="order"
+            label="Order number"
+            value={order}
+            maxLength={20}
+            button="Find"
+            keep={chosen}
+            formLabel="Find an order's messages"
+          />
+        </div>
         {slot('messages')}
       </>
     ),

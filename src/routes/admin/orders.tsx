@@ -35,6 +35,7 @@ import { validate } from '../../http/validate';
 import { OrderDetail } from '../../views/admin/OrderDetail';
 import { OrdersTable, type OrdersDensity } from '../../views/admin/OrdersTable';
 import { Pager } from '../../views/admin/Pager';
+import { SearchForm } from '../../views/components/SearchForm';
 import { EmptyState, PageHeader } from '../../views/components/ui';
 import { Island } from '../../views/Island';
 import { adminPage } from './page';
@@ -112,28 +113,18 @@ function StatusTabs({ view, counts }: { view: View; counts: Record<AdminTabKey, 
 }
 
 /** The search across dates (docs/decisions.md W2): outside the polled list, so a refresh never takes what is being typed. */
-function SearchForm({ search }: { search: string | null }) {
+function OrdersSearch({ search }: { search: string | null }) {
   return (
-    <form role="search" method="get" action={PATH} data-partial-target="orders" className="flex flex-wrap items-end gap-2">
-      <div className="min-w-0 flex-1">
-        <label htmlFor="orders-search" className="label">
-          Search orders
-        </label>
-        <input
-          id="orders-search"
-          name="q"
-          type="search"
-          defaultValue={search ?? ''}
-          maxLength={SEARCH_MAX_LENGTH}
-          placeholder="Order #, internal #, customer name or phone, restaurant"
-          className="input"
-          autoComplete="off"
-        />
-      </div>
-      <button type="submit" className="btn btn-primary">
-        Search
-      </button>
-    </form>
+    <SearchForm
+      action={PATH}
+      name="q"
+      label="Search orders"
+      value={search}
+      maxLength={SEARCH_MAX_LENGTH}
+      placeholder="Order #, internal #, customer name or phone, restaurant"
+      button="Search"
+      target="orders"
+    />
   );
 }
 
@@ -239,7 +230,7 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
       <>
         <PageHeader title="Orders Management" />
         <div className="card mb-4 p-4">
-          <SearchForm search={filter.search} />
+          <OrdersSearch search={filter.search} />
         </div>
         {slot('orders')}
         {slot('assign')}

@@ -1,7 +1,8 @@
 /** GET /api/notifications (issue 16): the admin's Messages log, every customer message and how sending went, newest first. */
 import { Hono } from 'hono';
 import { listMessages, type LoggedMessage } from '../../db/messages';
-import { listPageQuery, PAGE_SIZE } from '../../domain/paging';
+import { PAGE_SIZE } from '../../domain/paging';
+import { messageLogQuery } from '../../domain/schemas/messages';
 import type { AppEnv } from '../../env';
 import { requireApi } from '../../http/guards';
 import { validate } from '../../http/validate';
@@ -28,10 +29,10 @@ export const serializeMessage = (message: LoggedMessage) => ({
   businessName: message.businessName,
 });
 
-/** ?page=N, 50 a page, with X-Total-Count. */
-notifications.get('/', requireApi('admin'), validate('query', listPageQuery), async (c) => {
-  const { page } = c.req.valid('query');
-  const { rows, total } = await listMessages(c.var.db, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+/** ?page=N, 50 a page, with X-Total-Count; ?order=<number> for one order's. */
+notifications.get('/', requireApi('admin'), validate('query', messageLogQuery), async (c) => {
+  const { page, order } = c.req.valid('query');
+  const { rows, total } = await listMessages(c.var.db, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, order);
   c.header('X-Total-Count', String(total));
   return c.json(rows.map(serializeMessage));
 });

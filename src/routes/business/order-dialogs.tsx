@@ -14,6 +14,7 @@ import { findVisibleOrder } from '../../db/orders/access';
 import { getEvents, getStops } from '../../db/orders/read';
 import type { Order } from '../../db/schema';
 import { versionTag, type VersionedTable } from '../../db/versions';
+import { isRoutePriced } from '../../domain/businessOrders';
 import { BUSINESS_EDITABLE, isCompleted } from '../../domain/orderStatus';
 import { formatMoney } from '../../domain/money';
 import { idParam } from '../../domain/schemas/common';
@@ -130,7 +131,7 @@ dialogs.get('/:id/edit', requirePage('restaurant'), validate('param', idParam), 
               customerName: order.customerName,
               customerPhone: order.customerPhone,
               customerEmail: order.customerEmail ?? '',
-              showCustomerEmail: order.totalDistanceMiles == null,
+              showCustomerEmail: !isRoutePriced(order),
               customerAddress: order.customerAddress,
               deliveryInstructions: order.deliveryInstructions ?? '',
               pickupDate: day(order.pickupTime),
@@ -138,7 +139,7 @@ dialogs.get('/:id/edit', requirePage('restaurant'), validate('param', idParam), 
               deliveryDate: day(order.deliveryTime),
               deliveryClock: clock(order.deliveryTime),
               setupRequired: order.setupRequired,
-              showSetupRequired: order.totalDistanceMiles == null,
+              showSetupRequired: !isRoutePriced(order),
               refresh: ORDER_REGIONS,
             }}
           />

@@ -54,7 +54,7 @@ export function EtaAccuracyTable({ groups, overall, from, to }: { groups: EtaAcc
   return (
     <>
       {days}
-      <DataTable label="ETA accuracy by lead time" columns={['Shown before arrival', ...NUMBER_COLUMNS.map((label) => ({ label, className: 'text-right' }))]}>
+      <DataTable label="ETA accuracy by lead time" columns={['Before arrival', ...NUMBER_COLUMNS.map((label) => ({ label, className: 'text-right' }))]}>
         {groups.map((row) => (
           <tr key={row.label}>
             <th scope="row" className="whitespace-nowrap text-left font-normal">
