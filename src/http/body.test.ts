@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BINARY_PHOTO_BODY_BYTES, MAX_API_BODY_BYTES, maxBodyBytes, PHOTO_STRINGS_BODY_BYTES, STOP_PHOTO_BODY_BYTES } from './body';
-import { isWellFormedJson } from './validate';
+import { jsonProblem, MAX_JSON_DEPTH } from './validate';
 
 describe('maxBodyBytes', () => {
   it('allows more than 1 MB only for a courier’s photo-carrying requests', () => {
@@ -17,12 +17,28 @@ describe('maxBodyBytes', () => {
   });
 });
 
-describe('isWellFormedJson', () => {
+describe('jsonProblem', () => {
   it('finds a lone surrogate in any string or key, and accepts real pairs', () => {
-    expect(isWellFormedJson({ name: 'Café 😀', items: [{ note: 'ok' }], n: 1, x: null })).toBe(true);
-    expect(isWellFormedJson({ username: '\ud800' })).toBe(false);
-    expect(isWellFormedJson({ items: [{ note: 'a\udc00b' }] })).toBe(false);
-    expect(isWellFormedJson({ ['\ud83d']: 1 })).toBe(false);
-    expect(isWellFormedJson('\ud83d\ude00')).toBe(true);
+    expect(jsonProblem({ name: 'Café 😀', items: [{ note: 'ok' }], n: 1, x: null })).toBeNull();
+    expect(jsonProblem({ username: '\ud800' })).toBe('lone_surrogate');
+    expect(jsonProblem({ items: [{ note: 'a\udc00b' }] })).toBe('lone_surrogate');
+    expect(jsonProblem({ ['\ud83d']: 1 })).toBe('lone_surrogate');
+    expect(jsonProblem('\ud83d\ude00')).toBeNull();
+  });
+
+  it('refuses control characters but keeps tabs and line breaks', () => {
+    expect(jsonProblem({ customerEmail: 'a@b.com\u0000' })).toBe('control_character');
+    expect(jsonProblem({ notes: ['bell \u0007'] })).toBe('control_character');
+    expect(jsonProblem({ ['key\u001b']: 1 })).toBe('control_character');
+    expect(jsonProblem({ notes: 'C1 \u0085' })).toBe('control_character');
+    expect(jsonProblem({ notes: 'line one\nline two\r\n\tindented' })).toBeNull();
+  });
+
+  it('refuses a body nested deeper than the limit without recursing', () => {
+    const nested = (depth: number) => JSON.parse('['.repeat(depth) + ']'.repeat(depth));
+    expect(jsonProblem(nested(MAX_JSON_DEPTH))).toBeNull();
+    expect(jsonProblem(nested(MAX_JSON_DEPTH + 1))).toBe('too_deep');
+    expect(jsonProblem(JSON.parse('{"a":'.repeat(4600) + '1' + '}'.repeat(4600)))).toBe('too_deep');
+    expect(jsonProblem(nested(200_000))).toBe('too_deep');
   });
 });

@@ -21,7 +21,7 @@ import { serviceToday, todaysLastMinute } from '../support/clock';
 import { multiStopBody, singleOrderBody, TAMPA_STOPS } from '../support/business';
 import { dataString, insertPharmacyOrder, png, upload } from '../support/courier';
 import { courierRegistration as newCourier, insertBusiness, insertCourier, insertOrder, insertSession } from '../support/factories';
-import { bodyCases, describe as show, HOSTILE, HOSTILE_ID_SEGMENTS, MEGABYTE, UNKNOWN_ID, type Values } from '../support/hostile';
+import { bodyCases, DEEP_JSON, describe as show, HOSTILE, HOSTILE_ID_SEGMENTS, MEGABYTE, UNKNOWN_ID, type Values } from '../support/hostile';
 import { callers, fingerprint, inBatches, isErrorShape, sessionCookie, type Role, type Caller, removeOrdersCreatedBySuite } from '../support/security';
 
 type Db = ReturnType<typeof testDb>;
@@ -1196,6 +1196,27 @@ describe('cookies and texts that break parsers', () => {
     // Escaped in the JSON text as a client would send it.
     const raw = await new Client().post('/api/login', '{"username":"\\ud800","password":"x"}', { 'Content-Type': 'application/json' });
     expect(raw.status).toBe(400);
+  });
+
+  it('JSON nested thousands deep is a 400 that says so on every way in, signed out too (login)', async () => {
+    for (const [caller, path] of [
+      [new Client(), '/api/login'],
+      [await client(who.admin), '/api/zones'],
+      [await client(who.bistro), '/api/orders'],
+    ] as const) {
+      const answer = await caller.post(path, DEEP_JSON, { 'Content-Type': 'application/json' });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body.details, path).toContain('nested too deeply');
+    }
+  });
+
+  it('a control character in any JSON text is a 400 that says so (a NUL after an email)', async () => {
+    const bistro = await client(who.bistro);
+    const answer = await bistro.post('/api/orders', { ...singleOrderBody(), customerEmail: 'a@b.com\u0000' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.details).toContain('control characters');
+    const login = await new Client().post('/api/login', { username: 'admin\u0000', password: 'x' });
+    expect(login.status).toBe(400);
   });
 
   it('a body that is not JSON is refused as such (415), never read as JSON', async () => {

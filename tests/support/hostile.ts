@@ -11,12 +11,16 @@ export const MEGABYTE = 'A'.repeat(1024 * 1024);
 const NOT_TEXT = [12345, true, { text: 'x' }, ['x']];
 /** Lone UTF-16 surrogates: JSON can carry them ("\ud800"), UTF-8 and the database cannot. */
 export const LONE_SURROGATES = ['\ud800', 'Jo\udfffe'];
+/** Control characters that end a C string or hide text: never stored (a NUL after an email, an escape in a name). */
+export const CONTROL_CHARACTERS = ['a@b.com\u0000', 'Jo\u001b[2Je'];
+/** JSON nested ~4,600 levels deep in 9 KB: a parser or walker that recurses runs out of stack. */
+export const DEEP_JSON = '{"a":'.repeat(4600) + '1' + '}'.repeat(4600);
 
 /** Values each kind of field must refuse. */
 export const HOSTILE = {
-  requiredText: [...NOT_TEXT, null, '', '   ', MEGABYTE, ...LONE_SURROGATES],
-  optionalText: [...NOT_TEXT, MEGABYTE, ...LONE_SURROGATES],
-  password: [...NOT_TEXT, null, '', MEGABYTE, ...LONE_SURROGATES],
+  requiredText: [...NOT_TEXT, null, '', '   ', MEGABYTE, ...LONE_SURROGATES, ...CONTROL_CHARACTERS],
+  optionalText: [...NOT_TEXT, MEGABYTE, ...LONE_SURROGATES, ...CONTROL_CHARACTERS],
+  password: [...NOT_TEXT, null, '', MEGABYTE, ...LONE_SURROGATES, ...CONTROL_CHARACTERS],
   money: ['abc', -1, -0.01, '-5.00', '1e3', 1e21, 12.345, '12.345', 'NaN', 'Infinity', '$5', '1,000', '', {}, [], true, null],
   instant: [
     'yesterday',
@@ -42,8 +46,8 @@ export const HOSTILE = {
   id: [0, -1, 1.5, 'abc', '1 OR 1=1', '1; DROP TABLE orders', 1e20, 2 ** 53, '', true, {}, [], null],
   boolean: ['maybe', 2, -1, 'yes', {}, [], null],
   day: ['2030-02-30', '2030-13-01', '2030-1-1', 'tomorrow', '20300101', 20300101, '', true, {}, null],
-  email: ['not-an-email', 'a@', '@b.com', '<script>@x.com', 12, {}, `${'a'.repeat(300)}@example.com`, ...LONE_SURROGATES],
-  phone: ['abc', '123', '81355501000', '(813) 555-0100 x1', 8135550100, {}, ...LONE_SURROGATES],
+  email: ['not-an-email', 'a@', '@b.com', '<script>@x.com', 12, {}, `${'a'.repeat(300)}@example.com`, ...LONE_SURROGATES, ...CONTROL_CHARACTERS],
+  phone: ['abc', '123', '81355501000', '(813) 555-0100 x1', 8135550100, {}, ...LONE_SURROGATES, ...CONTROL_CHARACTERS],
   array: ['not a list', 12, {}, true, null],
   photo: ['', 'data:image/png;base64,AAAA', 'javascript:alert(1)', '/api/photos/../../etc/passwd', 'https://evil.example/x.png', 12, {}, null],
 } as const;
@@ -70,7 +74,7 @@ export const HOSTILE_ID_SEGMENTS = [
 export const UNKNOWN_ID = 2_000_000_000;
 
 /** Bodies that are not the JSON object a route reads. */
-export const BROKEN_BODIES = ['{"broken":', 'null', '[]', '[{}]', '"text"', '42', 'true', '', '{"a":1}{"b":2}'];
+export const BROKEN_BODIES = ['{"broken":', 'null', '[]', '[{}]', '"text"', '42', 'true', '', '{"a":1}{"b":2}', DEEP_JSON];
 
 export type Values = readonly unknown[];
 
@@ -86,7 +90,7 @@ export interface BodyCase {
  * refusal can only be for the broken part.
  */
 export function bodyCases(valid: Record<string, unknown>, fields: Record<string, Values>, required: readonly string[]): BodyCase[] {
-  const cases: BodyCase[] = BROKEN_BODIES.map((raw) => ({ what: `body ${JSON.stringify(raw)}`, body: raw, raw: true }));
+  const cases: BodyCase[] = BROKEN_BODIES.map((raw) => ({ what: `body ${describe(raw)}`, body: raw, raw: true }));
   for (const field of required) {
     const { [field]: _missing, ...rest } = valid;
     cases.push({ what: `without ${field}`, body: rest });
@@ -99,6 +103,7 @@ export function bodyCases(valid: Record<string, unknown>, fields: Record<string,
 
 export function describe(value: unknown): string {
   if (value === MEGABYTE) return '1 MB of text';
+  if (value === DEEP_JSON) return 'JSON nested 4,600 deep';
   if (typeof value === 'string' && /\p{Cs}/u.test(value)) return `${JSON.stringify(value)} (lone surrogate)`;
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
