@@ -45,7 +45,7 @@ describe('planNewOrder', () => {
       {
         sequence: 1,
         customerName: 'A',
-        customerPhone: '1',
+        customerPhone: '8135550101',
         address: 'First St',
         latitude: 27.95,
         longitude: -82.46,
@@ -55,7 +55,7 @@ describe('planNewOrder', () => {
       {
         sequence: 2,
         customerName: 'B',
-        customerPhone: '2',
+        customerPhone: '8135550102',
         address: 'Second St',
         latitude: 27.96,
         longitude: -82.5,

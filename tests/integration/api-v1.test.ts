@@ -171,6 +171,35 @@ describe('POST /api/v1/orders', () => {
     expect(await db.select().from(orders).where(eq(orders.restaurantId, restaurant.id))).toEqual([]);
   });
 
+  it('takes a phone in any usual spelling, stores its 10 digits (found by searching them), and refuses one no text can reach', async () => {
+    const db = testDb();
+    const { api } = await integratedBusiness(db);
+    // A number of this test's own, so the search finds its order alone.
+    const line = String(2_000_000 + Math.floor(Math.random() * 7_999_999));
+    const digits = `727${line}`;
+    const spellings = [`+1727${line}`, `(727) ${line.slice(0, 3)}-${line.slice(3)}`, `727.${line.slice(0, 3)}.${line.slice(3)}`];
+    const ids: number[] = [];
+    for (const customerPhone of spellings) {
+      const created = await api.post('/api/v1/orders', singleOrderBody({ customerPhone, internalOrderNumber: unique('PH-') }));
+      expect(created.status, customerPhone).toBe(201);
+      expect(created.body.customerPhone, customerPhone).toBe(digits);
+      ids.push(created.body.id);
+    }
+    const admin = await signedIn('admin');
+    const found = await admin.get(`/api/orders?range=all&page=1&q=${encodeURIComponent(spellings[1])}`);
+    expect(found.body.map((order: { id: number }) => order.id).sort((a: number, b: number) => a - b)).toEqual(ids);
+    for (const customerPhone of ['call me', '813555987', '+44 20 7946 0958', '1235550100', '(813) 555-9876 x12']) {
+      const refused = await api.post('/api/v1/orders', singleOrderBody({ customerPhone }));
+      expect(refused.status, customerPhone).toBe(400);
+      expect(refused.body.fields.customerPhone, customerPhone).toEqual([ORDER_MESSAGES.customerPhoneInvalid]);
+    }
+    const badStop = await api.post('/api/v1/orders', multiStopBody([TAMPA_STOPS[0], { ...TAMPA_STOPS[1], customerPhone: 'call me' }]));
+    expect(badStop.status).toBe(400);
+    expect(badStop.body.fields['stops.1.customerPhone']).toEqual([ORDER_MESSAGES.customerPhoneInvalid]);
+    // The document says which spellings are taken.
+    expect(validator.document.components.schemas.OrderCreate.properties.customerPhone.description).toContain('(813) 555-0142');
+  });
+
   it('honours Idempotency-Key: the same key creates one order and answers it again', async () => {
     const db = testDb();
     const { api, restaurant } = await integratedBusiness(db);

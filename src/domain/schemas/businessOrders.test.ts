@@ -21,6 +21,22 @@ describe('orderCreateSchema', () => {
     expect('deliveryFee' in parsed).toBe(false);
   });
 
+  it('says what is wrong with a value that is given but malformed, rather than calling it missing', () => {
+    expect(messages(orderCreateSchema.safeParse({ ...single, amount: '10.555', items: [{ name: 'Tray', quantity: 1, price: '10.555' }] }))).toEqual([
+      'Order amount must be an amount in dollars with at most 2 decimals, such as 10.55',
+      'Item price must be an amount in dollars with at most 2 decimals, such as 10.55',
+    ]);
+    expect(messages(orderCreateSchema.safeParse({ ...single, pickupTime: '2026-11-21T15:00:00' }))).toEqual([
+      'Pickup time must be an ISO 8601 date-time with its offset (2030-01-15T14:00:00-05:00 or …Z), or epoch milliseconds',
+    ]);
+    expect(messages(orderCreateSchema.safeParse({ ...single, deliveryTime: '1999-01-01T00:00:00Z', pickupTime: '1998-01-01T00:00:00Z' }))).toEqual([
+      'Pickup time must be between the years 2000 and 2100',
+      'Delivery time must be between the years 2000 and 2100',
+    ]);
+    // Missing stays the spec's words.
+    expect(messages(orderCreateSchema.safeParse({ ...single, amount: '', pickupTime: '' }))).toEqual(['Order amount is required', 'Pickup time is required']);
+  });
+
   it('words each missing field as the spec does', () => {
     const result = orderCreateSchema.safeParse({ requiredVehicleTypes: [], amount: 0 });
     expect(messages(result)).toEqual(

@@ -5,7 +5,8 @@
  */
 import * as z from 'zod/mini';
 import { ORDER_VEHICLE_TYPES, type OrderVehicleType } from '../vehicles';
-import { instant, latitude, longitude, MAX_LONG_TEXT, money, optionalEmail, optionalText, requiredText } from './common';
+import { PHONE_RULE } from '../phone';
+import { instant, latitude, longitude, MAX_LONG_TEXT, money, optionalEmail, optionalText, phoneField, requiredPhone, requiredText } from './common';
 
 /**
  * How precise coordinates sent with an address are: 'zip' when they are a ZIP centre the
@@ -17,6 +18,7 @@ const locationPrecision = z.optional(z.nullable(z.enum(['address', 'zip'], { err
 export const ORDER_MESSAGES = {
   customerName: 'Customer name is required',
   customerPhone: 'Customer phone is required',
+  customerPhoneInvalid: `Customer phone must be ${PHONE_RULE}, such as (813) 555-0142`,
   customerAddress: 'Delivery address is required',
   internalOrderNumber: 'Internal order number is required',
   requiredVehicleTypes: 'At least one vehicle type is required',
@@ -28,18 +30,17 @@ export const ORDER_MESSAGES = {
 } as const;
 
 /** A stop's optional deliver-by time (issue 18): the route optimizer tries to reach the stop by then. */
-const deliverBy = z.optional(z.nullable(instant(ORDER_MESSAGES.deliverBy)));
+const deliverBy = z.optional(z.nullable(instant(ORDER_MESSAGES.deliverBy, 'Deliver-by time')));
 
 /** The routing service takes at most 25 intermediate points; a pharmacy route stays within that. */
 export const MAX_ROUTE_STOPS = 25;
 
-/** Phone numbers are typed into a 10-character input (spec 2-business-area.md §5); the API allows a little formatting. */
-const MAX_PHONE = 20;
 const customerName = () => requiredText(ORDER_MESSAGES.customerName, 200);
-const customerPhone = () => requiredText(ORDER_MESSAGES.customerPhone, MAX_PHONE);
+/** Typed into a 10-digit input in the forms; the API takes the usual spellings (`phoneDigits`) and stores the 10 digits. */
+const customerPhone = () => requiredPhone(ORDER_MESSAGES.customerPhone, ORDER_MESSAGES.customerPhoneInvalid);
 
 /** Order amount: at least $0.01 (spec 1-foundations-and-admin.md §5.8). */
-const orderAmount = (message: string) => money(message).check(z.refine((cents) => cents >= 1, message));
+const orderAmount = (message: string, label?: string) => money(message, label).check(z.refine((cents) => cents >= 1, message));
 
 /** A yes/no flag without a default, for edits that may leave it out. */
 const yesNo = z.pipe(
@@ -59,7 +60,7 @@ const item = z.object({
   quantity: z
     .number({ error: 'Item quantity must be more than 0' })
     .check(z.int('Item quantity must be a whole number'), z.positive('Item quantity must be more than 0')),
-  price: money('Item price must be more than 0').check(z.refine((cents) => cents > 0, 'Item price must be more than 0')),
+  price: money('Item price must be more than 0', 'Item price').check(z.refine((cents) => cents > 0, 'Item price must be more than 0')),
   notes: optionalText(),
 });
 
@@ -120,7 +121,8 @@ const sequencesAreOneToN = (stops: NewStopInput[]) => {
 export const orderCreateSchema = z
   .object({
     customerName: optionalText(200),
-    customerPhone: optionalText(MAX_PHONE),
+    // Required without stops (below), so that every missing field is named at once.
+    customerPhone: phoneField(null, ORDER_MESSAGES.customerPhoneInvalid),
     customerEmail: optionalEmail(),
     customerAddress: optionalText(),
     ...addressParts,
@@ -132,10 +134,10 @@ export const orderCreateSchema = z
     internalOrderNumber: requiredText(ORDER_MESSAGES.internalOrderNumber, 100),
     setupRequired: z._default(yesNo, false),
     requiredVehicleTypes: z._default(vehicleTypes, ['sedan']),
-    amount: orderAmount(ORDER_MESSAGES.amount),
-    tip: z._default(money('Tip must be a valid amount of 0 or more'), 0),
-    pickupTime: instant(ORDER_MESSAGES.pickupTime),
-    deliveryTime: instant(ORDER_MESSAGES.deliveryTime),
+    amount: orderAmount(ORDER_MESSAGES.amount, 'Order amount'),
+    tip: z._default(money('Tip must be a valid amount of 0 or more', 'Tip'), 0),
+    pickupTime: instant(ORDER_MESSAGES.pickupTime, 'Pickup time'),
+    deliveryTime: instant(ORDER_MESSAGES.deliveryTime, 'Delivery time'),
     items: z.optional(z.array(item).check(z.minLength(1, 'Add at least one item'), z.maxLength(100, 'At most 100 items'))),
     status: z.optional(z.literal('new', { error: 'A new order starts in status new' })),
     stops: z.optional(
@@ -188,9 +190,9 @@ export const businessOrderPatchSchema = z.object({
   customerCompany: z.optional(optionalText(200)),
   deliveryInstructions: z.optional(optionalText(MAX_LONG_TEXT)),
   amount: z.optional(orderAmount('Amount must be a valid number')),
-  tip: z.optional(money('Tip must be a valid amount of 0 or more')),
-  pickupTime: z.optional(instant(ORDER_MESSAGES.pickupTime)),
-  deliveryTime: z.optional(instant(ORDER_MESSAGES.deliveryTime)),
+  tip: z.optional(money('Tip must be a valid amount of 0 or more', 'Tip')),
+  pickupTime: z.optional(instant(ORDER_MESSAGES.pickupTime, 'Pickup time')),
+  deliveryTime: z.optional(instant(ORDER_MESSAGES.deliveryTime, 'Delivery time')),
   setupRequired: z.optional(yesNo),
   requiredVehicleTypes: z.optional(vehicleTypes),
   status: z.optional(z.literal('cancelled', { error: 'A business can only change the status to cancelled' })),
@@ -220,7 +222,7 @@ const routeStop = z
 export const routeCalculationSchema = z.object({
   pharmacyAddress: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
   optimize: z._default(yesNo, false),
-  departureTime: z.optional(z.nullable(instant('Departure time must be a valid date and time'))),
+  departureTime: z.optional(z.nullable(instant('Departure time must be a valid date and time', 'Departure time'))),
   stops: z
     .array(routeStop, { error: 'Please enter addresses for all delivery stops' })
     .check(z.minLength(1, 'Please add at least one valid delivery stop'), z.maxLength(MAX_ROUTE_STOPS, `A route can have at most ${MAX_ROUTE_STOPS} stops`)),

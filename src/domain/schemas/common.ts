@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { INVALID_EMAIL, isEmail } from '../email';
 import { isValidLatitude, isValidLongitude, roundCoordinate } from '../geo';
 import { parseMoney } from '../money';
-import { isValidPhone } from '../phone';
+import { phoneDigits } from '../phone';
 import { isDay } from '../time';
 
 export const MAX_TEXT = 500;
@@ -38,15 +38,23 @@ export const optionalEmail = () =>
     z.transform((value, context) => (!value ? null : isEmail(value) ? value : fail(context, INVALID_EMAIL))),
   );
 
-/** Money given as a number or numeric string, as integer cents (spec 1-foundations-and-admin.md §3 "Money"); never negative. */
-export const money = (message: string) =>
-  z.pipe(
+/**
+ * Money given as a number or numeric string, as integer cents (spec 1-foundations-and-admin.md §3 "Money"); never
+ * negative. `message` when it is missing or negative (the spec's words); with a `label`, a
+ * value that is given but is not an amount ("10.555", "$5") is told so in its own words.
+ */
+export const money = (message: string, label?: string) => {
+  const malformed = label ? `${label} must be an amount in dollars with at most 2 decimals, such as 10.55` : message;
+  return z.pipe(
     z.union([z.number(), z.string()], { error: message }),
     z.transform((value, context) => {
+      if (typeof value === 'string' && value.trim() === '') return fail(context, message);
       const cents = parseMoney(value);
-      return cents == null || cents < 0 ? fail(context, message) : cents;
+      if (cents == null) return fail(context, malformed);
+      return cents < 0 ? fail(context, message) : cents;
     }),
   );
+};
 
 const coordinate = (valid: (value: unknown) => value is number, message: string) =>
   z.pipe(
@@ -62,15 +70,28 @@ const coordinate = (valid: (value: unknown) => value is number, message: string)
 export const latitude = coordinate(isValidLatitude, 'Latitude must be between -90 and 90');
 export const longitude = coordinate(isValidLongitude, 'Longitude must be between -180 and 180');
 
-const PHONE_MESSAGE = 'Phone must be exactly 10 digits';
+export const PHONE_MESSAGE = 'Phone must be exactly 10 digits';
 
-export const optionalPhone = z.pipe(
-  z.nullish(z.string()),
-  z.transform((value, context) => {
-    if (value == null || value === '') return null;
-    return isValidPhone(value) ? value : fail(context, PHONE_MESSAGE);
-  }),
-);
+/** Text longer than any spelling of a phone number is not read as one. */
+const MAX_PHONE_TEXT = 30;
+
+/** A phone read by the one rule (`phoneDigits`) and kept as its 10 digits; blank means none. */
+export const optionalPhone = phoneField(null, PHONE_MESSAGE);
+
+/** A phone that must be given: `missing` when blank, `invalid` when it is not a number that can be texted. */
+export const requiredPhone = (missing: string, invalid = PHONE_MESSAGE) => phoneField(missing, invalid);
+
+export function phoneField(missing: string, invalid: string): z.ZodMiniType<string, unknown>;
+export function phoneField(missing: null, invalid: string): z.ZodMiniType<string | null, unknown>;
+export function phoneField(missing: string | null, invalid: string): z.ZodMiniType<string | null, unknown> {
+  return z.pipe(
+    z.nullish(z.string({ error: missing ?? invalid }).check(tooLong(MAX_PHONE_TEXT))),
+    z.transform((value, context) => {
+      if (value == null || value.trim() === '') return missing == null ? null : fail(context, missing);
+      return phoneDigits(value) ?? fail(context, invalid);
+    }),
+  );
+}
 
 /** A calendar day typed by a person: 'YYYY-MM-DD'. */
 export const day = (message: string) => z.string({ error: message }).check(z.refine(isDay, message));
@@ -114,12 +135,26 @@ export function parseInstant(value: string | number): number | null {
   return Number.isFinite(time) ? Math.round(time) : null;
 }
 
-/** An instant given as an ISO string (with offset) or epoch ms, kept as epoch ms; years 2000–2100 only. */
-export const instant = (message: string) =>
-  z.pipe(
+/** The forms an instant may take, as the API's messages and documents say them. */
+export const INSTANT_FORMS = 'an ISO 8601 date-time with its offset (2030-01-15T14:00:00-05:00 or …Z), or epoch milliseconds';
+const FIRST_INSTANT = Date.UTC(2000, 0, 1);
+const LAST_INSTANT = Date.UTC(2100, 0, 1);
+
+/**
+ * An instant given as an ISO string (with offset) or epoch ms, kept as epoch ms; years
+ * 2000–2100 only. `message` when it is missing; with a `label`, a value that is given but is
+ * not an instant (a time without its offset, 30 February) or out of range is told so.
+ */
+export const instant = (message: string, label?: string) => {
+  const malformed = label ? `${label} must be ${INSTANT_FORMS}` : message;
+  const outOfRange = label ? `${label} must be between the years 2000 and 2100` : message;
+  return z.pipe(
     z.union([z.string(), z.number()], { error: message }),
     z.transform((value, context) => {
+      if (value === '') return fail(context, message);
       const time = parseInstant(value);
-      return time != null && time >= Date.UTC(2000, 0, 1) && time <= Date.UTC(2100, 0, 1) ? time : fail(context, message);
+      if (time == null) return fail(context, malformed);
+      return time >= FIRST_INSTANT && time <= LAST_INSTANT ? time : fail(context, outOfRange);
     }),
   );
+};

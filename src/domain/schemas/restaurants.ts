@@ -4,15 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { CUSTOMER_TYPES } from '../customerTypes';
-import { isValidPhone } from '../phone';
-import { latitude, longitude, MAX_LONG_TEXT, optionalPhone, optionalText, requiredText, wholeNumber } from './common';
+import { latitude, longitude, MAX_LONG_TEXT, optionalPhone, optionalText, requiredPhone, requiredText, wholeNumber } from './common';
 import { userFields } from './users';
-
-const PHONE_DIGITS_MESSAGE = 'Phone must be exactly 10 digits';
-
-/** A phone that must be given: its own message when blank, the 10-digit rule otherwise (spec 1-foundations-and-admin.md §5.6). */
-const requiredPhone = (message: string) =>
-  z.string({ error: message }).check(z.minLength(1, { error: message, abort: true }), z.refine(isValidPhone, PHONE_DIGITS_MESSAGE));
 
 /** The fields both dialogs edit; required ones are required in both (spec 1-foundations-and-admin.md §5.6 create and edit). */
 const restaurantFields = {

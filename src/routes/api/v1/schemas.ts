@@ -16,6 +16,7 @@ import { LOCATION_PRECISIONS } from '../../../domain/location';
 import { isOrderStatus, ORDER_STATUSES, STOP_STATUSES, type OrderStatus } from '../../../domain/orderStatus';
 import { orderCreateSchema } from '../../../domain/schemas/businessOrders';
 import { idParam, instant, wholeNumber } from '../../../domain/schemas/common';
+import { PHONE_RULE, PHONE_SPELLINGS } from '../../../domain/phone';
 import { ORDER_VEHICLE_TYPES } from '../../../domain/vehicles';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../domain/webhooks';
 
@@ -85,7 +86,7 @@ const orderFields = {
   courierId: maybeInt('The courier holding the order, if any.'),
   zoneId: maybeInt('The service zone.'),
   customerName: text('The recipient (of a multi-stop order: the first stop).'),
-  customerPhone: text("The recipient's phone."),
+  customerPhone: text("The recipient's phone: 10 digits."),
   customerEmail: maybeText("The recipient's email, when given: customer messages go there too."),
   customerAddress: text('The delivery address on one line.'),
   customerStreet: maybeText('Street, when given.'),
@@ -136,7 +137,7 @@ export const stopSchema = doc(
     orderId: int('Its order.'),
     sequence: int('Its place in the route, from 1.'),
     customerName: text('The recipient.'),
-    customerPhone: text("The recipient's phone."),
+    customerPhone: text("The recipient's phone: 10 digits."),
     customerEmail: maybeText("The recipient's email, when given."),
     address: text('Where.'),
     latitude: maybeNumber('Latitude.'),
@@ -234,7 +235,8 @@ for (const [schema, description] of [
   [createFields.pickupTime, `When the courier picks up. ${INSTANT_IN}`],
   [createFields.deliveryTime, `When the order is due; not before pickupTime. ${INSTANT_IN}`],
   [createFields.customerName, 'The recipient. Required without stops.'],
-  [createFields.customerPhone, "The recipient's phone. Required without stops."],
+  [createFields.customerPhone, `The recipient's phone, ${PHONE_RULE}: ${PHONE_SPELLINGS}. Stored and answered as its 10 digits. Required without stops.`],
+  [stopFields.customerPhone, `This stop's recipient's phone, ${PHONE_RULE}: ${PHONE_SPELLINGS}. Stored and answered as its 10 digits.`],
   [createFields.customerAddress, 'The delivery address on one line. Required without stops.'],
   [createFields.customerEmail, "Optional: the recipient's email. The messages your business turned on go there too."],
   [stopFields.customerEmail, "Optional: this stop's recipient's email."],
