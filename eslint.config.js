@@ -29,6 +29,18 @@ export default defineConfig(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // Request code reaches other services only through the request's gated fetch (src/http/effects.ts, decision S16):
+    // a call made before the session check holds would leave for a session that may have ended.
+    files: ['src/routes/**', 'src/http/**', 'src/services/**', 'src/maps/**', 'src/views/**', 'src/webhooks/address.ts'],
+    ignores: ['src/http/effects.ts', 'src/http/context.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: "Use the request's c.var.outbound (it waits for the session check), or take a fetch as a parameter." },
+      ],
+    },
+  },
+  {
     // Tests read JSON bodies as `any` by design; Playwright fixtures take `{}` when they need nothing.
     files: ['tests/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-empty-pattern': 'off' },

@@ -112,7 +112,7 @@ const stackStarted = stage('Starting the test stack (sqld + wrangler dev)', () =
 const [types, units, stack] = await Promise.all([typesChecked, unitsPassed, stackStarted]);
 let failed = !types || !units || !stack;
 if (stack && !failed) {
-  const env = { TEST_BASE_URL: stack.baseUrl, TEST_DATABASE_URL: stack.databaseUrl };
+  const env = { TEST_BASE_URL: stack.baseUrl, TEST_DATABASE_URL: stack.databaseUrl, TEST_WORKER_LOG: join(stack.dir, 'wrangler.log') };
   const INTEGRATION = 'Integration tests (Worker in workerd against sqld)';
   failed = !(await stage(INTEGRATION, () => vitest(INTEGRATION, 'integration', env)));
   const BROWSER = 'Browser tests (Playwright, Chromium)';

@@ -1,5 +1,5 @@
 /** The Worker's bindings and per-request context. */
-import type { SessionUser } from './auth/session';
+import type { RequestUser, SessionUser } from './auth/session';
 import type { Db, WriteGate } from './db/client';
 import type { ApiRateLimiter } from './durable-objects/ApiRateLimiter';
 import type { CourierLocation } from './durable-objects/CourierLocation';
@@ -73,12 +73,17 @@ export interface AppVariables {
   writeGate: WriteGate;
   /** The same database for the writes that decide the gate (an idempotency claim and its release): they do not wait for it. */
   bookkeepingDb: Db;
-  user: SessionUser | null;
+  /** Who the request says it is, at once: enough to build queries with (src/http/context.ts). */
+  user: RequestUser | null;
   /**
    * Whether the session check confirmed the user a read started with (src/http/context.ts).
    * Anything sent to the browser waits for it; until then only the user's identity is known.
    */
   sessionVerified: Promise<boolean>;
+  /** The confirmed session's user, once the check has answered; read it with verifiedUser(c). */
+  session: Promise<SessionUser | null>;
+  /** fetch for the request's calls to other services: it waits for the session check (src/http/effects.ts). */
+  outbound: typeof fetch;
   /** Per-response CSP nonce for the inline scripts React streams. */
   nonce: string;
   /** The viewer's IANA time zone, from the tz cookie the browser sets. */

@@ -24,7 +24,18 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
-export interface SessionUser extends SessionIdentity {
+/**
+ * Who a request says it is, known at once: the checked session's owner, or the owner a
+ * signed hint names before the check has answered (issue 19). Enough to build queries
+ * with; what only the check can tell (the account's details, whether it is still active)
+ * is a SessionUser, which a handler gets by awaiting `verifiedUser(c)`.
+ */
+export interface RequestUser extends SessionIdentity {
+  sessionId: string;
+}
+
+/** The user of a session the check confirmed, with what was read with it. */
+export interface SessionUser extends RequestUser {
   username: string;
   name: string;
   phone: string | null;
@@ -34,7 +45,6 @@ export interface SessionUser extends SessionIdentity {
   /** The courier's or the business's own record, read with the session: a request needs no second read for it. */
   courier: Courier | null;
   business: Restaurant | null;
-  sessionId: string;
   /** When the session ends at the latest (its absolute lifetime); live sockets opened under it close then. */
   sessionExpiresAt: number;
 }
@@ -156,49 +166,6 @@ export async function readSession(
 
 /** A request began for a session that did not hold: it is answered again (src/app.ts), so nothing of this one is kept. */
 export class SessionNotConfirmed extends Error {}
-
-const VERIFIED_LATER = ['username', 'name', 'phone', 'address', 'isActive', 'zoneId', 'courier', 'business', 'sessionExpiresAt'] as const;
-
-/**
- * The user a signed hint names, before the session check has answered: its identity is
- * there at once, to build queries with; the rest throws if read before settleUser fills
- * it in (pages render after the check, src/views/render.tsx).
- */
-export function provisionalUser(identity: SessionIdentity, sessionId: string): SessionUser {
-  const user = { ...identity, sessionId } as SessionUser;
-  for (const key of VERIFIED_LATER) {
-    Object.defineProperty(user, key, {
-      configurable: true,
-      enumerable: true,
-      get() {
-        throw new Error(`user.${key} was read before the session check answered: await c.var.sessionVerified first`);
-      },
-    });
-  }
-  return user;
-}
-
-/**
- * Marks a provisional user whose session did not hold: a handler that reads its details
- * after the check is stopped with SessionNotConfirmed, which the error handler answers
- * quietly (the request is answered again), instead of a programming error in the log.
- */
-export function refuseUser(provisional: SessionUser): void {
-  for (const key of VERIFIED_LATER) {
-    Object.defineProperty(provisional, key, {
-      configurable: true,
-      enumerable: true,
-      get() {
-        throw new SessionNotConfirmed();
-      },
-    });
-  }
-}
-
-/** Fills a provisional user in with the checked session's values (the same object: handlers hold it). */
-export function settleUser(provisional: SessionUser, checked: SessionUser): void {
-  for (const [key, value] of Object.entries(checked)) Object.defineProperty(provisional, key, { value, writable: true, enumerable: true, configurable: true });
-}
 
 /** Ends a session and its live sockets, and clears its cookies. */
 export async function endSession(c: Context<AppEnv>, db: Db, user: Pick<SessionUser, 'sessionId' | 'courierId'>): Promise<void> {

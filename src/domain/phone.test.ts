@@ -38,12 +38,31 @@ describe('pasted phone numbers', () => {
 
 describe('the server’s phone rule', () => {
   it('reads every usual spelling of a US number as its 10 digits', () => {
-    for (const spelling of ['8135559876', '(813) 555-9876', '813-555-9876', '813.555.9876', '+18135559876', '+1 813 555 9876', '1-813-555-9876', ' 813 555 9876 ']) {
+    for (const spelling of [
+      '8135559876',
+      '(813) 555-9876',
+      '813-555-9876',
+      '813.555.9876',
+      '+18135559876',
+      '+1 813 555 9876',
+      '1-813-555-9876',
+      ' 813 555 9876 ',
+    ]) {
       expect(phoneDigits(spelling), spelling).toBe('8135559876');
     }
   });
   it('refuses text, short numbers, extensions, other countries and numbers no text can reach', () => {
-    for (const spelling of ['call me', '813555987', '81355598761', '(813) 555-9876 x1', '+44 20 7946 0958', '+8135559876', '1235559876', '', '813 555 9876 ext']) {
+    for (const spelling of [
+      'call me',
+      '813555987',
+      '81355598761',
+      '(813) 555-9876 x1',
+      '+44 20 7946 0958',
+      '+8135559876',
+      '1235559876',
+      '',
+      '813 555 9876 ext',
+    ]) {
       expect(phoneDigits(spelling), spelling).toBeNull();
     }
   });

@@ -10,8 +10,8 @@ import { couriersConcerned } from '../db/courierNotices';
 import type { Db } from '../db/client';
 import { courierLocationName } from '../durable-objects/names';
 import type { AppEnv, Env } from '../env';
+import { changedSomething } from './relay';
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ORDER_PATH = /^\/api(?:\/v1)?\/orders\/(\d+)/;
 const STOP_PATH = /^\/api\/order-stops\/(\d+)/;
 const NEW_ORDER_PATH = /^\/api(?:\/v1)?\/orders\/?$/;
@@ -41,7 +41,7 @@ export async function notifyCouriers(env: Env, db: Db, changed: { orderIds: numb
 
 export const pushOrderChanges: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  if (READS.has(c.req.method) || c.res.status >= 400) return;
+  if (!changedSomething(c)) return;
   const changed = await changedBy(c.req.path, c.res).catch(() => ({ orderIds: [], stopIds: [] }));
   if (changed.orderIds.length + changed.stopIds.length === 0) return;
   c.executionCtx.waitUntil(

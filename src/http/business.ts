@@ -14,11 +14,16 @@ import { ownRecord, ownRecordId } from './ownRecord';
 export const ownBusinessId = (c: Context<AppEnv>): number => ownRecordId(c, 'business');
 export const signedInBusiness = (c: Context<AppEnv>): Promise<Restaurant> => ownRecord(c, 'business');
 
-export const mapsServer = (env: Env): MapsServer => ({ key: env.MAPS_SERVER_KEY || undefined, routesOrigin: env.MAPS_ROUTES_ORIGIN || undefined });
+/** The maps service for this request: its calls leave once the session holds (c.var.outbound). */
+export const mapsServer = (c: { env: Env; var: { outbound: typeof fetch } }): MapsServer => ({
+  key: c.env.MAPS_SERVER_KEY || undefined,
+  routesOrigin: c.env.MAPS_ROUTES_ORIGIN || undefined,
+  fetch: c.var.outbound,
+});
 
 /** The geocoding chain for this request: maps service (with a key), Census geocoder, ZIP centroids. */
-export const geocoder = (c: { env: Env; var: { db: Db } }): Geocoder => ({
-  ...mapsServer(c.env),
+export const geocoder = (c: { env: Env; var: { db: Db; outbound: typeof fetch } }): Geocoder => ({
+  ...mapsServer(c),
   census: censusUrl(c.env.CENSUS_GEOCODER_URL),
   zipCentroid: (zip) => zipCentroid(c.var.db, zip),
 });

@@ -1,11 +1,12 @@
 /** Per-request setup: the database handle, the viewer's time zone, the courier base path, the session. */
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { presentedSession, provisionalUser, readSession, refuseUser, SessionNotConfirmed, settleUser } from '../auth/session';
+import { presentedSession, readSession, SessionNotConfirmed, type SessionUser } from '../auth/session';
 import { deleteHint, hasHint, readHint, sameIdentity, setHint } from '../auth/sessionHint';
 import { createRequestDbs, DATABASE_TIMEOUT_MS, DbMeter, WriteGate } from '../db/client';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../domain/time';
 import type { AppEnv } from '../env';
+import { gatedEnv, gatedFetch } from './effects';
 import { MAX_API_BODY_BYTES } from './body';
 
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -89,23 +90,29 @@ async function keepBody(c: Context<AppEnv>): Promise<ArrayBuffer | null> {
   return bytes;
 }
 
+/** The request's user is known before its handler runs (no hint, or no session): nothing waits. */
+function known(c: Context<AppEnv>, user: SessionUser | null): void {
+  c.set('user', user);
+  c.set('session', Promise.resolve(user));
+  c.set('sessionVerified', CHECKED);
+  c.set('outbound', fetch);
+}
+
 /**
  * The session, checked on every request. A request whose hint names the session's owner does
  * not wait for the check: its queries leave with the session's in one round trip
- * (src/db/pipeline.ts), and the check decides before anything is sent. Its writes wait for
- * the check (WriteGate), and so does anything it sends elsewhere (R2, Durable Objects,
- * queues), which always follows a write or awaits `sessionVerified`. Socket upgrades wait.
+ * (src/db/pipeline.ts), and the check decides before anything is sent. Until then the
+ * handler has the hint's identity only (RequestUser); the account itself is
+ * `verifiedUser(c)`. Its writes wait for the check (WriteGate), and so does everything it
+ * can do beyond the database: its bindings and outgoing fetch are gated (./effects.ts).
+ * Socket upgrades wait.
  */
 export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set('sessionVerified', CHECKED);
-  if (isIntegrationsApi(c.req.path) || isTrackingLink(c.req.path) || isAppShellFile(c.req.path) || isSignIn(c)) {
-    c.set('user', null);
-    return next();
-  }
+  known(c, null);
+  if (isIntegrationsApi(c.req.path) || isTrackingLink(c.req.path) || isAppShellFile(c.req.path) || isSignIn(c)) return next();
   const db = c.var.db;
   const sessionId = await presentedSession(c);
   if (!sessionId) {
-    c.set('user', null);
     if (hasHint(c)) deleteHint(c);
     return next();
   }
@@ -115,7 +122,7 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const hint = speculating ? await readHint(c, db, sessionId) : null;
   if (!hint) {
     const user = await readSession(c, db, sessionId, Date.now(), { withVersions: reading });
-    c.set('user', user);
+    known(c, user);
     if (!user) {
       if (hasHint(c)) deleteHint(c);
     } else if (reading && !isWebSocket(c)) {
@@ -129,26 +136,21 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const body = reading ? null : await keepBody(c);
   // An ended session is deleted after the answer: the delete is a write, and writes wait for this check.
   const session = readSession(c, db, sessionId, Date.now(), { withVersions: reading, endLater: true });
-  const user = provisionalUser(hint, sessionId);
-  c.set('user', user);
+  c.set('user', { ...hint, sessionId });
   let failure: unknown;
-  const checked = session.then(
-    (found) => {
-      if (!found || !sameIdentity(found, hint)) {
-        refuseUser(user);
-        return false;
-      }
-      settleUser(user, found);
-      return true;
-    },
+  const confirmed = session.then(
+    (found) => (found && sameIdentity(found, hint) ? found : null),
     (error: unknown) => {
       failure = error;
-      refuseUser(user);
-      return false;
+      return null;
     },
   );
+  const checked = confirmed.then((found) => found !== null);
+  c.set('session', confirmed);
   c.set('sessionVerified', checked);
   c.var.writeGate.hold(checked, () => new SessionNotConfirmed());
+  c.env = gatedEnv(c.env, checked);
+  c.set('outbound', gatedFetch(checked));
   try {
     await next();
   } catch (error) {
@@ -162,8 +164,7 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.res = new Response(null, { status: 503, headers: { 'Cache-Control': 'no-store' } });
     // The check itself failed (the database is down): answered as any failed read, at once.
     if (failure) {
-      c.set('user', null);
-      c.set('sessionVerified', CHECKED);
+      known(c, null);
       throw failure;
     }
     toAnswerAgain.set(original, body);
@@ -171,6 +172,17 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 const CHECKED = Promise.resolve(true);
+
+/**
+ * The signed-in user of a session the check confirmed: what a handler reads beyond the
+ * identity (the account's name, its business or courier record, when the session ends).
+ * A session the check refused stops the handler quietly (the request is answered again).
+ */
+export async function verifiedUser(c: Context<AppEnv>): Promise<SessionUser> {
+  const user = await c.var.session;
+  if (!user) throw new SessionNotConfirmed();
+  return user;
+}
 
 export const isCourierHost = (host: string | undefined) => !!host && host.split(':')[0].includes('courier');
 

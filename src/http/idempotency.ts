@@ -16,6 +16,8 @@ import { handleError } from './errorHandler';
 import { ApiError, badRequest, conflict, unauthorized } from './errors';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Marks a kept reply given again (the IETF draft's convention). */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 const NOT_KEPT = new Set([401, 408, 429]);
 
@@ -97,7 +99,7 @@ function answerFor(outcome: Exclude<Claim, { state: 'claimed' }>): Response {
     case 'replay':
       return new Response(outcome.body, {
         status: outcome.status,
-        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Idempotent-Replayed': 'true', 'Cache-Control': 'private, no-store' },
+        headers: { 'Content-Type': 'application/json; charset=utf-8', [REPLAYED_HEADER]: 'true', 'Cache-Control': 'private, no-store' },
       });
     case 'in-progress':
       throw conflict('Request in progress', `A request with this ${IDEMPOTENCY_HEADER} is still being handled; ask again in a moment to get its answer.`);

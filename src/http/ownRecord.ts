@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { SessionUser } from '../auth/session';
+import { verifiedUser } from './context';
 import type { AppEnv } from '../env';
 import { forbidden, notFound } from './errors';
 
@@ -23,8 +24,7 @@ export function ownRecordId(c: Context<AppEnv>, kind: Kind): number {
 
 export async function ownRecord<K extends Kind>(c: Context<AppEnv>, kind: K): Promise<NonNullable<SessionUser[K]>> {
   ownRecordId(c, kind);
-  await c.var.sessionVerified;
-  const record = c.var.user?.[kind];
+  const record = (await verifiedUser(c))[kind];
   if (!record) throw OWN[kind].missing();
   return record as NonNullable<SessionUser[K]>;
 }

@@ -44,6 +44,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * DEL and C1. A NUL ends a C string early in whatever reads the text next (a mail server, a
  * phone network, a CSV), so it is refused at the door for every field of every route.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this expression's purpose.
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** No request of ours nests deeper than an order's items (4 levels); a body nested deeper is refused before anything walks it. */
 export const MAX_JSON_DEPTH = 32;

@@ -55,7 +55,11 @@ describe('planRoute', () => {
 });
 
 /** A chain with no maps key and no Census geocoder: only the ZIP centres below. */
-const offline = (centres: Record<string, { lat: number; lng: number }> = {}): Geocoder => ({ census: null, zipCentroid: async (zip) => centres[zip] ?? null });
+const offline = (centres: Record<string, { lat: number; lng: number }> = {}): Geocoder => ({
+  census: null,
+  fetch: () => Promise.reject(new Error('offline: nothing is fetched')),
+  zipCentroid: async (zip) => centres[zip] ?? null,
+});
 
 /** A matrix answer like the Routes API's: zeros left out, as proto3 JSON does. */
 function matrixAnswer(origins: number, destinations: number, leg: (origin: number, destination: number) => { meters: number; seconds: number }) {

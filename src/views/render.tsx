@@ -6,14 +6,14 @@
 import type { Context } from 'hono';
 import { Suspense, use, type ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
-import { SessionNotConfirmed } from '../auth/session';
+import { SessionNotConfirmed, type SessionUser } from '../auth/session';
 import type { AppEnv } from '../env';
 import { PARTIAL_HEADER, PARTIAL_TITLE_HEADER, type RegionName } from '../shared/partials';
 import { assets, openMapConfig } from './assets';
 import { ViewContext, type RequestView } from './context';
 import { documentTitle } from './Document';
 
-export function viewOf(c: Context<AppEnv>): RequestView {
+export function viewOf(c: Context<AppEnv>, user: SessionUser | null): RequestView {
   let islandCount = 0;
   return {
     nonce: c.var.nonce,
@@ -21,7 +21,7 @@ export function viewOf(c: Context<AppEnv>): RequestView {
     courierBase: c.var.courierBase,
     path: new URL(c.req.url).pathname,
     origin: new URL(c.req.url).origin,
-    user: c.var.user,
+    user,
     assets,
     mapsApiKey: c.env.MAPS_API_KEY || null,
     openMap: openMapConfig(c.env),
@@ -33,8 +33,9 @@ const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Contro
 
 async function stream(c: Context<AppEnv>, node: ReactNode, waitForAll: boolean): Promise<ReadableStream> {
   // Nothing is rendered for a session the check has not confirmed (src/http/context.ts).
+  const user = await c.var.session;
   if (!(await c.var.sessionVerified)) throw new SessionNotConfirmed();
-  const result = await renderToReadableStream(<ViewContext.Provider value={viewOf(c)}>{node}</ViewContext.Provider>, {
+  const result = await renderToReadableStream(<ViewContext.Provider value={viewOf(c, user)}>{node}</ViewContext.Provider>, {
     nonce: c.var.nonce,
     onError(error) {
       console.error('render error', error);

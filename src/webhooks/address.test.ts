@@ -34,13 +34,13 @@ const production = () => ({ ALLOW_LOCAL_WEBHOOKS: undefined, DNS_RESOLVER_URL: r
 
 describe('webhook addresses in production', () => {
   it('asks the resolver for A and AAAA records in its JSON form', async () => {
-    expect((await resolveHost('hooks.example.com', resolver)).sort()).toEqual(['2606:2800:220:1:248:1893:25c8:1946', '93.184.216.34']);
+    expect((await resolveHost('hooks.example.com', resolver, fetch)).sort()).toEqual(['2606:2800:220:1:248:1893:25c8:1946', '93.184.216.34']);
     expect(asked).toContain('hooks.example.com A application/dns-json');
     expect(asked).toContain('hooks.example.com AAAA application/dns-json');
   });
 
   it('takes a name whose every address is public', async () => {
-    expect(await checkWebhookUrl('https://hooks.example.com/dispatch', production())).toMatchObject({ ok: true });
+    expect(await checkWebhookUrl('https://hooks.example.com/dispatch', production(), fetch)).toMatchObject({ ok: true });
   });
 
   it.each([
@@ -50,18 +50,18 @@ describe('webhook addresses in production', () => {
     ['https://broken.example.com/in', 'Could not look up broken.example.com; try again in a moment'],
     ['http://127.0.0.1:4000/in', 'The URL must start with https://'],
   ])('refuses %s', async (url, message) => {
-    expect(await checkWebhookUrl(url, production())).toEqual({ ok: false, message });
+    expect(await checkWebhookUrl(url, production(), fetch)).toEqual({ ok: false, message });
   });
 
   it('refuses when the resolver cannot be reached, rather than trusting the name', async () => {
-    expect(await checkWebhookUrl('https://hooks.example.com/in', { DNS_RESOLVER_URL: 'http://127.0.0.1:9/dns-query' })).toEqual({
+    expect(await checkWebhookUrl('https://hooks.example.com/in', { DNS_RESOLVER_URL: 'http://127.0.0.1:9/dns-query' }, fetch)).toEqual({
       ok: false,
       message: 'Could not look up hooks.example.com; try again in a moment',
     });
   });
 
   it('takes http://127.0.0.1 only when local webhooks are allowed', async () => {
-    expect(await checkWebhookUrl('http://127.0.0.1:4000/in', { ...production(), ALLOW_LOCAL_WEBHOOKS: 'on' })).toMatchObject({ ok: true });
-    expect(await checkWebhookUrl('http://127.0.0.1:4000/in', { ...production(), ALLOW_LOCAL_WEBHOOKS: 'off' })).toMatchObject({ ok: false });
+    expect(await checkWebhookUrl('http://127.0.0.1:4000/in', { ...production(), ALLOW_LOCAL_WEBHOOKS: 'on' }, fetch)).toMatchObject({ ok: true });
+    expect(await checkWebhookUrl('http://127.0.0.1:4000/in', { ...production(), ALLOW_LOCAL_WEBHOOKS: 'off' }, fetch)).toMatchObject({ ok: false });
   });
 });

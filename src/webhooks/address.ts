@@ -17,13 +17,13 @@ export type AddressCheck = { ok: true; url: URL } | { ok: false; message: string
 export const allowsLocalWebhooks = (env: Pick<Env, 'ALLOW_LOCAL_WEBHOOKS'>) => env.ALLOW_LOCAL_WEBHOOKS === 'on' || env.ALLOW_LOCAL_WEBHOOKS === 'true';
 
 /** The addresses a host name resolves to (A and AAAA), asked of a DNS-over-HTTPS resolver. */
-export async function resolveHost(host: string, resolver = DEFAULT_RESOLVER): Promise<string[]> {
+export async function resolveHost(host: string, resolver: string, lookup: typeof fetch): Promise<string[]> {
   const answers = await Promise.all(
     Object.entries(RECORD_TYPES).map(async ([name, type]) => {
       const url = new URL(resolver);
       url.searchParams.set('name', host);
       url.searchParams.set('type', name);
-      const response = await fetch(url, { headers: { Accept: 'application/dns-json' }, signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
+      const response = await lookup(url, { headers: { Accept: 'application/dns-json' }, signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
       if (!response.ok) throw new Error(`DNS resolver answered ${response.status}`);
       const body = (await response.json()) as { Status?: number; Answer?: Array<{ type: number; data: string }> };
       // NXDOMAIN is an answer (no addresses); any other failure is the resolver's.
@@ -34,12 +34,13 @@ export async function resolveHost(host: string, resolver = DEFAULT_RESOLVER): Pr
   return answers.flat();
 }
 
-export async function checkWebhookUrl(text: string, env: Pick<Env, 'ALLOW_LOCAL_WEBHOOKS' | 'DNS_RESOLVER_URL'>): Promise<AddressCheck> {
+/** `lookup` asks the resolver: a request's waits for its session check (src/http/effects.ts). */
+export async function checkWebhookUrl(text: string, env: Pick<Env, 'ALLOW_LOCAL_WEBHOOKS' | 'DNS_RESOLVER_URL'>, lookup: typeof fetch): Promise<AddressCheck> {
   const verdict = checkWebhookUrlSyntax(text, { allowLocal: allowsLocalWebhooks(env) });
   if (!verdict.ok || !verdict.resolve) return verdict;
   let addresses: string[];
   try {
-    addresses = await resolveHost(verdict.resolve, env.DNS_RESOLVER_URL || DEFAULT_RESOLVER);
+    addresses = await resolveHost(verdict.resolve, env.DNS_RESOLVER_URL || DEFAULT_RESOLVER, lookup);
   } catch {
     return { ok: false, message: `Could not look up ${verdict.resolve}; try again in a moment` };
   }

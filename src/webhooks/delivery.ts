@@ -75,7 +75,7 @@ function signatures(endpoint: WebhookEndpoint, webhookId: string, at: Date, body
 }
 
 async function send(env: Env, { delivery, endpoint, webhookId }: DeliveryAttempt, now: number): Promise<Pick<AttemptOutcome, 'statusCode' | 'error' | 'ok'>> {
-  const address = await checkWebhookUrl(endpoint.url, env);
+  const address = await checkWebhookUrl(endpoint.url, env, fetch);
   if (!address.ok) return { ok: false, statusCode: null, error: address.message };
   try {
     const response = await fetch(address.url, {

@@ -46,12 +46,12 @@ async function newAdmin(admin: Client) {
  * A courier of the test's own, signed in: a demo courier's tracker may hold a later report
  * (or a recent write-through) from another test, which would change what this one sees.
  */
-async function ownCourier(): Promise<{ client: Client; courierId: number }> {
+async function ownCourier(): Promise<{ client: Client; courierId: number; userId: number }> {
   const db = testDb();
   const { user, courier } = await insertCourier(db);
   const client = new Client();
   client.cookie = `sid=${await insertSession(db, user.id)}`;
-  return { client, courierId: courier.id };
+  return { client, courierId: courier.id, userId: user.id };
 }
 
 describe('POST /api/couriers/location', () => {
@@ -98,6 +98,35 @@ describe('POST /api/couriers/location', () => {
       const track = await admin.get(`/api/couriers/${courierId}/track`);
       expect(track.status).toBe(200);
       expect(track.body.at(-1)).toMatchObject({ ...TAMPA, recordedAt: new Date(now).toISOString() });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('moves nothing for cookies (session and hint) kept from before a sign-out or a deactivation (issue 26)', async () => {
+    const admin = await signedIn('admin');
+    const { socket, messages } = await watch(admin.cookie!);
+    try {
+      for (const ending of ['sign-out', 'deactivation'] as const) {
+        const { client: courier, courierId, userId } = await ownCourier();
+        await courier.get('/api/user');
+        expect(courier.hintCookie, 'the hint a browser would keep').toBeTruthy();
+        const saved = Object.assign(new Client(), { cookie: courier.cookie, hintCookie: courier.hintCookie });
+        if (ending === 'sign-out') expect((await courier.post('/api/logout')).status).toBe(200);
+        else expect((await admin.patch(`/api/users/${userId}`, { isActive: false })).status).toBe(200);
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const report = await saved.post('/api/couriers/location', { ...TAMPA, recordedAt: Date.now() });
+          expect(report.status, ending).toBe(401);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect((await admin.get(`/api/couriers/${courierId}/track`)).body, ending).toEqual([]);
+        expect(
+          messages.filter((message) => message.courierId === courierId),
+          ending,
+        ).toEqual([]);
+        const [row] = await testDb().select().from(couriers).where(eq(couriers.id, courierId));
+        expect(row.lastLocationUpdateTime, ending).toBeNull();
+      }
     } finally {
       socket.close();
     }

@@ -4,6 +4,7 @@
  * times, the maps service's matrix (against a fake Routes API this test starts), and the
  * courier's reordering of the stops not yet reached.
  */
+import { INSTANT_FORMS } from '../../src/domain/schemas/common';
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -146,7 +147,7 @@ describe('POST /api/routes/calculate with optimize', () => {
     expect(created.body.stops.map((stop: { deliverBy: string | null }) => stop.deliverBy)).toEqual([null, iso(deliverBy), null, null]);
     const refused = await client.post('/api/routes/calculate', { stops: [{ lat: 27.95, lng: -82.45, deliverBy: 'tomorrow' }] });
     expect(refused.status).toBe(400);
-    expect(refused.body.details).toBe('Deliver-by time must be a valid date and time');
+    expect(refused.body.details).toBe(`Deliver-by time must be ${INSTANT_FORMS}`);
   });
 });
 

@@ -13,8 +13,10 @@
  * answer carries the security headers: nosniff, and on pages a nonce-based CSP with
  * frame-ancestors 'none'.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../../src/app';
 import { apiKeys, orders, restaurants, zones } from '../../src/db/schema';
 import { apiKeyShownPrefix, newApiKey } from '../../src/domain/apiKeys';
@@ -53,6 +55,8 @@ interface Row {
   expect: Expected;
   /** Requests that end or replace the caller's session get a session of their own. */
   ownSession?: boolean;
+  /** The request with a visible effect, where the matrix's own is made harmless: what an ended session must not achieve. */
+  withEffect?: (caller: Caller, fx: Fixtures) => Request;
 }
 
 /** The objects the rows name, made once; `fresh` makes one per call for requests that change what they touch. */
@@ -418,7 +422,13 @@ const TABLE: Row[] = [
   { route: 'PATCH /api/couriers/profile', kind: 'api', request: () => patch('/api/couriers/profile', {}), expect: couriers(200) },
   { route: 'GET /api/couriers/earnings', kind: 'api', request: () => get('/api/couriers/earnings?period=today'), expect: couriers(200) },
   // A report older than the tracker keeps: accepted by the route, stored nowhere.
-  { route: 'POST /api/couriers/location', kind: 'api', request: () => post('/api/couriers/location', STALE_POSITION()), expect: couriers(200) },
+  {
+    route: 'POST /api/couriers/location',
+    kind: 'api',
+    request: () => post('/api/couriers/location', STALE_POSITION()),
+    withEffect: () => post('/api/couriers/location', { latitude: 27.9612, longitude: -82.4711 }),
+    expect: couriers(200),
+  },
   // The courier's own socket (issue 15): a courier's upgrade is accepted by their Durable Object.
   { route: 'GET /api/couriers/socket', kind: 'api', request: () => ({ method: 'GET', path: '/api/couriers/socket', upgrade: true }), expect: couriers(101) },
   // The courier app's manifest and service worker hold nothing personal: anyone may read them.
@@ -898,6 +908,72 @@ describe('lists show each caller only what they may see', () => {
     expect(other.status).toBe(200);
     expect(other.text).not.toContain(BRAVO);
   });
+});
+
+/**
+ * What a request can do beyond the database, as seen from outside: positions kept by the
+ * couriers' Durable Objects (their tracks), positions pushed to the admins' live map (a
+ * socket held open), photos in R2 (its blob files), and the database's fingerprint (order
+ * changes, outbox events, messages, webhook deliveries).
+ */
+async function effectsOf(db: Db, admin: Client, live: { messages: unknown[] }): Promise<string> {
+  const tracks = await Promise.all([fx.courierA, who.courier2.courierId!].map(async (id) => (await admin.get(`/api/couriers/${id}/track`)).text));
+  const blobs = join(dirname(inject('workerLog')), 'wrangler/v3/r2/dispatch-photos/blobs');
+  const photos = existsSync(blobs) ? readdirSync(blobs).length : 0;
+  return JSON.stringify({ database: await fingerprint(db), tracks, photos, liveMessages: live.messages.length });
+}
+
+/** An admin's live-map socket, and what it hears. */
+async function liveMap(admin: Client) {
+  const socket = new WebSocket(inject('baseUrl').replace(/^http/, 'ws') + '/api/couriers/live', {
+    headers: { Cookie: admin.cookieHeader() },
+  } as unknown as string[]);
+  const messages: unknown[] = [];
+  socket.addEventListener('message', (event) => event.data !== 'pong' && messages.push(event.data));
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve);
+    socket.addEventListener('error', reject);
+  });
+  return { socket, messages };
+}
+
+/** The first signed-in caller a row lets through: the one whose ended session is tried. */
+const SESSION_ROLES = ['courier', 'courier2', 'bistro', 'pharmacy', 'admin'] as const;
+
+describe('an ended session’s cookies move nothing (issue 26)', () => {
+  // Every route a signed-in caller may use, sent with the cookies (session and signed hint)
+  // of a session that has since ended: answered as signed out, and nothing happened.
+  // (/api/v1 takes API keys only: no session opens it.)
+  const rows = TABLE.filter((row) => row.kind !== 'public' && !row.route.includes(' /api/v1/') && SESSION_ROLES.some((role) => row.expect[role] < 300));
+
+  it('walks every route a session opens', () => {
+    expect(new Set(rows.map((row) => row.route)).size).toBeGreaterThan(80);
+  });
+
+  for (const row of rows) {
+    it(`${label(row)} with a signed-out session’s cookies`, async () => {
+      const role = SESSION_ROLES.find((name) => row.expect[name] < 300)!;
+      const caller = who[role];
+      const ended = await caller.throwaway();
+      expect(ended.hintCookie, 'the session had its hint').toBeTruthy();
+      // Signed out elsewhere (another tab): this browser keeps both cookies.
+      const elsewhere = Object.assign(new Client(), { cookie: ended.cookie, hintCookie: ended.hintCookie });
+      expect((await elsewhere.post('/api/logout')).status).toBe(200);
+      const request = row.withEffect?.(caller, fx) ?? (await row.request(caller, fx));
+      const admin = await who.admin.client();
+      const live = await liveMap(admin);
+      try {
+        const before = await effectsOf(fx.db, admin, live);
+        const answer = await send(ended, request);
+        expect(answer.status, JSON.stringify(answer.body)?.slice(0, 200)).toBe(row.expect.out);
+        // Background work (pushes, relays) would land after the answer.
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        expect(await effectsOf(fx.db, admin, live), 'something happened for an ended session').toBe(before);
+      } finally {
+        live.socket.close();
+      }
+    });
+  }
 });
 
 afterAll(() => {

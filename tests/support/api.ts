@@ -117,3 +117,16 @@ export const testDb = (): Db => createDb(inject('databaseUrl'), undefined, 30_00
 
 /** A name no other test (or earlier run) uses. */
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/**
+ * What the Worker logs while `work` runs (and for `settleMs` after, for background work):
+ * the lines wrangler dev wrote to the stack's log in that time.
+ */
+export async function workerLogDuring(work: () => Promise<unknown>, settleMs = 1500): Promise<string[]> {
+  const log = inject('workerLog');
+  const { readFile, stat } = await import('node:fs/promises');
+  const start = (await stat(log)).size;
+  await work();
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  return (await readFile(log)).subarray(start).toString('utf8').split('\n').filter(Boolean);
+}

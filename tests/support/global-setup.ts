@@ -1,8 +1,9 @@
 /**
  * vitest global setup for the integration project: uses the stack `npm test` started
- * (TEST_BASE_URL, TEST_DATABASE_URL), or starts a private one for a direct
+ * (TEST_BASE_URL, TEST_DATABASE_URL, TEST_WORKER_LOG), or starts a private one for a direct
  * `npx vitest run --project integration`.
  */
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startTestStack, type TestStack } from './stack';
 
@@ -10,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string;
+    /** What the Worker logs (wrangler dev's output): tests that must log nothing read it. */
+    workerLog: string;
   }
 }
 
@@ -18,13 +21,16 @@ let stack: TestStack | undefined;
 export async function setup(project: TestProject) {
   let baseUrl = process.env.TEST_BASE_URL;
   let databaseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl || !databaseUrl) {
+  let workerLog = process.env.TEST_WORKER_LOG;
+  if (!baseUrl || !databaseUrl || !workerLog) {
     stack = await startTestStack({ crowded: true });
     baseUrl = stack.baseUrl;
     databaseUrl = stack.databaseUrl;
+    workerLog = join(stack.dir, 'wrangler.log');
   }
   project.provide('baseUrl', baseUrl);
   project.provide('databaseUrl', databaseUrl);
+  project.provide('workerLog', workerLog);
 }
 
 export async function teardown() {

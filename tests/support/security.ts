@@ -116,7 +116,8 @@ export async function callers(db: Db): Promise<Record<Role, Caller>> {
  * Every write the database has taken, in one read: the per-table version counters that
  * triggers bump on any insert, update or delete of zones, users, restaurants, couriers,
  * orders and stops (data_versions), plus count and highest row of the tables outside
- * them (history, declines, photos, idempotency receipts, sign-in throttling). Sessions are
+ * them (history, declines, photos, idempotency receipts, sign-in throttling, the outbox,
+ * customer messages, API keys, webhook endpoints and deliveries). Sessions are
  * left out: reading a deactivated user's session deletes it, by design.
  */
 export async function fingerprint(db: Db): Promise<string> {
@@ -128,7 +129,12 @@ export async function fingerprint(db: Db): Promise<string> {
       (select count(*) || ':' || coalesce(max(rowid), 0) from photos) as photos,
       (select count(*) || ':' || coalesce(max(rowid), 0) from request_receipts) as receipts,
       (select count(*) || ':' || coalesce(sum(attempts), 0) from sign_in_attempts) as attempts,
-      (select count(*) || ':' || coalesce(max(rowid), 0) from trusted_devices) as devices
+      (select count(*) || ':' || coalesce(max(rowid), 0) from trusted_devices) as devices,
+      (select count(*) || ':' || coalesce(max(id), 0) from event_outbox) as outbox,
+      (select count(*) || ':' || coalesce(max(id), 0) from customer_messages) as messages,
+      (select count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(sum(revoked_at is not null), 0) from api_keys) as keys,
+      (select count(*) || ':' || coalesce(max(rowid), 0) || ':' || coalesce(sum(length(url)), 0) from webhook_endpoints) as endpoints,
+      (select count(*) || ':' || coalesce(max(id), 0) from webhook_deliveries) as deliveries
   `);
   return JSON.stringify(row);
 }

@@ -13,6 +13,7 @@ import { courierLocationName, liveHub, OWNER_HEADERS } from '../../durable-objec
 import type { AppEnv, Env } from '../../env';
 import { ApiError, forbidden, notFound, unauthorized } from '../../http/errors';
 import { requireApi } from '../../http/guards';
+import { verifiedUser } from '../../http/context';
 import { validate } from '../../http/validate';
 
 const courierLocation = new Hono<AppEnv>();
@@ -37,7 +38,7 @@ courierLocation.get('/live', requireApi('admin'), async (c) => {
   const upgrade = new Request(c.req.raw);
   upgrade.headers.set(OWNER_HEADERS.sessionId, user.sessionId);
   upgrade.headers.set(OWNER_HEADERS.userId, String(user.id));
-  upgrade.headers.set(OWNER_HEADERS.expiresAt, String(user.sessionExpiresAt));
+  upgrade.headers.set(OWNER_HEADERS.expiresAt, String((await verifiedUser(c)).sessionExpiresAt));
   return liveHub(c.env).fetch(upgrade);
 });
 

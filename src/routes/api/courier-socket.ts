@@ -8,6 +8,7 @@ import { courierLocationName, OWNER_HEADERS } from '../../durable-objects/names'
 import type { AppEnv } from '../../env';
 import { ApiError, forbidden } from '../../http/errors';
 import { requireApi } from '../../http/guards';
+import { verifiedUser } from '../../http/context';
 
 const courierSocket = new Hono<AppEnv>();
 
@@ -21,7 +22,7 @@ courierSocket.get('/socket', requireApi('courier'), async (c) => {
   const upgrade = new Request(`https://courier${COURIER_SOCKET_PATH}?courier=${user.courierId}`, c.req.raw);
   upgrade.headers.set(OWNER_HEADERS.sessionId, user.sessionId);
   upgrade.headers.set(OWNER_HEADERS.userId, String(user.id));
-  upgrade.headers.set(OWNER_HEADERS.expiresAt, String(user.sessionExpiresAt));
+  upgrade.headers.set(OWNER_HEADERS.expiresAt, String((await verifiedUser(c)).sessionExpiresAt));
   return c.env.COURIER_LOCATION.get(c.env.COURIER_LOCATION.idFromName(courierLocationName(user.courierId))).fetch(upgrade);
 });
 

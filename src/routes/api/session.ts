@@ -13,6 +13,7 @@ import { changePasswordSchema, loginSchema, registerSchema } from '../../domain/
 import type { AppEnv } from '../../env';
 import { badRequest, conflict, forbidden, tooMany, unauthorized } from '../../http/errors';
 import { requireApi } from '../../http/guards';
+import { verifiedUser } from '../../http/context';
 import { validate } from '../../http/validate';
 
 const session = new Hono<AppEnv>();
@@ -63,8 +64,7 @@ session.post('/logout', async (c) => {
 
 session.get('/user', async (c) => {
   if (!c.var.user) throw unauthorized();
-  await c.var.sessionVerified;
-  return c.json(serializeUser(c.var.user));
+  return c.json(serializeUser(await verifiedUser(c)));
 });
 
 session.post('/register', requireApi('admin'), validate('json', registerSchema), async (c) => {

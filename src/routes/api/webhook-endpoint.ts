@@ -31,7 +31,7 @@ webhookEndpoint.put('/', requireApi('restaurant'), validate('json', webhookEndpo
   const business = await signedInBusiness(c);
   if (!business.apiEnabled) throw apiAccessOff();
   const { url } = c.req.valid('json');
-  const address = await checkWebhookUrl(url, c.env);
+  const address = await checkWebhookUrl(url, c.env, c.var.outbound);
   if (!address.ok) throw badRequest('Invalid request', address.message, { url: [address.message] });
   return c.json(serializeEndpoint(await saveEndpoint(c.var.db, business.id, address.url.href)));
 });

@@ -8,6 +8,7 @@ import { formatInTimeZone } from 'date-fns-tz';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { requirePage } from '../../http/guards';
+import { verifiedUser } from '../../http/context';
 import { PageHeader } from '../../views/components/ui';
 import { openMapConfig } from '../../views/assets';
 import { Island } from '../../views/Island';
@@ -21,7 +22,6 @@ const HOUR = 3_600_000;
 const createOrder = new Hono<AppEnv>();
 
 createOrder.get('/', requirePage('restaurant'), (c) => {
-  const user = c.var.user!;
   const local = (time: number) => formatInTimeZone(time, c.var.timeZone, "yyyy-MM-dd'T'HH:mm");
   return respond(
     c,
@@ -29,7 +29,7 @@ createOrder.get('/', requirePage('restaurant'), (c) => {
       form: {
         render: async () => {
           // The business comes with the session: nothing to read but the check itself.
-          await c.var.sessionVerified;
+          const user = await verifiedUser(c);
           const business = user.business;
           // The business record first, the user's own fields when it lacks them (spec 2-business-area.md §2.12).
           const pickup = {

@@ -10,6 +10,7 @@ import { businessWithEndpoint, deliveryLog, deliveryLogVersion, findEndpoint } f
 import { formatPhone } from '../../domain/phone';
 import type { AppEnv } from '../../env';
 import { requirePage } from '../../http/guards';
+import { verifiedUser } from '../../http/context';
 import { ApiAccessOff, ApiKeyList, DeliveryLog, WebhookEndpointPanel } from '../../views/business/Integrations';
 import { Card, PageHeader } from '../../views/components/ui';
 import { Island } from '../../views/Island';
@@ -37,14 +38,14 @@ profile.get('/', requirePage('restaurant'), async (c) => {
     {
       details: {
         render: async () => {
-          const [{ business }] = await Promise.all([businessOf(), c.var.sessionVerified]);
+          const [{ business }, account] = await Promise.all([businessOf(), verifiedUser(c)]);
           return (
             <Facts
               rows={[
-                ['Restaurant Name', business?.name ?? user.name],
-                ['Address', business?.address ?? user.address ?? '—'],
-                ['Phone', formatPhone(business?.phone ?? user.phone) || '—'],
-                ['Username', user.username],
+                ['Restaurant Name', business?.name ?? account.name],
+                ['Address', business?.address ?? account.address ?? '—'],
+                ['Phone', formatPhone(business?.phone ?? account.phone) || '—'],
+                ['Username', account.username],
               ]}
             />
           );

@@ -116,7 +116,7 @@ courierOrders.post(
     const ctx = courierContext(c);
     const { courierLatitude, courierLongitude } = c.req.valid('json');
     const position = courierLatitude != null && courierLongitude != null ? { lat: courierLatitude, lng: courierLongitude } : null;
-    const { order, stops, pickup, ...optimization } = await optimizeRemainingStops(ctx, mapsServer(c.env), c.req.valid('param').id, position);
+    const { order, stops, pickup, ...optimization } = await optimizeRemainingStops(ctx, mapsServer(c), c.req.valid('param').id, position);
     return c.json({ order: courierOrderJsonOf(order, stops, pickup), optimization });
   },
 );
