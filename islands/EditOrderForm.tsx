@@ -20,8 +20,8 @@ export interface EditOrderFormProps {
   customerName: string;
   customerPhone: string;
   customerEmail: string;
-  /** A route messages each stop's own customer (decision K14): its order has no email of its own to edit. */
-  showCustomerEmail: boolean;
+  /** A route's customer is its first stop's (decision B17): the fields edit that stop, and the form says so. */
+  customerIsFirstStop: boolean;
   customerAddress: string;
   deliveryInstructions: string;
   /** 'YYYY-MM-DD' and 'HH:mm' in the viewer's zone. */
@@ -66,7 +66,7 @@ export default function EditOrderForm(props: EditOrderFormProps) {
     const found: Errors = {};
     if (!form.customerName.trim()) found.customerName = 'Customer name is required';
     if (!form.customerPhone.trim()) found.customerPhone = 'Customer phone is required';
-    const emailInvalid = props.showCustomerEmail ? emailProblem(form.customerEmail) : null;
+    const emailInvalid = emailProblem(form.customerEmail);
     if (emailInvalid) found.customerEmail = emailInvalid;
     if (parseMoney(form.amount) == null) found.amount = 'Amount must be a valid number';
     if (!localToUtc(`${form.pickupDate}T${form.pickupClock}`)) found.pickupTime = 'Pickup time is required';
@@ -84,7 +84,7 @@ export default function EditOrderForm(props: EditOrderFormProps) {
       ...(props.showInternalOrderNumber ? { internalOrderNumber: form.internalOrderNumber.trim() } : {}),
       customerName: form.customerName.trim(),
       customerPhone: form.customerPhone.trim(),
-      ...(props.showCustomerEmail ? { customerEmail: form.customerEmail.trim() } : {}),
+      customerEmail: form.customerEmail.trim(),
       customerAddress: composeAddress(form),
       customerStreet: form.street.trim(),
       customerApartment: form.apartment.trim(),
@@ -116,7 +116,12 @@ export default function EditOrderForm(props: EditOrderFormProps) {
         {props.showInternalOrderNumber ? (
           <TextInput label="Internal Order Number" value={form.internalOrderNumber} onChange={set('internalOrderNumber')} />
         ) : null}
-        <MoneyInput label="Order Amount ($)" value={form.amount} onChange={set('amount')} error={errors.amount} />
+        " <MoneyInput label="Order Amount ($)" value={form.amount} onChange={set('amount')} error={errors.amount} />
+        {props.customerIsFirstStop ? (
+          <p className="text-sm text-slate-600 sm:col-span-2" data-first-stop-note="">
+            A route's customer is its Stop 1: these fields change Stop 1, and a new address re-prices the route.
+          </p>
+        ) : null}
         <TextInput label="Customer Name" value={form.customerName} onChange={set('customerName')} error={errors.customerName} />
         <PhoneInput
           label="Customer Phone"
@@ -124,13 +129,11 @@ export default function EditOrderForm(props: EditOrderFormProps) {
           onChange={(customerPhone) => setForm((current) => ({ ...current, customerPhone }))}
           error={errors.customerPhone}
         />
-        {props.showCustomerEmail ? (
-          <EmailInput
-            value={form.customerEmail}
-            onChange={(customerEmail) => setForm((current) => ({ ...current, customerEmail }))}
-            error={errors.customerEmail}
-          />
-        ) : null}
+        <EmailInput
+          value={form.customerEmail}
+          onChange={(customerEmail) => setForm((current) => ({ ...current, customerEmail }))}
+          error={errors.customerEmail}
+        />
       </div>
       <TextInput
         label="Address (House Number and Street)"

@@ -17,7 +17,7 @@ import type { LatLng } from '../src/domain/geo';
 import { APPROXIMATE_LOCATION, type PlacedPrecision } from '../src/domain/location';
 import type { OpenMapConfig } from '../src/domain/mapTiles';
 import { formatUsd, parseMoney, type Cents } from '../src/domain/money';
-import { roundMiles } from '../src/domain/fees';
+import { isAtRouteFloor, roundMiles, ROUTE_FLOOR_NOTE } from '../src/domain/fees';
 import { milesText } from '../src/domain/routePlan';
 import { MAX_ROUTE_STOPS } from '../src/domain/schemas/businessOrders';
 import { addressLine, emptyAddress, toTyped, type AddressValue } from './business/address';
@@ -420,6 +420,7 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
             <button type="button" className="btn btn-outline btn-sm" onClick={() => setRouteOpen(true)}>
               View Route
             </button>
+            <RouteFigureNotes route={route} stopCount={stops.length} />
           </div>
         ) : (
           <p className="text-sm text-slate-500">Calculate the route to see the delivery fee ($2 per mile).</p>
@@ -458,11 +459,7 @@ export default function MultiStopOrderForm(props: MultiStopOrderFormProps) {
                 ]}
               />
               {route.estimated ? <p className="text-xs text-slate-500">Estimated from the stops' locations.</p> : null}
-              {route.approximate ? (
-                <p className="text-xs text-amber-800" data-approximate-location="">
-                  Some places are at their ZIP code's centre ({APPROXIMATE_LOCATION}): the distance is approximate.
-                </p>
-              ) : null}
+              <RouteFigureNotes route={route} stopCount={stops.length} />
               <OptimizeButton
                 busy={calculating === 'modal'}
                 disabled={calculating != null || stops.length < 2}
@@ -620,5 +617,23 @@ function RouteNotes({ route, stops, className = '' }: { route: Route; stops: rea
         </p>
       ))}
     </div>
+  );
+}
+
+/** What the distance and fee rest on: places only at a ZIP code's centre, and the floor when it applies (decision B17). */
+function RouteFigureNotes({ route, stopCount }: { route: Pick<Route, 'miles' | 'approximate'>; stopCount: number }) {
+  return (
+    <>
+      {route.approximate ? (
+        <p className="w-full text-xs text-amber-800" data-approximate-location="">
+          Some places are at their ZIP code's centre ({APPROXIMATE_LOCATION}): the distance is approximate.
+        </p>
+      ) : null}
+      {isAtRouteFloor(route.miles, stopCount) ? (
+        <p className="w-full text-xs text-slate-600" data-fee-floor="">
+          {ROUTE_FLOOR_NOTE}.
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { orderStops, planNewOrder, planOrderEdit, ROUTE_EMAIL_PER_STOP, TIP_ONLY_RAISED, type OrderBeforeEdit } from './businessOrders';
+import { orderStops, planNewOrder, planOrderEdit, TIP_ONLY_RAISED, type OrderBeforeEdit } from './businessOrders';
+import { NO_SETUP_ON_ROUTES } from './orderKinds';
 import { estimateRoute } from './routePlan';
 import { orderCreateSchema } from './schemas/businessOrders';
 
@@ -18,13 +19,13 @@ const body = {
 
 describe('planNewOrder', () => {
   it('places a single order where it was placed, or nowhere', () => {
-    const placed = planNewOrder(orderCreateSchema.parse(body), business, null, { latitude: 27.9614, longitude: -82.4597, precision: 'zip' });
+    const placed = planNewOrder(orderCreateSchema.parse(body), business, 'single', null, { latitude: 27.9614, longitude: -82.4597, precision: 'zip' });
     expect(placed).toMatchObject({ customerLatitude: 27.9614, customerLongitude: -82.4597, customerLocationPrecision: 'zip' });
-    expect(planNewOrder(orderCreateSchema.parse(body), business, null)).toMatchObject({ customerLatitude: null, customerLocationPrecision: 'none' });
+    expect(planNewOrder(orderCreateSchema.parse(body), business, 'single', null)).toMatchObject({ customerLatitude: null, customerLocationPrecision: 'none' });
   });
 
   it('prices a single order at max(10%, $30) and copies the business onto it', () => {
-    const values = planNewOrder(orderCreateSchema.parse(body), business, null);
+    const values = planNewOrder(orderCreateSchema.parse(body), business, 'single', null);
     expect(values).toMatchObject({
       status: 'new',
       internalOrderNumber: 'HB-1',
@@ -37,7 +38,12 @@ describe('planNewOrder', () => {
       totalDistanceMiles: null,
       items: [{ name: 'Order', quantity: 1, price: 45050, notes: null }],
     });
-    expect(planNewOrder(orderCreateSchema.parse({ ...body, amount: 120 }), business, null).deliveryFeeCents).toBe(3000);
+    expect(planNewOrder(orderCreateSchema.parse({ ...body, amount: 120 }), business, 'single', null).deliveryFeeCents).toBe(3000);
+  });
+
+  it('prices a route sent before its stops (the spec’s two-step form) at the floor, as a route', () => {
+    const values = planNewOrder(orderCreateSchema.parse(body), business, 'route', null);
+    expect(values).toMatchObject({ totalDistanceMiles: 0, deliveryFeeCents: 200, calculatedDeliveryFeeCents: 200, customerName: 'Olivia Martin' });
   });
 
   it('prices a multi-stop order by its route and takes the customer from the first stop', () => {
@@ -64,7 +70,7 @@ describe('planNewOrder', () => {
       },
     ];
     const plan = estimateRoute([{ lat: 27.93, lng: -82.48 }, ...stops.map((stop) => ({ lat: stop.latitude, lng: stop.longitude }))]);
-    const values = planNewOrder(orderCreateSchema.parse({ ...body, stops }), business, { plan, stops });
+    const values = planNewOrder(orderCreateSchema.parse({ ...body, stops }), business, 'route', { plan, stops });
     expect(values).toMatchObject({
       customerName: 'A',
       customerAddress: 'First St',
@@ -118,13 +124,45 @@ describe('planOrderEdit', () => {
     expect(outcome).toMatchObject({ ok: true, values: { amountCents: 50000, deliveryFeeCents: 5000, items: [{ name: 'Order', price: 50000 }] } });
   });
 
-  it("refuses an email for a route's order: each stop's customer has their own", () => {
-    expect(planOrderEdit({ ...order, totalDistanceMiles: 9.5 }, { customerEmail: 'a@example.com' })).toEqual({
-      ok: false,
-      message: ROUTE_EMAIL_PER_STOP,
-      field: 'customerEmail',
+  it("moves a route's customer fields to its first stop, which the order's header follows", () => {
+    const route = { ...order, totalDistanceMiles: 9.5 };
+    const outcome = planOrderEdit(route, {
+      customerName: 'Ana Ruiz',
+      customerPhone: '8135550177',
+      customerEmail: 'a@example.com',
+      customerAddress: '3001 W Kennedy Blvd, Tampa, Florida, 33609',
+      customerStreet: '3001 W Kennedy Blvd',
+      deliveryInstructions: 'Side door',
+      amount: 50000,
     });
+    expect(outcome).toMatchObject({
+      ok: true,
+      kind: 'route',
+      moved: true,
+      firstStop: {
+        customerName: 'Ana Ruiz',
+        customerPhone: '8135550177',
+        customerEmail: 'a@example.com',
+        address: '3001 W Kennedy Blvd, Tampa, Florida, 33609',
+        latitude: null,
+        longitude: null,
+        locationPrecision: 'none',
+        deliveryInstructions: 'Side door',
+      },
+    });
+    // Nothing of the customer is written to the order itself.
+    expect(outcome.ok && Object.keys(outcome.values).sort()).toEqual(['amountCents', 'items']);
     expect(planOrderEdit(order, { customerEmail: 'a@example.com' })).toMatchObject({ ok: true, values: { customerEmail: 'a@example.com' } });
+    expect(planOrderEdit(order, { customerEmail: 'a@example.com' })).not.toHaveProperty('firstStop', expect.anything());
+  });
+
+  it('refuses Setup Required on a route, by the kind of the order', () => {
+    expect(planOrderEdit({ ...order, totalDistanceMiles: 9.5 }, { setupRequired: true })).toEqual({
+      ok: false,
+      field: 'setupRequired',
+      message: NO_SETUP_ON_ROUTES,
+    });
+    expect(planOrderEdit(order, { setupRequired: true })).toMatchObject({ ok: true, values: { setupRequired: true } });
   });
 
   it('keeps the route price of a multi-stop order', () => {

@@ -4,9 +4,10 @@
  * computes every fee here; nothing the client says about fees is read.
  */
 import { splitAddress } from './address';
-import { singleOrderDeliveryFee } from './fees';
+import { routeFeeFloor, singleOrderDeliveryFee } from './fees';
 import { givenPlace, type LocationPrecision, type PlacedAddress } from './location';
 import type { Cents } from './money';
+import { kindProblem, ORDER_KINDS, orderKindOf, type OrderKind } from './orderKinds';
 import type { RoutePlan } from './routePlan';
 import type { BusinessOrderEdit, NewStopInput, OrderCreateInput } from './schemas/businessOrders';
 import type { OrderVehicleType } from './vehicles';
@@ -86,18 +87,23 @@ export function orderStops<T extends Pick<NewStopInput, 'sequence'>>(stops: read
 
 /**
  * A new order: status new, the business's name, address, phone and zone copied from its
- * own record, the fee computed here. A multi-stop order takes its customer from the
- * first stop and is priced by the route; a single order pays max(10%, $30) and goes
- * where `place` (the coordinates sent, or the address placed by the server) says.
+ * own record, the fee computed here by the rule of its kind (orderKinds.ts), never by the
+ * shape of the body. A route takes its customer from its first stop and is priced by its
+ * miles (a route sent before its stops, as the spec's two-step form does, starts at the
+ * floor and is priced again as each stop arrives); a single order pays max(10%, $30) and
+ * goes where `place` (the coordinates sent, or the address placed by the server) says.
  */
 export function planNewOrder(
   input: OrderCreateInput,
   business: BusinessOnOrder,
+  kind: OrderKind,
   route: { plan: RoutePlan; stops: PlannedStop[] } | null,
   place: PlacedAddress = { latitude: null, longitude: null, precision: 'none' },
 ): NewOrderValues {
   const first = route?.stops[0];
   const multiStop = route != null && first != null;
+  const priced = ORDER_KINDS[kind].fee === 'route_miles';
+  const routeFee = priced ? (multiStop ? route.plan.feeCents : routeFeeFloor(0)) : null;
   return {
     status: 'new',
     internalOrderNumber: input.internalOrderNumber,
@@ -126,10 +132,10 @@ export function planNewOrder(
     requiredVehicleTypes: input.requiredVehicleTypes,
     items: input.items ?? [{ name: multiStop ? 'Pharmacy Order' : 'Order', quantity: 1, price: input.amount, notes: null }],
     amountCents: input.amount,
-    deliveryFeeCents: multiStop ? route.plan.feeCents : singleOrderDeliveryFee(input.amount),
+    deliveryFeeCents: routeFee ?? singleOrderDeliveryFee(input.amount),
     tipCents: input.tip,
-    totalDistanceMiles: multiStop ? route.plan.miles : null,
-    calculatedDeliveryFeeCents: multiStop ? route.plan.feeCents : null,
+    totalDistanceMiles: priced ? (multiStop ? route.plan.miles : 0) : null,
+    calculatedDeliveryFeeCents: routeFee,
     pickupTime: input.pickupTime,
     deliveryTime: input.deliveryTime,
   };
@@ -175,25 +181,68 @@ function locationKey(address: string, street?: string | null): string {
  * `moved`: the address now points somewhere else and no coordinates came with it, so the
  * caller places the new address (the old coordinates are already dropped from values).
  */
-export type EditOutcome = { ok: true; values: OrderEditValues; changed: string[]; moved: boolean } | { ok: false; message: string; field: string };
+export type EditOutcome =
+  | { ok: true; values: OrderEditValues; firstStop?: FirstStopEdit; changed: string[]; moved: boolean; kind: OrderKind }
+  | { ok: false; message: string; field: string };
 
 export const TIP_ONLY_RAISED = 'Once a courier has accepted the order, the tip can only be raised';
-export const ROUTE_EMAIL_PER_STOP = "A route's messages go to each stop's customer, at the email given with the stop";
 
-/** Priced by its route (a multi-stop order): no 10% fee, no Setup Required, a customer per stop. */
-export const isRoutePriced = (order: { totalDistanceMiles: number | null }) => order.totalDistanceMiles != null;
+/** The edit's customer fields, which on a route are its first stop's (the header only shows them). */
+export interface FirstStopEdit {
+  customerName?: string;
+  customerPhone?: string;
+  customerEmail?: string | null;
+  address?: string;
+  latitude?: number | null;
+  longitude?: number | null;
+  locationPrecision?: LocationPrecision;
+  deliveryInstructions?: string | null;
+}
+
+/** Order fields that, on a route, belong to its first stop (spec 2-business-area.md §7: the order's customer is the first stop's). */
+const FIRST_STOP_FIELDS = {
+  customerName: 'customerName',
+  customerPhone: 'customerPhone',
+  customerEmail: 'customerEmail',
+  customerAddress: 'address',
+  customerLatitude: 'latitude',
+  customerLongitude: 'longitude',
+  customerLocationPrecision: 'locationPrecision',
+  deliveryInstructions: 'deliveryInstructions',
+} as const satisfies Partial<Record<keyof OrderEditValues, keyof FirstStopEdit>>;
+
+/** The address parts of a single order's form: a route's header has none (its address is the stop's one line). */
+const ADDRESS_PARTS = ['customerStreet', 'customerHouse', 'customerApartment', 'customerCity', 'customerState', 'customerZip'] as const;
 
 /**
- * The columns an edit writes. A new amount re-prices a single order (a multi-stop
- * order keeps its route price) and its one synthetic item; an address that points
- * somewhere else drops the old coordinates unless new ones come with it, so no courier
- * is sent to the old place. Once a courier holds the order the tip only rises, and their
- * pay with it (100% of tips go to the courier, D18).
+ * On a route, moves the customer fields of an edit to its first stop: the order's header
+ * follows the stop (migrations/0016), so the courier goes where the business said.
+ */
+function toFirstStop(values: OrderEditValues): FirstStopEdit | undefined {
+  const stop: Record<string, unknown> = {};
+  for (const [field, stopField] of Object.entries(FIRST_STOP_FIELDS)) {
+    const key = field as keyof typeof FIRST_STOP_FIELDS;
+    if (values[key] !== undefined) stop[stopField] = values[key];
+    delete values[key];
+  }
+  for (const part of ADDRESS_PARTS) delete values[part];
+  return Object.keys(stop).length ? (stop as FirstStopEdit) : undefined;
+}
+
+/**
+ * The columns an edit writes, by the rules of the order's kind. A new amount re-prices a
+ * single order (a route keeps its route price) and its one synthetic item; an address
+ * that points somewhere else drops the old coordinates unless new ones come with it, so
+ * no courier is sent to the old place. On a route the customer fields are its first
+ * stop's (`firstStop`), and a moved address re-prices the route (the caller routes it).
+ * Once a courier holds the order the tip only rises, and their pay with it (100% of tips
+ * go to the courier, D18).
  */
 export function planOrderEdit(order: OrderBeforeEdit, edit: BusinessOrderEdit): EditOutcome {
+  const kind = orderKindOf(order);
+  const problem = kindProblem(kind, { setupRequired: edit.setupRequired });
+  if (problem) return { ok: false, ...problem };
   const { amount, tip, customerLocationPrecision, ...fields } = edit;
-  // The order's email is nobody's on a route: messages go to each stop's (decision K14).
-  if (edit.customerEmail !== undefined && isRoutePriced(order)) return { ok: false, message: ROUTE_EMAIL_PER_STOP, field: 'customerEmail' };
   const values: OrderEditValues = { ...fields };
   const given = givenPlace(edit.customerLatitude, edit.customerLongitude, customerLocationPrecision);
   if (given) values.customerLocationPrecision = given.precision;
@@ -205,7 +254,7 @@ export function planOrderEdit(order: OrderBeforeEdit, edit: BusinessOrderEdit): 
   }
   if (amount !== undefined) {
     values.amountCents = amount;
-    if (!isRoutePriced(order)) values.deliveryFeeCents = singleOrderDeliveryFee(amount);
+    if (ORDER_KINDS[kind].fee === 'share_of_amount') values.deliveryFeeCents = singleOrderDeliveryFee(amount);
     const [only] = order.items;
     if (order.items.length === 1 && only.quantity === 1 && only.price === order.amountCents) values.items = [{ ...only, price: amount }];
   }
@@ -222,5 +271,6 @@ export function planOrderEdit(order: OrderBeforeEdit, edit: BusinessOrderEdit): 
     values.customerLongitude = null;
     values.customerLocationPrecision = 'none';
   }
-  return { ok: true, values, changed: Object.keys(edit).sort(), moved };
+  const firstStop = ORDER_KINDS[kind].stops ? toFirstStop(values) : undefined;
+  return { ok: true, values, firstStop, changed: Object.keys(edit).sort(), moved, kind };
 }

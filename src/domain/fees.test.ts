@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { courierFeeOf, courierPay, distanceDeliveryFee, isLateCancellation, platformFee, singleOrderDeliveryFee } from './fees';
+import {
+  courierFeeOf,
+  courierPay,
+  distanceDeliveryFee,
+  isLateCancellation,
+  platformFee,
+  routeDeliveryFee,
+  routeFeeBasis,
+  singleOrderDeliveryFee,
+} from './fees';
 
 describe('single-order fee', () => {
   it.each([
@@ -20,6 +29,21 @@ describe('distance fee', () => {
     expect(distanceDeliveryFee(12.345)).toBe(2470); // 12.35 mi
     expect(distanceDeliveryFee(0)).toBe(0);
     expect(distanceDeliveryFee(7.1)).toBe(1420);
+  });
+});
+
+describe('route fee (decision B17)', () => {
+  it('is never free: at least $2 per stop, however close the stops are', () => {
+    expect(routeDeliveryFee(0, 1)).toBe(200);
+    expect(routeDeliveryFee(0.9, 1)).toBe(200);
+    expect(routeDeliveryFee(0, 3)).toBe(600);
+    expect(routeDeliveryFee(0, 0)).toBe(200);
+    expect(routeFeeBasis(0, 3)).toBe('minimum $2.00 per stop');
+  });
+  it('is $2 per mile once the route is longer than a mile a stop', () => {
+    expect(routeDeliveryFee(12.345, 4)).toBe(2470);
+    expect(routeDeliveryFee(3, 3)).toBe(600);
+    expect(routeFeeBasis(12.345, 4)).toBe('$2/mi');
   });
 });
 

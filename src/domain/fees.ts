@@ -2,7 +2,7 @@
  * Fees (spec 1-foundations-and-admin.md §9, spec 2-business-area.md §9.1). The server computes every fee; the forms show the
  * same figure as a hint by calling these functions.
  */
-import type { Cents } from './money';
+import { formatUsd, type Cents } from './money';
 
 export const MIN_SINGLE_ORDER_FEE: Cents = 30_00;
 /** Distance-priced (multi-stop) orders: $2 per mile. */
@@ -27,6 +27,29 @@ export function roundMiles(miles: number): number {
 export function distanceDeliveryFee(miles: number): Cents {
   return Math.round(roundMiles(miles) * 100) * (FEE_CENTS_PER_MILE / 100);
 }
+
+/**
+ * A route is billed at least this per stop, as if every stop were a mile away (decision
+ * B17): a stop costs a courier a stop however close it is, and a route whose places sit
+ * on one ZIP code's centre (0 mi) is never free.
+ */
+export const MIN_ROUTE_FEE_PER_STOP: Cents = 2_00;
+
+/** A route's fee: $2 per mile of the route, at least MIN_ROUTE_FEE_PER_STOP per stop (a route has at least one). */
+export function routeDeliveryFee(miles: number, stops: number): Cents {
+  return Math.max(distanceDeliveryFee(miles), routeFeeFloor(stops));
+}
+
+export const routeFeeFloor = (stops: number): Cents => MIN_ROUTE_FEE_PER_STOP * Math.max(1, stops);
+
+/** Whether a route's fee is its floor rather than its miles: the forms and details say so. */
+export const isAtRouteFloor = (miles: number, stops: number) => distanceDeliveryFee(miles) < routeFeeFloor(stops);
+
+export const ROUTE_FLOOR_NOTE = `Billed at the minimum of ${formatUsd(MIN_ROUTE_FEE_PER_STOP)} per stop`;
+
+/** How a route's fee was reached, for the details: "$2/mi", or the floor when it applied. */
+export const routeFeeBasis = (miles: number, stops: number) =>
+  isAtRouteFloor(miles, stops) ? `minimum ${formatUsd(MIN_ROUTE_FEE_PER_STOP)} per stop` : `$${FEE_CENTS_PER_MILE / 100}/mi`;
 
 /** Total courier pay = fee + tip, to the cent (spec 1-foundations-and-admin.md §5.2). */
 export function courierPay(fee: Cents, tip: Cents | null | undefined): Cents {

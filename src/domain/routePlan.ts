@@ -2,10 +2,10 @@
  * A delivery route and its price (spec 2-business-area.md §2.12–2.13, §9.1): the pickup, then the stops
  * in order. Without a routing service the distance is estimated from coordinates
  * (haversine with the road factor) and the route drawn as straight legs; either way the
- * fee is $2 per mile on the miles shown (2 decimals).
+ * fee is $2 per mile on the miles shown (2 decimals), at least $2 per stop.
  */
 import { encodePolyline as encode } from './polyline';
-import { distanceDeliveryFee, roundMiles } from './fees';
+import { roundMiles, routeDeliveryFee } from './fees';
 import { estimatedRoadMiles, type LatLng } from './geo';
 import type { Cents } from './money';
 import { travelMatrix, type Leg, type TravelMatrix } from './routeOptimizer';
@@ -26,11 +26,18 @@ export interface RoutePlan {
   estimated: boolean;
 }
 
-/** Prices a driven (or estimated) distance. */
+/** Prices a driven (or estimated) distance through as many stops as it has legs (the route's floor, B17). */
 export function priceRoute(miles: number, polyline: string, legMinutes: number[], estimated: boolean): RoutePlan {
   const rounded = roundMiles(miles);
   const minutes = legMinutes.reduce((sum, leg) => sum + leg, 0);
-  return { miles: rounded, feeCents: distanceDeliveryFee(rounded), polyline, durationMinutes: Math.max(1, Math.round(minutes)), legMinutes, estimated };
+  return {
+    miles: rounded,
+    feeCents: routeDeliveryFee(rounded, legMinutes.length),
+    polyline,
+    durationMinutes: Math.max(1, Math.round(minutes)),
+    legMinutes,
+    estimated,
+  };
 }
 
 /** One leg as the crow flies, scaled by the road factor, driven at the average urban speed. */

@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import {
   checkWebhookUrlSyntax,
   DISABLE_AFTER_FAILING_MS,
+  ipv6Groups,
   isPrivateAddress,
   MAX_ATTEMPTS,
   newWebhookSecret,
@@ -102,11 +103,36 @@ describe('where deliveries may go', () => {
     '::ffff:10.0.0.1',
     '::ffff:7f00:1',
     '64:ff9b::a00:1',
+    // IPv6 spellings that reach metadata or private addresses (issue 26).
+    '[::a9fe:a9fe]',
+    '[2002:a9fe:a9fe::]',
+    '[fec0::1]',
+    '[::ffff:0:a00:1]',
+    '[::7f00:1]',
+    '::169.254.169.254',
+    '0:0:0:0:0:ffff:a9fe:a9fe',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '2001:db8::1',
+    '100::1',
+    '::ffff:8.8.8.8',
+    '1:2:3:4:5:6:7:8:9',
+    'fe80::1%25eth0',
   ])('%s is private or local', (address) => expect(isPrivateAddress(address)).toBe(true));
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (address) => {
-    expect(isPrivateAddress(address)).toBe(false);
+  it('reads every spelling of an IPv6 address into its eight groups', () => {
+    expect(ipv6Groups('::a9fe:a9fe')).toEqual([0, 0, 0, 0, 0, 0, 0xa9fe, 0xa9fe]);
+    expect(ipv6Groups('::ffff:10.0.0.1')).toEqual([0, 0, 0, 0, 0, 0xffff, 0x0a00, 0x0001]);
+    expect(ipv6Groups('2606:4700:4700::1111')).toEqual([0x2606, 0x4700, 0x4700, 0, 0, 0, 0, 0x1111]);
+    expect(ipv6Groups('1::2::3')).toBeNull();
+    expect(ipv6Groups('12345::')).toBeNull();
   });
+
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '[2a00:1450:4001:81a::200e]', '2001:4860:4860::8888'])(
+    '%s is public',
+    (address) => {
+      expect(isPrivateAddress(address)).toBe(false);
+    },
+  );
 
   it('takes https to a public host name (to be resolved) or address; refuses the rest', () => {
     const production = { allowLocal: false };
@@ -118,6 +144,10 @@ describe('where deliveries may go', () => {
       ['http://127.0.0.1:8080/in', 'The URL must start with https://'],
       ['https://127.0.0.1/in', 'The URL points to a private or local network address'],
       ['https://[fd00::1]/in', 'The URL points to a private or local network address'],
+      ...['[::a9fe:a9fe]', '[2002:a9fe:a9fe::]', '[fec0::1]', '[::ffff:0:a00:1]', '[::7f00:1]', '[::ffff:169.254.169.254]'].map((host) => [
+        `https://${host}/latest/meta-data`,
+        'The URL points to a private or local network address',
+      ]),
       ['https://localhost/in', 'The URL must name a public host'],
       ['https://localhost./in', 'The URL must name a public host'],
       ['https://0x7f.0.0.1/in', 'The URL points to a private or local network address'],

@@ -90,36 +90,72 @@ function ipv4(host: string): number[] | null {
   return parts.map(Number);
 }
 
+/** The eight 16-bit groups of an IPv6 address ("::" expanded, a trailing dotted IPv4 read as two groups); null if it is not one. */
+export function ipv6Groups(text: string): number[] | null {
+  let host = text;
+  const dotted = /:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
+  if (dotted) {
+    const v4 = ipv4(dotted[1]);
+    if (!v4) return null;
+    host = `${host.slice(0, dotted.index + 1)}${((v4[0] << 8) | v4[1]).toString(16)}:${((v4[2] << 8) | v4[3]).toString(16)}`;
+  }
+  const halves = host.split('::');
+  if (halves.length > 2) return null;
+  const groups = (part: string) => (part === '' ? [] : part.split(':'));
+  const head = groups(halves[0]);
+  const tail = halves.length === 2 ? groups(halves[1]) : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
+  const all = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
+  if (!all.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return null;
+  return all.map((group) => parseInt(group, 16));
+}
+
+function isPrivateIpv4([a, b, c]: number[]): boolean {
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    a >= 224 ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 192 && b === 0 && c === 0) ||
+    (a === 198 && (b === 18 || b === 19))
+  );
+}
+
+/**
+ * Whether an IPv6 address is not a public one a delivery may reach: anything outside the
+ * global unicast block 2000::/3 (loopback, unspecified, IPv4-compatible, IPv4-mapped and
+ * translated forms, discard, unique-local, link-local, the deprecated site-local,
+ * multicast), and inside it the IETF protocol block 2001::/23 (Teredo embeds an IPv4),
+ * documentation (2001:db8::/32, 3fff::/20) and 6to4 (2002::/16, which embeds an IPv4).
+ */
+function isPrivateIpv6(groups: number[]): boolean {
+  const [first, second] = groups;
+  if ((first & 0xe000) !== 0x2000) return true;
+  if (first === 0x2001 && second < 0x0200) return true;
+  if (first === 0x2001 && second === 0x0db8) return true;
+  if (first === 0x2002) return true;
+  return (first & 0xfff0) === 0x3ff0;
+}
+
 /**
  * Addresses no delivery may go to: loopback, private networks, link-local (cloud metadata
  * services live there), shared address space, "this network", multicast and reserved,
- * and their IPv6 counterparts (including IPv4-mapped ones).
+ * and every IPv6 address but public global unicast (so no spelling of an IPv4 address
+ * inside an IPv6 one, mapped, compatible, 6to4 or Teredo, gets through). Anything that
+ * is neither form of address is refused too.
  */
 export function isPrivateAddress(address: string): boolean {
   const host = address.replace(/^\[|\]$/g, '').toLowerCase();
   const v4 = ipv4(host);
-  if (v4) {
-    const [a, b] = v4;
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      a >= 224 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 192 && b === 0 && v4[2] === 0) ||
-      (a === 198 && (b === 18 || b === 19))
-    );
-  }
+  if (v4) return isPrivateIpv4(v4);
   if (!host.includes(':')) return false;
-  const mapped = /^(?:0*:)*:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host) ?? /^::(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-  if (mapped) return isPrivateAddress(mapped[1]);
-  if (/^::ffff:[0-9a-f]{1,4}:[0-9a-f]{1,4}$/.test(host)) return true; // IPv4-mapped in hex: refuse rather than decode
-  if (host === '::' || host === '::1') return true;
-  const first = parseInt(host.split(':')[0] || '0', 16);
-  return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xff00) === 0xff00 || host.startsWith('64:ff9b:');
+  const groups = ipv6Groups(host);
+  return groups == null || isPrivateIpv6(groups);
 }
 
 const LOCAL_NAMES = /(^|\.)(localhost|local|internal|localdomain|home\.arpa|lan)$/;

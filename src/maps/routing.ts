@@ -73,6 +73,16 @@ async function drivingRoute(maps: MapsServer & { key: string }, path: readonly L
   return priceRoute(route.distanceMeters / METERS_PER_MILE, route.polyline.encodedPolyline, legMinutesOf(route, path), false);
 }
 
+/** The route from the pickup through the stops that have a place, in their order (a route's price as it stands). */
+export function routeThrough(
+  maps: MapsServer,
+  origin: LatLng,
+  stops: ReadonlyArray<{ sequence: number; latitude: number | null; longitude: number | null }>,
+): Promise<RoutePlan> {
+  const placed = stops.filter((row) => row.latitude != null && row.longitude != null).sort((a, b) => a.sequence - b.sequence);
+  return planRoute(maps, [origin, ...placed.map((row) => ({ lat: row.latitude!, lng: row.longitude! }))]);
+}
+
 /**
  * The route through path (the pickup, then the stops in order): the driving route when
  * a key is configured and the service answers, otherwise the estimate.

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { businessActor, insertOrder as insertOrderWithStops } from '../../src/db/orders/business';
 import { getEvents, getStops } from '../../src/db/orders/read';
 import { orders, orderStops, users } from '../../src/db/schema';
-import { planNewOrder, ROUTE_EMAIL_PER_STOP } from '../../src/domain/businessOrders';
+import { planNewOrder } from '../../src/domain/businessOrders';
+import { ROUTE_EMAIL_PER_STOP } from '../../src/domain/orderKinds';
 import { distanceDeliveryFee, roundMiles } from '../../src/domain/fees';
 import { estimatedRoadMiles } from '../../src/domain/geo';
 import { estimateRoute } from '../../src/domain/routePlan';
@@ -219,7 +220,7 @@ describe('POST /api/orders (multi-stop)', () => {
       { ...stop, sequence: 0 },
     ];
     const business = { restaurantId: pharmacy.id, name: pharmacy.name, address: pharmacy.address, phone: pharmacy.phone, zoneId: pharmacy.zoneId };
-    const values = planNewOrder(input, business, {
+    const values = planNewOrder(input, business, 'route', {
       plan: estimateRoute([
         { lat: 27.93, lng: -82.48 },
         { lat: 27.9, lng: -82.4 },
@@ -467,10 +468,15 @@ describe("a customer's email (decision K14)", () => {
     const stored = await getStops(db, created.body.id);
     expect(stored.map((stop) => stop.customerEmail)).toEqual(['noah@example.com', null]);
 
-    // The order's own email is refused on a route: nothing would use it.
-    const onOrder = await client.patch(`/api/orders/${created.body.id}`, { customerEmail: 'someone@example.com' });
-    expect(onOrder.status).toBe(400);
-    expect(onOrder.body.fields.customerEmail).toEqual([ROUTE_EMAIL_PER_STOP]);
+    // On a route the order's customer is its first stop's: an edited email is Stop 1's (decision B17).
+    const onOrder = await client.patch(`/api/orders/${created.body.id}`, { customerEmail: 'noah.t@example.com' });
+    expect(onOrder.status).toBe(200);
+    expect(onOrder.body.customerEmail).toBe('noah.t@example.com');
+    expect((await getStops(db, created.body.id)).map((stop) => stop.customerEmail)).toEqual(['noah.t@example.com', null]);
+    // Sent with the order of a route, it has nowhere to go.
+    const onNewRoute = await client.post('/api/orders', { ...multiStopBody(stops), customerEmail: 'someone@example.com' });
+    expect(onNewRoute.status).toBe(400);
+    expect(onNewRoute.body.fields.customerEmail).toEqual([ROUTE_EMAIL_PER_STOP]);
     // A stop added later takes its own, checked the same way.
     const added = { orderId: created.body.id, sequence: 3, ...TAMPA_STOPS[2] };
     expect((await client.post('/api/order-stops', { ...added, customerEmail: 'liam@' })).status).toBe(400);

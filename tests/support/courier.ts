@@ -49,18 +49,20 @@ export async function insertPharmacyOrder(
     items: [{ name: 'Pharmacy Order', quantity: 1, price: 9000 }],
     ...fields,
   });
-  const rows = await insertStops(db, order.id, stops);
-  return { order, stops: rows };
+  // A route's customer is its first stop (migration 0016): a customer name given for the order is that stop's.
+  const rows = await insertStops(db, order.id, stops, fields.customerName);
+  const [routed] = await db.select().from(orders).where(eq(orders.id, order.id));
+  return { order: routed, stops: rows };
 }
 
-export async function insertStops(db: Db, orderId: number, count: number) {
+export async function insertStops(db: Db, orderId: number, count: number, firstCustomer?: string) {
   return db
     .insert(orderStops)
     .values(
       Array.from({ length: count }, (_, i) => ({
         orderId,
         sequence: i + 1,
-        customerName: `Recipient ${i + 1}`,
+        customerName: i === 0 && firstCustomer ? firstCustomer : `Recipient ${i + 1}`,
         customerPhone: `813555010${i}`,
         address: `${100 + i} Bayshore Blvd, Tampa, FL 33606`,
         latitude: 27.93 + i / 1000,

@@ -5,7 +5,7 @@
  */
 import { and, count, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session';
-import type { NewOrderValues, OrderEditValues, PlannedStop } from '../../domain/businessOrders';
+import type { FirstStopEdit, NewOrderValues, OrderEditValues, PlannedStop } from '../../domain/businessOrders';
 import { BUSINESS_CANCELLABLE, BUSINESS_EDITABLE } from '../../domain/orderStatus';
 import type { RoutePlan } from '../../domain/routePlan';
 import type { Db } from '../client';
@@ -46,21 +46,47 @@ export async function insertOrder(db: Db, values: NewOrderValues, stops: readonl
   return { order, stops: created };
 }
 
+/** A route's first stop as an edit changes it, and the stops the route's new price was computed from. */
+export interface FirstStopChange {
+  stopId: number;
+  values: FirstStopEdit;
+  /** When the edit re-priced the route: the stops it was priced with must still be the order's. */
+  pricedWith?: StopsSeen;
+}
+
 /**
  * Edits the order while a business may (spec 2-business-area.md §4.3); refused, and recorded, once it may
  * not. A tip change was planned from the courier, tip and pay read: it applies only if
- * they are still those (an assignment meanwhile sets a new pay).
+ * they are still those (an assignment meanwhile sets a new pay). On a route, the customer
+ * fields go to its first stop in the same transaction (the header follows it, migration 0016).
  */
-export function editOrder(db: Db, read: Order, values: OrderEditValues, actor: Actor, changed: string[]): Promise<ChangeResult> {
+export function editOrder(
+  db: Db,
+  read: Order,
+  values: OrderEditValues & { totalDistanceMiles?: number; calculatedDeliveryFeeCents?: number },
+  actor: Actor,
+  changed: string[],
+  firstStop?: FirstStopChange,
+): Promise<ChangeResult> {
   const unchangedPay =
     values.tipCents !== undefined
       ? and(sql`${orders.courierId} is ${read.courierId}`, eq(orders.tipCents, read.tipCents), sql`${orders.courierPayCents} is ${read.courierPayCents}`)
       : undefined;
+  const samePricedStops = firstStop?.pricedWith ? stopsAre(read.id, firstStop.pricedWith, 0) : undefined;
   return changeOrder(db, {
     orderId: read.id,
     from: [...BUSINESS_EDITABLE],
     set: values,
-    where: unchangedPay,
+    where: and(unchangedPay, samePricedStops),
+    // Before the order's update: the condition still reads the tip and pay as they were.
+    beforeUpdate: firstStop
+      ? (condition) => [
+          db
+            .update(orderStops)
+            .set({ ...firstStop.values, updatedAt: Date.now() })
+            .where(and(eq(orderStops.id, firstStop.stopId), eq(orderStops.orderId, read.id), sql`exists (select 1 from ${orders} where ${condition})`)),
+        ]
+      : undefined,
     actor,
     action: 'edit',
     detail: `Changed ${changed.join(', ')}`,

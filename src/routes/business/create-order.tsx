@@ -6,6 +6,7 @@
  */
 import { formatInTimeZone } from 'date-fns-tz';
 import { Hono } from 'hono';
+import { ORDER_KINDS, orderKindFor } from '../../domain/orderKinds';
 import type { AppEnv } from '../../env';
 import { requirePage } from '../../http/guards';
 import { verifiedUser } from '../../http/context';
@@ -39,18 +40,20 @@ createOrder.get('/', requirePage('restaurant'), (c) => {
           };
           const now = Date.now();
           const common = { business: pickup, defaultPickup: local(now), defaultDelivery: local(now + HOUR), mapsApiKey: c.env.MAPS_API_KEY || null };
-          if (business?.customerType === 'pharmacy') {
-            const location = business.latitude != null && business.longitude != null ? { lat: business.latitude, lng: business.longitude } : null;
+          // The form follows the business's customer type (domain/orderKinds.ts), as the server's pricing does.
+          const kind = ORDER_KINDS[orderKindFor(business?.customerType ?? 'restaurant')];
+          if (kind.form === 'MultiStopOrderForm') {
+            const location = business?.latitude != null && business.longitude != null ? { lat: business.latitude, lng: business.longitude } : null;
             return (
               <>
-                <PageHeader title="Create Multi-Stop Order" subtitle="Pharmacies can create multi-stop delivery orders" />
+                <PageHeader title={kind.title} subtitle="Pharmacies can create multi-stop delivery orders" />
                 <Island name="MultiStopOrderForm" props={{ ...common, location, openMap: openMapConfig(c.env) }} />
               </>
             );
           }
           return (
             <>
-              <PageHeader title="Create New Order" />
+              <PageHeader title={kind.title} />
               <Island name="SingleOrderForm" props={common} />
             </>
           );

@@ -14,7 +14,7 @@ import { findVisibleOrder } from '../../db/orders/access';
 import { getEvents, getStops } from '../../db/orders/read';
 import type { Order } from '../../db/schema';
 import { versionTag, type VersionedTable } from '../../db/versions';
-import { isRoutePriced } from '../../domain/businessOrders';
+import { ORDER_KINDS, orderKindOf } from '../../domain/orderKinds';
 import { BUSINESS_EDITABLE, isCompleted } from '../../domain/orderStatus';
 import { formatMoney } from '../../domain/money';
 import { idParam } from '../../domain/schemas/common';
@@ -131,7 +131,7 @@ dialogs.get('/:id/edit', requirePage('restaurant'), validate('param', idParam), 
               customerName: order.customerName,
               customerPhone: order.customerPhone,
               customerEmail: order.customerEmail ?? '',
-              showCustomerEmail: !isRoutePriced(order),
+              customerIsFirstStop: ORDER_KINDS[orderKindOf(order)].stops,
               customerAddress: order.customerAddress,
               deliveryInstructions: order.deliveryInstructions ?? '',
               pickupDate: day(order.pickupTime),
@@ -139,7 +139,7 @@ dialogs.get('/:id/edit', requirePage('restaurant'), validate('param', idParam), 
               deliveryDate: day(order.deliveryTime),
               deliveryClock: clock(order.deliveryTime),
               setupRequired: order.setupRequired,
-              showSetupRequired: !isRoutePriced(order),
+              showSetupRequired: ORDER_KINDS[orderKindOf(order)].setupRequired,
               refresh: ORDER_REGIONS,
             }}
           />

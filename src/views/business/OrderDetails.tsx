@@ -8,7 +8,8 @@ import type { ReactNode } from 'react';
 import { CloseIcon, LoaderIcon } from '../../shared/icons';
 import type { CourierCard } from '../../db/business';
 import type { Order, OrderEvent, OrderStop } from '../../db/schema';
-import { precisionOf, type PlacedPrecision } from '../../domain/location';
+import { APPROXIMATE_LOCATION, isApproximate, precisionOf, type PlacedPrecision } from '../../domain/location';
+import { isAtRouteFloor, ROUTE_FLOOR_NOTE } from '../../domain/fees';
 import { formatUsd } from '../../domain/money';
 import { isCompleted, isOrderStatus } from '../../domain/orderStatus';
 import { formatPhone } from '../../domain/phone';
@@ -201,10 +202,19 @@ function PharmacyDeliveryTimeline({ order, stops }: { order: Order; stops: Order
   );
 }
 
+/**
+ * The fee's label: 10% for a single order; for a route its miles, in the view's words, or
+ * the floor it was billed at instead (decision B17).
+ */
+function feeLabelOf(order: Order, stops: number, miles: (miles: number) => string): string {
+  if (order.totalDistanceMiles == null) return 'Delivery Fee (10%)';
+  return `Delivery Fee (${isAtRouteFloor(order.totalDistanceMiles, stops) ? `${order.totalDistanceMiles} mi; ${ROUTE_FLOOR_NOTE.toLowerCase()}` : miles(order.totalDistanceMiles)})`;
+}
+
 /** The order details the dashboard opens (spec 2-business-area.md §2.5). */
 export function LiveOrderDetails({ data }: { data: OrderDetailData }) {
   const { order, stops, courier } = data;
-  const feeLabel = order.totalDistanceMiles != null ? `Delivery Fee (${order.totalDistanceMiles} mi)` : 'Delivery Fee (10%)';
+  const feeLabel = feeLabelOf(order, stops.length, (miles) => `${miles} mi`);
   return (
     <DialogFrame order={order}>
       <Section title="Status">
@@ -236,6 +246,11 @@ export function LiveOrderDetails({ data }: { data: OrderDetailData }) {
               ['Calculated Fee', formatUsd(order.calculatedDeliveryFeeCents ?? order.deliveryFeeCents)],
             ]}
           />
+          {stops.some((stop) => isApproximate(stop.locationPrecision)) ? (
+            <p className="mt-2 text-xs text-amber-800" data-approximate-location="">
+              Some stops are at their ZIP code's centre ({APPROXIMATE_LOCATION}): the distance and fee are approximate.
+            </p>
+          ) : null}
           <div className="mt-3">
             <StopList stops={stops} />
           </div>
@@ -338,7 +353,7 @@ function ManagementPhotos({ order, stops }: { order: Order; stops: OrderStop[] }
 /** 'View Details' in Orders Management (spec 2-business-area.md §2.7), with the order's history. */
 export function OrderDetails({ data, events }: { data: OrderDetailData; events: Array<OrderEvent & { actorName: string | null }> }) {
   const { order, stops, courier } = data;
-  const feeLabel = order.totalDistanceMiles != null ? `Delivery Fee (${order.totalDistanceMiles.toFixed(1)} mi @ $2/mi)` : 'Delivery Fee (10%)';
+  const feeLabel = feeLabelOf(order, stops.length, (miles) => `${miles.toFixed(1)} mi @ $2/mi`);
   return (
     <DialogFrame order={order}>
       <Section title="Status">

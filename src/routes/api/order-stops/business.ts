@@ -8,18 +8,16 @@ import { getStops } from '../../../db/orders/read';
 import { businessActor, insertPricedStop, priceByRoute, stopSequenceTaken, stopsSeen, stopsSeenIn } from '../../../db/orders/business';
 import { findVisibleOrder } from '../../../db/orders/access';
 import { serializeStop } from '../../../db/orders/serialize';
+import { NOT_A_ROUTE, ORDER_KINDS, orderKindFor } from '../../../domain/orderKinds';
 import { BUSINESS_EDITABLE, statusWords } from '../../../domain/orderStatus';
 import { orderStopCreateSchema } from '../../../domain/schemas/businessOrders';
 import type { AppEnv } from '../../../env';
 import { geocoder, signedInBusiness } from '../../../http/business';
-import { conflict, notFound } from '../../../http/errors';
+import { badRequest, conflict, notFound } from '../../../http/errors';
 import { requireApi } from '../../../http/guards';
 import { validate } from '../../../http/validate';
-import type { OrderStop } from '../../../db/schema';
-import type { LatLng } from '../../../domain/geo';
 import type { RoutePlan } from '../../../domain/routePlan';
-import type { Geocoder } from '../../../maps/geocoding';
-import { locatePoints, pickupPoint, planRoute } from '../../../maps/routing';
+import { locatePoints, pickupPoint, routeThrough } from '../../../maps/routing';
 
 const businessStops = new Hono<AppEnv>();
 
@@ -37,6 +35,8 @@ businessStops.post('/', requireApi('restaurant'), validate('json', orderStopCrea
     signedInBusiness(c),
   ]);
   if (!order) throw notFound('Order not found');
+  // Only a pharmacy's orders are routes (domain/orderKinds.ts): a restaurant's go to one customer.
+  if (!ORDER_KINDS[orderKindFor(business.customerType)].stops) throw badRequest('Invalid request', NOT_A_ROUTE, { orderId: [NOT_A_ROUTE] });
   if (!BUSINESS_EDITABLE.has(order.status)) {
     throw conflict('Stops can no longer be added to this order', `This order is ${statusWords(order.status)}; stops can be added only while it may be edited.`);
   }
@@ -74,11 +74,5 @@ businessStops.post('/', requireApi('restaurant'), validate('json', orderStopCrea
   }
   return c.json(serializeStop(stop), 201);
 });
-
-/** The route from the pickup through the stops that have a place, in their order. */
-function routeThrough(maps: Geocoder, origin: LatLng, stops: ReadonlyArray<Pick<OrderStop, 'sequence' | 'latitude' | 'longitude'>>): Promise<RoutePlan> {
-  const placed = stops.filter((row) => row.latitude != null && row.longitude != null).sort((a, b) => a.sequence - b.sequence);
-  return planRoute(maps, [origin, ...placed.map((row) => ({ lat: row.latitude!, lng: row.longitude! }))]);
-}
 
 export default businessStops;

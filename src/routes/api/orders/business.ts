@@ -6,12 +6,14 @@
  * - Another business's order is a 404; edit and cancel only in the statuses of spec 2-business-area.md §4.3, else 409.
  */
 import type { Context } from 'hono';
-import { businessActor, cancelOrder, editOrder, insertOrder } from '../../../db/orders/business';
+import { businessActor, cancelOrder, editOrder, insertOrder, stopsSeenIn, type FirstStopChange } from '../../../db/orders/business';
+import { getStops } from '../../../db/orders/read';
 import { findVisibleOrder, visibleTo, type Viewer } from '../../../db/orders/access';
 import { isRepeat, type Actor } from '../../../db/orders/change';
 import type { Db } from '../../../db/client';
 import type { Order, OrderStop, Restaurant } from '../../../db/schema';
-import { orderStops, planNewOrder, planOrderEdit, type PlannedStop } from '../../../domain/businessOrders';
+import { orderStops, planNewOrder, planOrderEdit, type FirstStopEdit, type PlannedStop } from '../../../domain/businessOrders';
+import { kindProblem, orderKindFor } from '../../../domain/orderKinds';
 import { givenPlace, type PlacedAddress } from '../../../domain/location';
 import { BUSINESS_CANCELLABLE, BUSINESS_EDITABLE, statusWords } from '../../../domain/orderStatus';
 import { businessOrderPatchSchema, orderCreateSchema, type OrderCreateInput } from '../../../domain/schemas/businessOrders';
@@ -21,7 +23,7 @@ import { geocoder, signedInBusiness } from '../../../http/business';
 import { trackingJson } from '../../../http/tracking';
 import { readJson } from '../../../http/validate';
 import { placeUnlessGiven, type Geocoder } from '../../../maps/geocoding';
-import { routeFrom } from '../../../maps/routing';
+import { locatePoints, pickupPoint, routeFrom, routeThrough } from '../../../maps/routing';
 import { alertDispatchers } from '../../../services/dispatch/alerts';
 
 const inWords = (statuses: Iterable<string>) => {
@@ -41,7 +43,9 @@ export async function createOrder(c: Context<AppEnv>): Promise<Response> {
 /**
  * Creates a business's order, single or with all its stops, priced by the server: the one
  * path for the portal (POST /api/orders) and the integrations API (POST /api/v1/orders).
- * Addresses that come without coordinates are placed by `located`, the geocoding chain.
+ * What the order may carry and how it is priced follow the business's customer type
+ * (domain/orderKinds.ts), never the body's shape. Addresses that come without coordinates
+ * are placed by `located`, the geocoding chain.
  */
 export async function placeOrder(
   db: Db,
@@ -50,6 +54,9 @@ export async function placeOrder(
   input: OrderCreateInput,
   actor: Actor,
 ): Promise<{ order: Order; stops: OrderStop[] }> {
+  const kind = orderKindFor(business.customerType);
+  const problem = kindProblem(kind, input);
+  if (problem) throw badRequest('Invalid request', problem.message, { [problem.field]: [problem.message] });
   let route = null;
   let place: PlacedAddress | undefined;
   if (input.stops) {
@@ -80,10 +87,31 @@ export async function placeOrder(
   const values = planNewOrder(
     input,
     { restaurantId: business.id, name: business.name, address: business.address, phone: business.phone, zoneId: business.zoneId },
+    kind,
     route,
     place,
   );
   return insertOrder(db, values, route?.stops ?? [], actor);
+}
+
+/**
+ * A route's first stop as the edit changes it; when its place moved, the route through
+ * the stops as they will be, priced again (the fee follows the route, as when a stop is added).
+ */
+async function firstStopChange(
+  c: Context<AppEnv>,
+  maps: Geocoder,
+  values: FirstStopEdit,
+  stops: OrderStop[],
+): Promise<{ change: FirstStopChange; pricing?: { totalDistanceMiles: number; deliveryFeeCents: number; calculatedDeliveryFeeCents: number } }> {
+  const [first] = stops;
+  if (!first) throw conflict('This route has no stops yet', 'Add its stops first; the order shows its first stop’s customer.');
+  const change: FirstStopChange = { stopId: first.id, values };
+  if (values.latitude === undefined && values.longitude === undefined) return { change };
+  const origin = await pickupPoint(maps, await signedInBusiness(c));
+  const plan = await routeThrough(maps, origin, [{ ...first, ...values }, ...stops.slice(1)]);
+  change.pricedWith = stopsSeenIn(stops);
+  return { change, pricing: { totalDistanceMiles: plan.miles, deliveryFeeCents: plan.feeCents, calculatedDeliveryFeeCents: plan.feeCents } };
 }
 
 /**
@@ -104,7 +132,9 @@ export async function cancelAsBusiness(db: Db, orderId: number, viewer: Viewer, 
 export async function patchOrderAsBusiness(c: Context<AppEnv>): Promise<Response> {
   const { status, courierId: _courier, ...edit } = await readJson(c, businessOrderPatchSchema);
   const db = c.var.db;
-  const order = await findVisibleOrder(db, c.var.user!, Number(c.req.param('id')));
+  const id = Number(c.req.param('id'));
+  // A route's stops come with it: its customer fields are its first stop's. (Another business's stops are read and dropped.)
+  const [order, stops] = await Promise.all([findVisibleOrder(db, c.var.user!, id), getStops(db, id)]);
   if (!order) throw notFound('Order not found');
   const actor = businessActor(c.var.user!);
 
@@ -113,11 +143,17 @@ export async function patchOrderAsBusiness(c: Context<AppEnv>): Promise<Response
   if (Object.keys(edit).length === 0) throw badRequest('Nothing to change', 'Send the fields to edit, or {"status": "cancelled"} to cancel.');
   const plan = planOrderEdit(order, edit);
   if (!plan.ok) throw badRequest('Invalid request', plan.message, { [plan.field]: [plan.message] });
-  if (plan.moved) {
-    const place = await placeUnlessGiven(geocoder(c), null, edit.customerAddress!, edit.customerZip);
+  const maps = geocoder(c);
+  if (plan.moved && plan.firstStop) {
+    // A stop must be on the map (a courier drives to it): one no geocoder places is refused, as when it was added.
+    const [point] = await locatePoints(maps, [{ lat: null, lng: null, address: edit.customerAddress! }], () => 'Stop 1');
+    Object.assign(plan.firstStop, { latitude: point.lat, longitude: point.lng, locationPrecision: point.precision });
+  } else if (plan.moved) {
+    const place = await placeUnlessGiven(maps, null, edit.customerAddress!, edit.customerZip);
     Object.assign(plan.values, { customerLatitude: place.latitude, customerLongitude: place.longitude, customerLocationPrecision: place.precision });
   }
-  const result = await editOrder(db, order, plan.values, actor, plan.changed);
+  const firstStop = plan.firstStop ? await firstStopChange(c, maps, plan.firstStop, stops) : undefined;
+  const result = await editOrder(db, order, { ...plan.values, ...firstStop?.pricing }, actor, plan.changed, firstStop?.change);
   if (result.applied) return c.json(trackingJson(c).order(result.order));
   if (result.order && BUSINESS_EDITABLE.has(result.order.status)) {
     throw conflict('The order has changed', 'A courier was assigned or paid while you edited. Refresh and try again.');
