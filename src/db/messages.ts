@@ -4,7 +4,8 @@
  * queue message never send it twice.
  */
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { DEFAULT_TEMPLATES, MESSAGE_KINDS, type MessageKind } from '../domain/messages';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { DEFAULT_TEMPLATES, HOUR_MS, MESSAGE_KINDS, MESSAGE_LIMITS, OVER_BUSINESS_LIMIT, OVER_RECIPIENT_LIMIT, type MessageKind } from '../domain/messages';
 import type { Db } from './client';
 import { couriers, customerMessages, messageSettings, orders, orderStops, users, type CustomerMessage } from './schema';
 
@@ -48,22 +49,47 @@ export type NewMessage = Pick<
   'dedupeKey' | 'restaurantId' | 'orderId' | 'stopId' | 'kind' | 'channel' | 'recipient' | 'subject' | 'body' | 'status' | 'detail'
 >;
 
+/**
+ * One message, recorded unless its key already is. A message to send is held to the
+ * hourly limits (MESSAGE_LIMITS) in the insert itself, counting what was sent or is
+ * waiting to the same recipient and from the same business: over either, it is recorded
+ * as not sent, saying which. In one transaction with the others, so each counts the last.
+ */
+function recordMessage(db: Db, message: NewMessage, now: number) {
+  const since = now - HOUR_MS;
+  const counted = sql`status <> 'not_sent' and created_at > ${since}`;
+  const over =
+    message.status === 'pending'
+      ? sql`case
+        when (select count(*) from ${customerMessages} where recipient = ${message.recipient} and ${counted}) >= ${MESSAGE_LIMITS.perRecipientPerHour} then ${OVER_RECIPIENT_LIMIT}
+        when (select count(*) from ${customerMessages} where restaurant_id = ${message.restaurantId} and ${counted}) >= ${MESSAGE_LIMITS.perBusinessPerHour} then ${OVER_BUSINESS_LIMIT}
+      end`
+      : sql`null`;
+  return db.run(sql`
+    with verdict as (select ${over} as over)
+    insert into ${customerMessages} (dedupe_key, restaurant_id, order_id, stop_id, kind, channel, recipient, subject, body, status, detail, next_attempt_at, created_at)
+    select ${message.dedupeKey}, ${message.restaurantId}, ${message.orderId}, ${message.stopId ?? null}, ${message.kind}, ${message.channel},
+      ${message.recipient}, ${message.subject ?? null}, ${message.body},
+      case when over is null then ${message.status ?? 'pending'} else 'not_sent' end,
+      coalesce(over, ${message.detail ?? null}),
+      case when over is null and ${message.status ?? 'pending'} = 'pending' then ${now} end,
+      ${now}
+    from verdict where true
+    on conflict (dedupe_key) do nothing`);
+}
+
 /** Records the messages (a key already recorded is left as it is); answers those still waiting to be sent. */
 export async function recordMessages(db: Db, messages: readonly NewMessage[]): Promise<CustomerMessage[]> {
   if (!messages.length) return [];
   const keys = messages.map((message) => message.dedupeKey);
   const now = Date.now();
-  const [, waiting] = await db.batch([
-    db
-      .insert(customerMessages)
-      .values(messages.map((message) => ({ ...message, nextAttemptAt: message.status === 'pending' ? now : null })))
-      .onConflictDoNothing({ target: customerMessages.dedupeKey }),
-    db
-      .select()
-      .from(customerMessages)
-      .where(and(inArray(customerMessages.dedupeKey, keys), eq(customerMessages.status, 'pending'))),
-  ]);
-  return waiting;
+  const waiting = db
+    .select()
+    .from(customerMessages)
+    .where(and(inArray(customerMessages.dedupeKey, keys), eq(customerMessages.status, 'pending')));
+  const [first, ...rest] = messages.map((message): BatchItem<'sqlite'> => recordMessage(db, message, now));
+  const results = await db.batch([first, ...rest, waiting]);
+  return results.at(-1) as CustomerMessage[];
 }
 
 /** How long one send may hold a message before another may try. */

@@ -707,6 +707,9 @@ export const customerMessages = sqliteTable(
     uniqueIndex('customer_messages_dedupe_unique').on(t.dedupeKey),
     index('customer_messages_created_idx').on(t.createdAt, t.id),
     index('customer_messages_order_idx').on(t.orderId, t.createdAt),
+    // The hourly limits (domain/messages.ts MESSAGE_LIMITS) count by recipient and by business.
+    index('customer_messages_recipient_idx').on(t.recipient, t.createdAt),
+    index('customer_messages_business_idx').on(t.restaurantId, t.createdAt),
     index('customer_messages_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),

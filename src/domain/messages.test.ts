@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEMPLATES, emailSubject, messageKey, messagesFor, renderMessage, smsNumber } from './messages';
+import { DEFAULT_TEMPLATES, emailSubject, messageKey, messagesFor, renderMessage, smsNumber, TEMPLATE_PROBLEMS, templateProblem } from './messages';
 
 describe('the messages an event calls for', () => {
   it('a single order: on the way, delivered, cancelled; nothing for other moves', () => {
@@ -57,5 +57,26 @@ describe('email subjects', () => {
     const values = { business: 'Harbor Bistro', courier: 'Rosa', link: '', order: '#10001', phone: '' };
     expect(emailSubject('on_the_way', values)).toBe('Harbor Bistro: your order is on the way');
     expect(emailSubject('cancelled', values)).toBe('Harbor Bistro: your order #10001 was cancelled');
+  });
+});
+
+describe('a business’s wording (issue 26)', () => {
+  it('takes the defaults and plain text with emoji', () => {
+    for (const template of Object.values(DEFAULT_TEMPLATES)) expect(templateProblem(template), template).toBeNull();
+    expect(templateProblem('{business}: your order is here 🎉 Call {phone} with questions, e.g. about Dr. Lee’s order')).toBeNull();
+  });
+  it('refuses links of its own, in any spelling, but the tracking link’s placeholder', () => {
+    for (const template of ['verify at https://evil.example/login', 'see www.evil.com', 'go to evil.example/refund', 'hxxp mix: ftp://x.y', 'pay.me now']) {
+      expect(templateProblem(template), template).toBe(TEMPLATE_PROBLEMS.link);
+    }
+  });
+  it('refuses line breaks, control and invisible formatting characters', () => {
+    for (const template of ['one\ntwo', 'one\r\ntwo', 'tab\there', 'right-to-left \u202E override', 'zero\u200Bwidth', 'line\u2028sep']) {
+      expect(templateProblem(template), JSON.stringify(template)).toBe(TEMPLATE_PROBLEMS.unprintable);
+    }
+  });
+  it('refuses braces that are not a placeholder', () => {
+    expect(templateProblem('enter {card}')).toBe(TEMPLATE_PROBLEMS.placeholder);
+    expect(templateProblem('{business')).toBe(TEMPLATE_PROBLEMS.placeholder);
   });
 });

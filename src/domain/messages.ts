@@ -41,6 +41,40 @@ export interface MessageValues {
   phone: string;
 }
 
+/** Control and invisible formatting characters (line breaks, bidirectional overrides, zero-width marks): a message is one line of what it shows. */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\u2028\u2029]/u;
+/** Anything a phone or a mail client turns into a link: a scheme, www., or a dotted name such as evil.example/login. */
+const LINK = /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/i;
+
+export const TEMPLATE_PROBLEMS = {
+  unprintable: 'Write the message on one line of plain text: no line breaks, control or invisible formatting characters',
+  link: "Links are not allowed in messages: {link} adds the order's tracking link",
+  placeholder: `Use only the placeholders ${PLACEHOLDERS.join(', ')}`,
+} as const;
+
+/**
+ * What is wrong with a business's wording, if anything (issue 26): the platform texts and
+ * emails it in its own name, so it is one line of printable text whose only link is the
+ * tracking link's placeholder, and whose braces are the known placeholders.
+ */
+export function templateProblem(template: string): string | null {
+  if (UNPRINTABLE.test(template)) return TEMPLATE_PROBLEMS.unprintable;
+  const withoutPlaceholders = template.replace(/\{(business|courier|link|order|phone)\}/g, ' ');
+  if (/[{}]/.test(withoutPlaceholders)) return TEMPLATE_PROBLEMS.placeholder;
+  if (LINK.test(withoutPlaceholders)) return TEMPLATE_PROBLEMS.link;
+  return null;
+}
+
+/**
+ * How many messages may go out in an hour (issue 26): to one phone or inbox, and from one
+ * business in all. Beyond them a message is recorded as not sent, saying why, so creating
+ * and cancelling orders cannot make the platform flood a number.
+ */
+export const MESSAGE_LIMITS = { perRecipientPerHour: 8, perBusinessPerHour: 500 } as const;
+export const HOUR_MS = 3_600_000;
+export const OVER_RECIPIENT_LIMIT = `not sent: this number or address already had ${MESSAGE_LIMITS.perRecipientPerHour} messages in the last hour`;
+export const OVER_BUSINESS_LIMIT = `not sent: the business already sent ${MESSAGE_LIMITS.perBusinessPerHour} messages in the last hour`;
+
 export function renderMessage(template: string, values: MessageValues): string {
   return template.replace(/\{(business|courier|link|order|phone)\}/g, (_, key: keyof MessageValues) => values[key]);
 }

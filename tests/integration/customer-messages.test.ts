@@ -11,9 +11,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startWorker, type Running } from '../../scripts/lib/stack';
 import { customerMessages, eventOutbox, orderStops, users } from '../../src/db/schema';
-import { DEFAULT_TEMPLATES } from '../../src/domain/messages';
-import { Client, signedIn, testDb } from '../support/api';
+import { DEFAULT_TEMPLATES, MESSAGE_LIMITS, OVER_BUSINESS_LIMIT, OVER_RECIPIENT_LIMIT, TEMPLATE_PROBLEMS } from '../../src/domain/messages';
+import { Client, signedIn, testDb, uniquePhone } from '../support/api';
 import { insertHeldOrder, insertPharmacyOrder, png } from '../support/courier';
+import { singleOrderBody } from '../support/business';
 import { insertBusiness, insertSignableCourier } from '../support/factories';
 import { startFakeMessaging, type FakeMessaging } from '../support/fakeMessaging';
 import { eventually } from '../support/integrations';
@@ -32,8 +33,9 @@ async function arrange(base: string, settings = ALL_ON, status: 'picked_up' | 'a
   expect((await portal.put('/api/message-settings', { settings })).status).toBe(200);
   const { courier, username } = await insertSignableCourier(db);
   await db.update(users).set({ name: 'Rosa Mendes' }).where(eq(users.id, courier.userId));
-  const order = await insertHeldOrder(db, courier.id, status, { business: business.username, customerPhone: '8135550142', customerEmail });
-  return { db, business, portal, order, courierClient: await new Client(base).login(username), courier };
+  const phone = uniquePhone();
+  const order = await insertHeldOrder(db, courier.id, status, { business: business.username, customerPhone: phone, customerEmail });
+  return { db, business, portal, order, courierClient: await new Client(base).login(username), courier, texted: `+1${phone}` };
 }
 
 describe('with an SMS and an email provider', () => {
@@ -69,7 +71,7 @@ describe('with an SMS and an email provider', () => {
   });
 
   it('texts "on the way" with the link once, in the background, however often its event is handled', async () => {
-    const { order, courierClient, business } = await arrange(worker.url);
+    const { order, courierClient, business, texted } = await arrange(worker.url);
     const before = fake.sms.length;
     const step = await courierClient.patch(`/api/orders/${order.id}`, { status: 'on_way_to_customer' });
     expect(step.status).toBe(200);
@@ -78,11 +80,11 @@ describe('with an SMS and an email provider', () => {
       () => messagesOf(order.id),
       (rows) => rows.length === 1 && rows[0].status === 'sent',
     );
-    expect(onTheWay).toMatchObject({ kind: 'on_the_way', channel: 'sms', recipient: '+18135550142', attempts: 1, detail: null });
+    expect(onTheWay).toMatchObject({ kind: 'on_the_way', channel: 'sms', recipient: texted, attempts: 1, detail: null });
     expect(onTheWay.providerId).toMatch(/^SM/);
     const sent = fake.sms.slice(before);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ to: '+18135550142', from: '+18135550100', path: '/2010-04-01/Accounts/AC-test/Messages.json' });
+    expect(sent[0]).toMatchObject({ to: texted, from: '+18135550100', path: '/2010-04-01/Accounts/AC-test/Messages.json' });
     expect(sent[0].authorization).toBe(`Basic ${Buffer.from('AC-test:token-test').toString('base64')}`);
     expect(sent[0].body).toBe(`${business.restaurant.name}: Rosa is on the way with your order. Follow it live: ${PUBLIC_URL}/t/${order.trackingToken}`);
 
@@ -104,7 +106,7 @@ describe('with an SMS and an email provider', () => {
   });
 
   it('emails a customer who gave an address too, with a subject, once per moment', async () => {
-    const { order, courierClient, business } = await arrange(worker.url, ALL_ON, 'picked_up', 'olivia.martin@example.com');
+    const { order, courierClient, business, texted } = await arrange(worker.url, ALL_ON, 'picked_up', 'olivia.martin@example.com');
     const before = fake.emails.length;
     expect((await courierClient.patch(`/api/orders/${order.id}`, { status: 'on_way_to_customer' })).status).toBe(200);
     const rows = await eventually(
@@ -114,7 +116,7 @@ describe('with an SMS and an email provider', () => {
     const email = rows.find((row) => row.channel === 'email')!;
     const subject = `${business.restaurant.name}: your order is on the way`;
     expect(email).toMatchObject({ kind: 'on_the_way', recipient: 'olivia.martin@example.com', subject, attempts: 1, providerId: `email-${before + 1}` });
-    expect(rows.find((row) => row.channel === 'sms')).toMatchObject({ recipient: '+18135550142', subject: null });
+    expect(rows.find((row) => row.channel === 'sms')).toMatchObject({ recipient: texted, subject: null });
     const sent = fake.emails.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0].authorization).toBe('Bearer email-key-test');
@@ -168,6 +170,58 @@ describe('with an SMS and an email provider', () => {
     );
     expect(sent.attempts).toBe(2);
   }, 45_000);
+
+  it('sends at most 8 messages an hour to one number or address, however many orders are made and cancelled, and logs the rest as not sent (issue 26)', async () => {
+    const db = testDb();
+    const business = await insertBusiness(db, { name: `Flood Deli ${Date.now().toString(36)}` });
+    const portal = await new Client(worker.url).login(business.username);
+    expect((await portal.put('/api/message-settings', { settings: ALL_ON })).status).toBe(200);
+    const phone = uniquePhone();
+    const email = `flood-${phone}@example.com`;
+    const before = fake.sms.length;
+    for (let pair = 0; pair < 12; pair++) {
+      const order = await portal.post('/api/orders', singleOrderBody({ customerPhone: phone, customerEmail: email, internalOrderNumber: `FLOOD-${pair}` }));
+      expect((await portal.patch(`/api/orders/${order.body.id}`, { status: 'cancelled', courierId: null })).status).toBe(200);
+    }
+    const rows = await eventually(
+      () => db.select().from(customerMessages).where(eq(customerMessages.restaurantId, business.restaurant.id)),
+      (found) => found.length === 24 && found.every((row) => row.status !== 'pending'),
+    );
+    for (const recipient of [`+1${phone}`, email]) {
+      const to = rows.filter((row) => row.recipient === recipient);
+      expect(to.map((row) => row.status).sort(), recipient).toEqual([...Array(8).fill('sent'), ...Array(4).fill('not_sent')].sort());
+      expect(to.filter((row) => row.status === 'not_sent').every((row) => row.detail === OVER_RECIPIENT_LIMIT)).toBe(true);
+    }
+    expect(fake.sms.slice(before).filter((sms) => sms.to === `+1${phone}`)).toHaveLength(8);
+  });
+
+  it('sends at most 500 messages an hour for one business', async () => {
+    const db = testDb();
+    const { order, courierClient, business } = await arrange(worker.url);
+    // 500 messages this hour already, to other numbers.
+    await db.insert(customerMessages).values(
+      Array.from({ length: MESSAGE_LIMITS.perBusinessPerHour }, (_, index) => ({
+        dedupeKey: `earlier:${order.id}:${index}`,
+        restaurantId: business.restaurant.id,
+        orderId: order.id,
+        kind: 'delivered' as const,
+        channel: 'sms' as const,
+        recipient: `+1${uniquePhone()}`,
+        body: 'earlier',
+        status: 'sent' as const,
+      })),
+    );
+    expect((await courierClient.patch(`/api/orders/${order.id}`, { status: 'on_way_to_customer' })).status).toBe(200);
+    const [refused] = await eventually(
+      () =>
+        db
+          .select()
+          .from(customerMessages)
+          .where(eq(customerMessages.dedupeKey, `on_the_way:order:${order.id}:sms`)),
+      (found) => found.length === 1,
+    );
+    expect(refused).toMatchObject({ status: 'not_sent', detail: OVER_BUSINESS_LIMIT });
+  });
 
   it('texts each stop of a route its own link as its stop moves, and nothing for messages turned off', async () => {
     const db = testDb();
@@ -239,14 +293,14 @@ describe('without a provider (every local run)', () => {
   });
 
   it('records an email beside the text for a customer who gave an address, not sent either, and the log shows its subject', async () => {
-    const { order, courierClient, business } = await arrange(inject('baseUrl'), ALL_ON, 'picked_up', 'dee@example.com');
+    const { order, courierClient, business, texted } = await arrange(inject('baseUrl'), ALL_ON, 'picked_up', 'dee@example.com');
     expect((await courierClient.patch(`/api/orders/${order.id}`, { status: 'on_way_to_customer' })).status).toBe(200);
     const rows = await eventually(
       () => messagesOf(order.id),
       (found) => found.length === 2,
     );
     expect(rows.map((row) => [row.channel, row.recipient, row.status, row.detail])).toEqual([
-      ['sms', '+18135550142', 'not_sent', 'not sent: no provider'],
+      ['sms', texted, 'not_sent', 'not sent: no provider'],
       ['email', 'dee@example.com', 'not_sent', 'not sent: no provider'],
     ]);
     const admin = await signedIn('admin');
@@ -278,5 +332,25 @@ describe('without a provider (every local run)', () => {
     expect((await portal.put('/api/message-settings', { settings: [{ kind: 'spam', enabled: true, template: 'x' }] })).status).toBe(400);
     expect((await portal.put('/api/message-settings', { settings: [{ kind: 'delivered', enabled: true, template: 'x'.repeat(400) }] })).status).toBe(400);
     expect((await portal.put('/api/message-settings', { settings: [{ kind: 'delivered', enabled: true, template: '   ' }] })).status).toBe(400);
+  });
+
+  it('refuses wording that is not one line of plain text, carries a link of its own or an unknown placeholder (issue 26)', async () => {
+    const business = await insertBusiness(testDb());
+    const portal = await new Client(inject('baseUrl')).login(business.username);
+    for (const [template, problem] of [
+      ['URGENT {order}: verify your card at https://evil.example/login', TEMPLATE_PROBLEMS.link],
+      ['Your order {order} is late, see evil.example/refund', TEMPLATE_PROBLEMS.link],
+      ['{business}: on the way\r\nReply STOP', TEMPLATE_PROBLEMS.unprintable],
+      ['{business}: \u202Eyaw eht no si redro ruoY', TEMPLATE_PROBLEMS.unprintable],
+      ['{business}: enter {card} to pay', TEMPLATE_PROBLEMS.placeholder],
+    ]) {
+      const refused = await portal.put('/api/message-settings', { settings: [{ kind: 'on_the_way', enabled: true, template }] });
+      expect(refused.status, template).toBe(400);
+      expect(refused.body.details, template).toBe(problem);
+    }
+    const fine = await portal.put('/api/message-settings', {
+      settings: [{ kind: 'on_the_way', enabled: true, template: '{business}: {courier} is coming 🚗 {link}' }],
+    });
+    expect(fine.status).toBe(200);
   });
 });

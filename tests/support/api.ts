@@ -130,3 +130,6 @@ export async function workerLogDuring(work: () => Promise<unknown>, settleMs = 1
   await new Promise((resolve) => setTimeout(resolve, settleMs));
   return (await readFile(log)).subarray(start).toString('utf8').split('\n').filter(Boolean);
 }
+
+/** A US number of the test's own (813, an exchange a text can reach): the hourly message limits count per number. */
+export const uniquePhone = () => `813${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;

@@ -1,6 +1,6 @@
 /** PUT /api/message-settings (issue 16): each customer message on or off, with its wording; the Messages log's query. */
 import * as z from 'zod/mini';
-import { MAX_TEMPLATE_LENGTH, MESSAGE_KINDS } from '../messages';
+import { MAX_TEMPLATE_LENGTH, MESSAGE_KINDS, templateProblem } from '../messages';
 import { listPageQuery } from '../paging';
 import { requiredText } from './common';
 
@@ -10,7 +10,12 @@ export const messageSettingsSchema = z.strictObject({
       z.strictObject({
         kind: z.enum(MESSAGE_KINDS),
         enabled: z.boolean(),
-        template: requiredText('Write the message', MAX_TEMPLATE_LENGTH),
+        template: requiredText('Write the message', MAX_TEMPLATE_LENGTH).check(
+          z.superRefine((template, context) => {
+            const problem = templateProblem(template);
+            if (problem) context.addIssue({ code: 'custom', message: problem, input: template });
+          }),
+        ),
       }),
     )
     .check(z.minLength(1), z.maxLength(MESSAGE_KINDS.length)),

@@ -1,0 +1,2 @@
+CREATE INDEX `customer_messages_recipient_idx` ON `customer_messages` (`recipient`,`created_at`);--> statement-breakpoint
+CREATE INDEX `customer_messages_business_idx` ON `customer_messages` (`restaurant_id`,`created_at`);
