@@ -9,7 +9,7 @@
  * A guesser who locks a username out this way cannot lock out the devices its owner
  * has signed in on: those count on channels of their own (OWASP "device cookies").
  */
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { signInAttempts, trustedDevices, users } from '../db/schema';
 import { usernameIs } from '../db/users';
@@ -20,6 +20,8 @@ export const LOCK_MS = 15 * 60 * 1000;
 
 export const untrustedChannel = (username: string) => `user:${username.trim().toLowerCase().slice(0, 200)}`;
 export const deviceChannel = (deviceId: string) => `device:${deviceId}`;
+/** Current passwords tried by a signed-in account (Change Password): guessed there as at sign-in (issue 26). */
+export const passwordChangeChannel = (userId: number) => `password-change:${userId}`;
 
 /** Where a sign-in attempt was counted, and whether it may be evaluated. */
 export interface ReservedAttempt {
@@ -41,6 +43,26 @@ export async function reserveAttempt(db: Db, username: string, device: string | 
   const channel = device
     ? sql`case when ${owner} = (select ${users.id} from ${users} where ${usernameIs(username)}) then ${deviceChannel(device)} else ${byUsername} end`
     : byUsername;
+  const row = await reserveOn(db, channel, now);
+  const reserved = { channel: row.key, trustedDevice: row.key === byUsername ? null : device };
+  return { ...reserved, lockedUntil: lockedUntil(row, now) };
+}
+
+/** Counts an attempt on a channel of its own (Change Password's), before its password is checked. */
+export async function reserveChannelAttempt(db: Db, channel: string, now = Date.now()): Promise<Omit<ReservedAttempt, 'trustedDevice'>> {
+  return { channel, lockedUntil: lockedUntil(await reserveOn(db, channel, now), now) };
+}
+
+/** Until when a channel is refused after counting this attempt, or null when the attempt may be evaluated. */
+function lockedUntil(row: { attempts: number; lockedUntil: number | null; windowStartedAt: number }, now: number): number | null {
+  if (row.lockedUntil != null && row.lockedUntil > now) return row.lockedUntil;
+  // More attempts in flight or failed in this window than may be evaluated: wait for the window to pass.
+  if (row.attempts > MAX_ATTEMPTS) return row.windowStartedAt + WINDOW_MS;
+  return null;
+}
+
+/** One atomic UPSERT that counts the attempt in its channel's window (or starts a new window). */
+async function reserveOn(db: Db, channel: SQL | string, now: number) {
   const windowStart = now - WINDOW_MS;
   const locked = sql`coalesce(${signInAttempts.lockedUntil}, 0) > ${now}`;
   const stale = sql`${signInAttempts.windowStartedAt} < ${windowStart}`;
@@ -61,11 +83,7 @@ export async function reserveAttempt(db: Db, username: string, device: string | 
       lockedUntil: signInAttempts.lockedUntil,
       windowStartedAt: signInAttempts.windowStartedAt,
     });
-  const reserved = { channel: row.key, trustedDevice: row.key === byUsername ? null : device };
-  if (row.lockedUntil != null && row.lockedUntil > now) return { ...reserved, lockedUntil: row.lockedUntil };
-  // More attempts in flight or failed in this window than may be evaluated: wait for the window to pass.
-  if (row.attempts > MAX_ATTEMPTS) return { ...reserved, lockedUntil: row.windowStartedAt + WINDOW_MS };
-  return { ...reserved, lockedUntil: null };
+  return row;
 }
 
 /** A wrong password: the channel's MAX_ATTEMPTS-th failure in the window locks it for LOCK_MS. */

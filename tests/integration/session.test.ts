@@ -297,4 +297,21 @@ describe('POST /api/change-password', () => {
     expect((await phone.get('/api/user')).status).toBe(401);
     await signedIn(username, 'another1');
   });
+
+  it('evaluates at most 5 wrong current passwords in a window, at once or in turn, as sign-in does (issue 26)', async () => {
+    const { username, password } = await newAdmin();
+    const stolen = await signedIn(username, password);
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => stolen.post('/api/change-password', { currentPassword: `guess-${index}`, newPassword: 'another1' })),
+    );
+    const statuses = guesses.map((guess) => guess.status);
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(7);
+    const refused = guesses.find((guess) => guess.status === 429)!;
+    expect(refused.body.error).toBe('Too many wrong current passwords');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Even the right one waits now; the session itself is kept.
+    expect((await stolen.post('/api/change-password', { currentPassword: password, newPassword: 'another1' })).status).toBe(429);
+    expect((await stolen.get('/api/user')).status).toBe(200);
+  });
 });

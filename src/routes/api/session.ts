@@ -7,7 +7,7 @@ import { DECOY_HASH, hashPassword, verifyPassword } from '../../auth/password';
 import { endLiveSockets, endSession, loadAccount, presentedSession, replaceSession, startSession } from '../../auth/session';
 import { courierIdOfSession, findUser } from '../../db/accounts';
 import { presentedDevice, trustDevice } from '../../auth/devices';
-import { clearAttempts, recordFailure, reserveAttempt } from '../../auth/throttle';
+import { clearAttempts, passwordChangeChannel, recordFailure, reserveAttempt, reserveChannelAttempt } from '../../auth/throttle';
 import { createAccount, findUserByUsername, serializeUser, setPasswordHash, usernameTaken, zoneExists } from '../../db/users';
 import { changePasswordSchema, loginSchema, registerSchema } from '../../domain/schemas/users';
 import type { AppEnv } from '../../env';
@@ -80,10 +80,19 @@ session.post('/change-password', requireApi(), validate('json', changePasswordSc
   const { currentPassword, newPassword } = c.req.valid('json');
   const db = c.var.db;
   const me = c.var.user!;
-  const user = await findUser(db, me.id);
-  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest('Current password is incorrect');
+  const now = Date.now();
+  // Counted before the current password is checked, as a sign-in is (S9): a stolen session cannot guess it.
+  const [user, attempt] = await Promise.all([findUser(db, me.id), reserveChannelAttempt(db, passwordChangeChannel(me.id), now)]);
+  if (attempt.lockedUntil) {
+    const minutes = Math.ceil((attempt.lockedUntil - now) / 60_000);
+    throw tooMany('Too many wrong current passwords', `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, (attempt.lockedUntil - now) / 1000);
+  }
+  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) {
+    await recordFailure(db, attempt.channel, now);
+    throw badRequest('Current password is incorrect');
+  }
   // Other devices signed in with the old password are signed out.
-  await setPasswordHash(db, user.id, await hashPassword(newPassword), me.sessionId);
+  await Promise.all([setPasswordHash(db, user.id, await hashPassword(newPassword), me.sessionId), clearAttempts(db, attempt.channel)]);
   await endLiveSockets(c.env, { userId: user.id, exceptSessionId: me.sessionId }, me.courierId);
   return c.json({ success: true, message: 'Your password has been changed successfully' });
 });
