@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateArrival, etaWords, firstName, isTrackingToken, newTrackingToken, showsCourier, timeline, trackingPhase } from './tracking';
+import { trackingLinkEnded } from './tracking';
 
 describe('tracking tokens', () => {
   it('are 128 random bits in hex, never repeated', () => {
@@ -69,5 +70,18 @@ describe('the ETA', () => {
 
   it('names the courier by first name only', () => {
     expect(firstName('  Marcus   Reed ')).toBe('Marcus');
+  });
+});
+
+describe('how long a link lives once its delivery is over (K16)', () => {
+  const DAY = 24 * 3_600_000;
+  const now = Date.UTC(2026, 10, 27);
+  it('ends 7 days after a cancellation and 30 after a delivery; never while under way', () => {
+    expect(trackingLinkEnded('cancelled', now - 6 * DAY, now)).toBe(false);
+    expect(trackingLinkEnded('cancelled', now - 8 * DAY, now)).toBe(true);
+    expect(trackingLinkEnded('delivered', now - 29 * DAY, now)).toBe(false);
+    expect(trackingLinkEnded('delivered', now - 31 * DAY, now)).toBe(true);
+    expect(trackingLinkEnded('on_the_way', now - 90 * DAY, now)).toBe(false);
+    expect(trackingLinkEnded('delivered', null, now)).toBe(false);
   });
 });

@@ -24,6 +24,24 @@ export const trackingPath = (token: string) => `/t/${token}`;
 export const TRACKING_DETAILS_DAYS = 7;
 export const TRACKING_DETAILS_MS = TRACKING_DETAILS_DAYS * 24 * 60 * 60 * 1000;
 
+/**
+ * How long a link lives once its delivery is over (issue 26, decision K16): a cancelled
+ * one says "Cancelled" (with the business's name, nothing of the order) for 7 days; a
+ * delivered one gives its proof for 7 days and "Delivered" until 30. After that the link
+ * is the same plain 404 as a token never issued.
+ */
+export const TRACKING_LINK_DAYS_AFTER_CANCEL = 7;
+export const TRACKING_LINK_DAYS_AFTER_DELIVERY = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a link has ended: its delivery is over (delivered or cancelled) since `endedAt`, and the link's time after that has passed. */
+export function trackingLinkEnded(phase: TrackingPhase, endedAt: number | null, now: number): boolean {
+  if (endedAt == null) return false;
+  if (phase === 'cancelled') return now - endedAt > TRACKING_LINK_DAYS_AFTER_CANCEL * DAY_MS;
+  if (phase === 'delivered') return now - endedAt > TRACKING_LINK_DAYS_AFTER_DELIVERY * DAY_MS;
+  return false;
+}
+
 /** The steps of the timeline, in order; cancelled replaces them. */
 export const TRACKING_PHASES = ['preparing', 'to_pickup', 'picked_up', 'on_the_way', 'delivered'] as const;
 export type TrackingPhase = (typeof TRACKING_PHASES)[number] | 'cancelled';

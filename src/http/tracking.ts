@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { serializeOrder, serializeOrderForCourier, serializeStop, serializeStopForCourier } from '../db/orders/serialize';
 import type { Order, OrderStop } from '../db/schema';
 import { findTracked, type Tracked } from '../db/tracking';
-import { isTrackingToken, trackingPath } from '../domain/tracking';
+import { isTrackingToken, trackingLinkEnded, trackingPath, trackingPhase } from '../domain/tracking';
 import type { AppEnv } from '../env';
 import { notFound } from './errors';
 
@@ -19,9 +19,14 @@ export const privateLink: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.res.headers.set('X-Robots-Tag', 'noindex');
 };
 
-export async function trackedOf(c: Context<AppEnv>, token: string): Promise<Tracked> {
+/** The order (and stop) a token opens: a token never issued, replaced, or whose link has ended (K16) is the same 404. */
+export async function trackedOf(c: Context<AppEnv>, token: string, now = Date.now()): Promise<Tracked> {
   const tracked = isTrackingToken(token) ? await findTracked(c.var.db, token) : undefined;
   if (!tracked) throw notFound();
+  const { order, stop } = tracked;
+  const phase = trackingPhase(order.status, stop?.status);
+  const endedAt = phase === 'cancelled' ? order.updatedAt : stop ? stop.deliveredTime : order.completedAt;
+  if (trackingLinkEnded(phase, endedAt, now)) throw notFound();
   return tracked;
 }
 

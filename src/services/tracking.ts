@@ -25,7 +25,8 @@ const POSITION_FRESH_MS = 10 * 60 * 1000;
 
 export interface TrackingView {
   business: string;
-  orderNumber: string;
+  /** Null once the delivery is cancelled: the link then says only that, and who to ask (K16). */
+  orderNumber: string | null;
   /** What is coming: the items of an order's link; null on a stop's link (the route's items are everyone's). */
   items: Array<{ name: string; quantity: number }> | null;
   phase: TrackingPhase;
@@ -93,7 +94,9 @@ export function trackingView(token: string, tracked: Tracked, now = Date.now()):
 
   return {
     ...base,
-    items: stop ? null : order.items.map(({ name, quantity }) => ({ name, quantity })),
+    // A cancelled delivery says so, and who to ask: nothing of what was ordered (K16).
+    ...(phase === 'cancelled' ? { orderNumber: null } : {}),
+    items: stop || phase === 'cancelled' ? null : order.items.map(({ name, quantity }) => ({ name, quantity })),
     window:
       phase === 'delivered' || phase === 'cancelled' ? null : { from: iso(deliveryTime - DELIVERY_WINDOW_MS)!, to: iso(deliveryTime + DELIVERY_WINDOW_MS)! },
     stops: multiStopOrderLink ? { delivered: tracked.stopsDelivered, total: tracked.stopCount } : null,

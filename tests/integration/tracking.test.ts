@@ -7,7 +7,8 @@ import { leadGroupOf } from '../../src/domain/etaAccuracy';
 import { newTrackingToken } from '../../src/domain/tracking';
 import { Client, rawGet, signedIn, testDb } from '../support/api';
 import { insertHeldOrder, insertPharmacyOrder, png, upload } from '../support/courier';
-import { insertOrder, insertSignableCourier } from '../support/factories';
+import { insertBusiness, insertOrder, insertSignableCourier } from '../support/factories';
+import { singleOrderBody } from '../support/business';
 import { PERIODS } from '../support/periods';
 
 const DAY = 24 * 3_600_000;
@@ -182,6 +183,40 @@ describe('after delivery', () => {
     const oldPage = await page(token);
     expect(oldPage.text).toContain('This order was delivered');
     expect(oldPage.text).not.toContain('Left at reception');
+
+    // 30 days after delivery the link has ended: the same 404 as a token never issued (K16).
+    await db
+      .update(orders)
+      .set({ completedAt: Date.now() - 31 * DAY })
+      .where(eq(orders.id, order.id));
+    expect((await json(token)).status).toBe(404);
+    expect((await page(token)).status).toBe(404);
+  });
+});
+
+describe('after a cancellation (issue 26, decision K16)', () => {
+  it('says only "Cancelled" and whose order it was, nothing of the order; 7 days later the link has ended', async () => {
+    const db = testDb();
+    const business = await insertBusiness(db, { name: `Gone Deli ${Date.now().toString(36)}` });
+    const portal = await new Client().login(business.username);
+    const created = await portal.post('/api/orders', singleOrderBody({ items: [{ name: 'Secret Platter', quantity: 2, price: 122.5 }] }));
+    const token = tokenOf(created.body.trackingUrl);
+    expect((await json(token)).body.items).toEqual([{ name: 'Secret Platter', quantity: 2 }]);
+    expect((await portal.patch(`/api/orders/${created.body.id}`, { status: 'cancelled', courierId: null })).status).toBe(200);
+
+    const cancelled = await json(token);
+    expect(cancelled.body).toMatchObject({ business: business.restaurant.name, phase: 'cancelled', orderNumber: null, items: null, window: null, live: null });
+    const html = await page(token);
+    expect(html.text).toContain('Cancelled');
+    expect(html.text).not.toContain('Secret Platter');
+    expect(html.text).not.toContain(created.body.orderNumber);
+
+    await db
+      .update(orders)
+      .set({ updatedAt: Date.now() - 8 * DAY })
+      .where(eq(orders.id, created.body.id));
+    expect((await json(token)).status).toBe(404);
+    expect((await page(token)).status).toBe(404);
   });
 });
 

@@ -85,7 +85,11 @@ session.post('/change-password', requireApi(), validate('json', changePasswordSc
   const [user, attempt] = await Promise.all([findUser(db, me.id), reserveChannelAttempt(db, passwordChangeChannel(me.id), now)]);
   if (attempt.lockedUntil) {
     const minutes = Math.ceil((attempt.lockedUntil - now) / 60_000);
-    throw tooMany('Too many wrong current passwords', `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, (attempt.lockedUntil - now) / 1000);
+    throw tooMany(
+      'Too many wrong current passwords',
+      `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      (attempt.lockedUntil - now) / 1000,
+    );
   }
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) {
     await recordFailure(db, attempt.channel, now);

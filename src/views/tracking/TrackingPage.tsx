@@ -21,7 +21,7 @@ export function TrackingPage({ view, token }: { view: TrackingView; token: strin
         <header className="space-y-1">
           <p className="text-sm text-slate-600">Delivery from</p>
           <h1 className="text-2xl font-bold tracking-tight">{view.business}</h1>
-          <p className="text-sm text-slate-600">Order {view.orderNumber}</p>
+          {view.orderNumber ? <p className="text-sm text-slate-600">Order {view.orderNumber}</p> : null}
         </header>
 
         <section aria-labelledby="status-heading" className="card space-y-3 p-4">
