@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateArrival, etaWords, firstName, isTrackingToken, newTrackingToken, showsCourier, timeline, trackingPhase } from './tracking';
-import { trackingLinkEnded } from './tracking';
+import { estimateArrival, etaWords, firstName, isTrackingToken, newTrackingToken, showsCourier, timeline, trackingLinkEnded, trackingPhase } from './tracking';
 
 describe('tracking tokens', () => {
   it('are 128 random bits in hex, never repeated', () => {
