@@ -8,18 +8,24 @@ import { courierProfileSchema, PROFILE_VEHICLE_TYPES } from '../src/domain/schem
 import { vehicleLabel } from '../src/domain/vehicles';
 import { apiRequest, ApiRequestError } from './lib/api';
 import { EQUIPMENT, type CourierDetails } from '../src/domain/courierDetails';
+import type { DocumentKind } from '../src/domain/documents';
 import { errorToast, toast } from './lib/events';
 
 /** The profile as the page gives it: the courier's details and the user's phone. */
 export interface CourierProfileData extends CourierDetails {
   phone: string | null;
+  /** Documents whose new expiry counts only once an admin verifies it (decision C22). */
+  awaitingVerification?: DocumentKind[];
 }
+
+const AWAITING: Partial<Record<TextFieldName, DocumentKind>> = { driversLicenseExpiry: 'driversLicense', insuranceExpiry: 'insurance' };
+type TextFieldName = Exclude<keyof CourierDetails | 'phone', `has${string}` | 'vehicleType'>;
 
 export interface CourierProfileProps {
   profile: CourierProfileData | null;
 }
 
-type TextField = Exclude<keyof CourierProfileData, `has${string}` | 'vehicleType'>;
+type TextField = TextFieldName;
 
 const TEXT_FIELDS: Array<{ name: TextField; label: string; type?: string; autoComplete?: string }> = [
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
@@ -100,6 +106,11 @@ export default function CourierProfile({ profile: initial }: CourierProfileProps
       {errors[name] ? (
         <p id={`profile-${name}-error`} className="field-error">
           {errors[name]}
+        </p>
+      ) : null}
+      {AWAITING[name] && saved.awaitingVerification?.includes(AWAITING[name]) ? (
+        <p className="mt-1 text-sm font-medium text-amber-800" data-awaiting-verification={AWAITING[name]}>
+          Waiting for verification: this date counts once an administrator verifies it.
         </p>
       ) : null}
     </div>

@@ -1,11 +1,13 @@
 /**
  * The signed-in courier's own record (spec 3-courier-area.md §2.16, §3.5): read with the account's name
  * and phone, and updated by the courier. A changed licence or insurance (number or
- * expiry) is no longer verified until an admin checks it again.
+ * expiry) is no longer verified until an admin checks it again, and a new expiry counts
+ * only from then (domain/documents.ts, decision C22).
  */
 import { eq } from 'drizzle-orm';
 import type { CourierProfileInput } from '../domain/schemas/courier';
 import { courierDetailsOf } from '../domain/courierDetails';
+import { awaitingVerification, planProfileDocuments } from '../domain/documents';
 import type { Db } from './client';
 import { couriers, users, type Courier } from './schema';
 
@@ -22,6 +24,10 @@ export async function courierProfile(db: Db, courierId: number) {
   return row && profileOf(row);
 }
 
+/**
+ * The profile as the courier's form shows it: the expiry dates they last typed (a new one
+ * awaits verification and does not count yet, C22), and which documents await it.
+ */
 function profileOf(row: Awaited<ReturnType<typeof profileRow>>[number]) {
   const { courier } = row;
   return {
@@ -32,26 +38,22 @@ function profileOf(row: Awaited<ReturnType<typeof profileRow>>[number]) {
     username: row.username,
     phone: row.phone,
     ...courierDetailsOf(courier),
+    driversLicenseExpiry: courier.driversLicenseExpiryRequested ?? courier.driversLicenseExpiry,
+    insuranceExpiry: courier.insuranceExpiryRequested ?? courier.insuranceExpiry,
     driversLicenseVerified: courier.driversLicenseVerified,
     insuranceVerified: courier.insuranceVerified,
+    awaitingVerification: awaitingVerification(courier),
   };
 }
 
 /** Saves the courier's own changes and answers the profile as saved (read back in the same transaction). */
 export async function updateCourierProfile(db: Db, courier: Courier, input: CourierProfileInput, now = Date.now()) {
-  const { phone, ...fields } = input;
-  const changed = <K extends keyof typeof fields>(key: K) => fields[key] !== undefined && fields[key] !== courier[key as keyof Courier];
-  const licenceChanged = changed('driversLicense') || changed('driversLicenseExpiry');
-  const insuranceChanged = changed('insurance') || changed('insuranceExpiry');
+  const { phone, driversLicense, driversLicenseExpiry, insurance, insuranceExpiry, ...fields } = input;
+  const documents = planProfileDocuments(courier, { driversLicense, driversLicenseExpiry, insurance, insuranceExpiry });
   const [, , [saved]] = await db.batch([
     db
       .update(couriers)
-      .set({
-        ...fields,
-        ...(licenceChanged ? { driversLicenseVerified: false } : {}),
-        ...(insuranceChanged ? { insuranceVerified: false } : {}),
-        updatedAt: now,
-      })
+      .set({ ...fields, ...documents, updatedAt: now })
       .where(eq(couriers.id, courier.id)),
     db
       .update(users)

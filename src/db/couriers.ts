@@ -7,6 +7,7 @@ import { COURIER_HELD_STATUSES } from '../domain/orderStatus';
 import type { z } from 'zod/mini';
 import type { courierUpdateSchema } from '../domain/schemas/users';
 import { courierDetailsOf } from '../domain/courierDetails';
+import { DOCUMENT_KINDS, DOCUMENTS, type DocumentKind } from '../domain/documents';
 import type { Db } from './client';
 import { couriers, orders, users, zones, type Courier } from './schema';
 
@@ -97,6 +98,13 @@ export async function findCourierOfBusiness(db: Db, id: number, restaurantId: nu
  */
 export async function updateCourier(db: Db, current: CourierWithUser, input: CourierUpdate): Promise<CourierWithUser> {
   const { phone, ...courierFields } = input;
+  // A date the admin sets counts at once, and answers any request the courier made for it (C22).
+  const answered = Object.fromEntries(
+    DOCUMENT_KINDS.filter((kind) => {
+      const typed = input[DOCUMENTS[kind].expiry];
+      return typed !== undefined && typed !== current.courier[DOCUMENTS[kind].expiry];
+    }).map((kind) => [DOCUMENTS[kind].requested, null]),
+  );
   const now = Date.now();
   const userChanges = {
     ...(phone !== undefined ? { phone } : {}),
@@ -105,7 +113,7 @@ export async function updateCourier(db: Db, current: CourierWithUser, input: Cou
   const [, , [updated]] = await db.batch([
     db
       .update(couriers)
-      .set({ ...courierFields, updatedAt: now })
+      .set({ ...courierFields, ...answered, updatedAt: now })
       .where(eq(couriers.id, current.courier.id)),
     db
       .update(users)
@@ -142,4 +150,51 @@ export function serializeCourierCard({ courier, user }: CourierWithUser) {
     phone: user.phone,
     vehicleInfo: { make: courier.vehicleMake, model: courier.vehicleModel, year: courier.vehicleYear, type: courier.vehicleType },
   };
+}
+
+/** One document whose new expiry awaits the admin's verification (decision C22). */
+export interface DocumentToVerify {
+  courierId: number;
+  name: string;
+  document: DocumentKind;
+  number: string;
+  /** The date that counts now. */
+  expiry: string;
+  /** The date the courier typed. */
+  requested: string;
+  photos: string[];
+}
+
+/** Every document awaiting verification, oldest request first (the partial index keeps this to the few waiting). */
+export async function documentsToVerify(db: Db): Promise<DocumentToVerify[]> {
+  const rows = await db
+    .select({ courier: couriers, name: users.name })
+    .from(couriers)
+    .innerJoin(users, eq(users.id, couriers.userId))
+    .where(sql`${couriers.driversLicenseExpiryRequested} is not null or ${couriers.insuranceExpiryRequested} is not null`)
+    .orderBy(asc(couriers.updatedAt), asc(couriers.id));
+  return rows.flatMap(({ courier, name }) =>
+    DOCUMENT_KINDS.flatMap((document) => {
+      const requested = courier[DOCUMENTS[document].requested];
+      if (requested == null) return [];
+      const photos = document === 'driversLicense' ? courier.driversLicensePhotos : courier.insurancePhotos;
+      return [{ courierId: courier.id, name, document, number: courier[document], expiry: courier[DOCUMENTS[document].expiry], requested, photos }];
+    }),
+  );
+}
+
+/**
+ * The admin's decision on a requested expiry: verified, it becomes the date that counts
+ * (and the document is verified); refused, the request is dropped and the old date stays.
+ * Applies only while the request is still the date the admin saw; answers whether it did.
+ */
+export async function decideDocument(db: Db, courierId: number, document: DocumentKind, requested: string, verify: boolean): Promise<boolean> {
+  const columns = DOCUMENTS[document];
+  const changes = verify ? { [columns.expiry]: requested, [columns.requested]: null, [columns.verified]: true } : { [columns.requested]: null };
+  const updated = await db
+    .update(couriers)
+    .set({ ...changes, updatedAt: Date.now() })
+    .where(and(eq(couriers.id, courierId), eq(couriers[columns.requested], requested)))
+    .returning({ id: couriers.id });
+  return updated.length > 0;
 }

@@ -187,6 +187,11 @@ export const couriers = sqliteTable(
       .notNull()
       .default(sql`'[]'`),
     driversLicenseVerified: integer('drivers_license_verified', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * A new expiry the courier typed in their profile, counted only once an admin verifies it
+     * (issue 26, decision C22): until then driversLicenseExpiry, the date that counts, stays.
+     */
+    driversLicenseExpiryRequested: text('drivers_license_expiry_requested'),
     insurance: text('insurance').notNull(),
     insuranceExpiry: text('insurance_expiry').notNull(),
     insurancePhotos: text('insurance_photos', { mode: 'json' })
@@ -194,6 +199,8 @@ export const couriers = sqliteTable(
       .notNull()
       .default(sql`'[]'`),
     insuranceVerified: integer('insurance_verified', { mode: 'boolean' }).notNull().default(false),
+    /** The insurance's new expiry awaiting an admin's verification (decision C22). */
+    insuranceExpiryRequested: text('insurance_expiry_requested'),
     documentsLastNotifiedDate: integer('documents_last_notified_date'),
     documentNotificationsAcknowledged: integer('document_notifications_acknowledged', { mode: 'boolean' }).notNull().default(false),
     hasQuickDeliveryEquipment: integer('has_quick_delivery_equipment', { mode: 'boolean' }).notNull().default(false),
@@ -210,6 +217,10 @@ export const couriers = sqliteTable(
   (t) => [
     uniqueIndex('couriers_user_unique').on(t.userId),
     index('couriers_zone_idx').on(t.zoneId),
+    // The admin's list of documents to verify.
+    index('couriers_documents_to_verify_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.driversLicenseExpiryRequested} is not null or ${t.insuranceExpiryRequested} is not null`),
     check('couriers_vehicle_type_check', sql`${t.vehicleType} in (${inList(COURIER_VEHICLE_TYPES)})`),
   ],
 );

@@ -27,6 +27,7 @@ export type RegionName =
   | 'couriers'
   | 'details'
   | 'dialog'
+  | 'documents-to-verify'
   | 'earnings'
   | 'eta-accuracy'
   | 'form'

@@ -48,6 +48,50 @@ describe('GET/PATCH /api/couriers/profile', () => {
     expect(account.phone).toBe('8135550999');
   });
 
+  it('counts a new expiry date only once an admin verifies it: a courier with expired insurance stays off orders until then (issue 26)', async () => {
+    const db = testDb();
+    const { courier, username } = await insertSignableCourier(db, { insuranceExpiry: '2020-01-31', insuranceVerified: true });
+    const client = await signedIn(username);
+    expect((await client.get('/api/orders/courier')).status).toBe(403);
+
+    const typed = await client.patch('/api/couriers/profile', { insuranceExpiry: '2032-06-30' });
+    expect(typed.status).toBe(200);
+    // The courier sees the date they gave, waiting; the date that counts has not moved.
+    expect(typed.body).toMatchObject({ insuranceExpiry: '2032-06-30', insuranceVerified: false, awaitingVerification: ['insurance'] });
+    expect((await client.get('/api/orders/courier')).status).toBe(403);
+    const dashboard = await client.get('/courier/dashboard');
+    expect(dashboard.text).toContain('Your new date (2032-06-30) is waiting for verification by an administrator.');
+
+    // The admin's list shows it; verifying makes it count.
+    const admin = await signedIn('admin');
+    const page = await admin.get('/admin/couriers', { 'X-Partial': 'documents-to-verify' });
+    expect(page.text).toContain(`data-document-to-verify="${courier.id}"`);
+    expect(page.text).toContain('2032-06-30');
+    const stale = await admin.post(`/api/couriers/${courier.id}/documents`, { document: 'insurance', requested: '2032-07-01', decision: 'verify' });
+    expect(stale.status).toBe(409);
+    const verified = await admin.post(`/api/couriers/${courier.id}/documents`, { document: 'insurance', requested: '2032-06-30', decision: 'verify' });
+    expect(verified.status).toBe(200);
+    expect((await client.get('/api/orders/courier')).status).toBe(200);
+    expect((await client.get('/api/couriers/profile')).body).toMatchObject({
+      insuranceExpiry: '2032-06-30',
+      insuranceVerified: true,
+      awaitingVerification: [],
+    });
+    expect((await admin.get('/admin/couriers', { 'X-Partial': 'documents-to-verify' })).text).not.toContain(`data-document-to-verify="${courier.id}"`);
+  });
+
+  it('drops a refused date, and the old one goes on counting', async () => {
+    const db = testDb();
+    const { courier, username } = await insertSignableCourier(db, { driversLicenseExpiry: '2031-01-31', driversLicenseVerified: true });
+    const client = await signedIn(username);
+    expect((await client.patch('/api/couriers/profile', { driversLicenseExpiry: '2035-01-31' })).body.awaitingVerification).toEqual(['driversLicense']);
+    const admin = await signedIn('admin');
+    expect(
+      (await admin.post(`/api/couriers/${courier.id}/documents`, { document: 'driversLicense', requested: '2035-01-31', decision: 'refuse' })).status,
+    ).toBe(200);
+    expect((await client.get('/api/couriers/profile')).body).toMatchObject({ driversLicenseExpiry: '2031-01-31', awaitingVerification: [] });
+  });
+
   it('answers 400 with the schema messages for invalid fields', async () => {
     const { username } = await insertSignableCourier(testDb());
     const response = await (await signedIn(username)).patch('/api/couriers/profile', { email: 'nope', phone: '123', insuranceExpiry: '2026-02-30' });

@@ -450,6 +450,16 @@ const TABLE: Row[] = [
     request: (_, fx) => patch(`/api/couriers/${fx.spareCourier.courierId}`, { hasThermoBags: true }),
     expect: api({ admin: 200 }),
   },
+  {
+    // A courier of its own per call, with a new insurance date waiting (decision C22).
+    route: 'POST /api/couriers/:id/documents',
+    kind: 'api',
+    request: async (_, fx) => {
+      const { courier } = await insertCourier(fx.db, { insuranceExpiryRequested: '2031-01-31' });
+      return post(`/api/couriers/${courier.id}/documents`, { document: 'insurance', requested: '2031-01-31', decision: 'verify' });
+    },
+    expect: api({ admin: 200 }),
+  },
   { route: 'GET /api/restaurants/profile', kind: 'api', request: () => get('/api/restaurants/profile'), expect: businesses(200) },
   { route: 'GET /api/restaurants', kind: 'api', request: () => get('/api/restaurants'), expect: api({ admin: 200 }) },
   { route: 'GET /api/restaurants/:id', object: 'bistro', kind: 'api', request: (_, fx) => get(`/api/restaurants/${fx.bistroId}`), expect: api({ admin: 200 }) },

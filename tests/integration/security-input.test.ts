@@ -608,6 +608,23 @@ const TARGETS: Target[] = [
     control: 200,
   },
   {
+    route: 'POST /api/couriers/:id/documents',
+    setup: async () => {
+      const { courier } = await insertCourier(db, { driversLicenseExpiryRequested: '2031-02-28' });
+      const path = (segment: string) => `/api/couriers/${segment}/documents`;
+      return {
+        caller: await client(who.admin),
+        method: 'POST',
+        path: path(String(courier.id)),
+        withId: path,
+        body: { document: 'driversLicense', requested: '2031-02-28', decision: 'verify' },
+      };
+    },
+    required: ['document', 'requested', 'decision'],
+    fields: { document: ['licence', 1, null], requested: HOSTILE.day, decision: ['approve', true, null] },
+    control: 200,
+  },
+  {
     route: 'GET /api/restaurants/:id',
     setup: async () => {
       const path = (segment: string) => `/api/restaurants/${segment}`;

@@ -3,6 +3,7 @@
  * send with a step are accepted and ignored: the server stamps its own (spec 3-courier-area.md §4.3).
  */
 import * as z from 'zod/mini';
+import { DOCUMENT_KINDS } from '../documents';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST } from '../photos';
 import { ORDER_STATUSES, STOP_STATUSES } from '../orderStatus';
 import type { CourierVehicleType } from '../vehicles';
@@ -104,3 +105,10 @@ export const stopOrderSchema = z.object({
 
 /** POST /api/orders/:id/stop-order/optimize: where the courier is, when the phone knows. */
 export const optimizeStopsSchema = z.object(position);
+
+/** POST /api/couriers/:id/documents (decision C22): an admin verifies or refuses the expiry a courier typed. */
+export const documentDecisionSchema = z.strictObject({
+  document: z.enum(DOCUMENT_KINDS as ['driversLicense', 'insurance'], { error: 'document must be driversLicense or insurance' }),
+  requested: day('requested must be the date the courier gave'),
+  decision: z.enum(['verify', 'refuse'], { error: 'decision must be verify or refuse' }),
+});

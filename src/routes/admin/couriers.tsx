@@ -1,7 +1,8 @@
 /** Couriers (spec 1-foundations-and-admin.md §2.9): couriers with a linked user, paged in SQL; add, edit (an island) and activate/deactivate. */
 import { Hono } from 'hono';
 import { DataTable } from '../../shared/DataTable';
-import { countCouriers, listCouriersWithHeldOrders, serializeCourier } from '../../db/couriers';
+import { countCouriers, documentsToVerify, listCouriersWithHeldOrders, serializeCourier } from '../../db/couriers';
+import { DocumentsToVerify } from '../../views/admin/DocumentsToVerify';
 import { heldOrdersWarning } from '../../domain/dispatch';
 import { versionTag } from '../../db/versions';
 import { listPageQuery } from '../../domain/paging';
@@ -21,6 +22,8 @@ import { adminPage } from './page';
 const couriers = new Hono<AppEnv>();
 
 const LAPTOP = 'hidden lg:table-cell';
+/** A courier's request to count a new date shows up within a minute. */
+const DOCUMENTS_POLL_MS = 60_000;
 
 couriers.get('/', requirePage('admin'), validate('query', listPageQuery), (c) => {
   const db = c.var.db;
@@ -90,11 +93,18 @@ couriers.get('/', requirePage('admin'), validate('query', listPageQuery), (c) =>
         },
         fallback: <p className="py-12 text-center text-sm text-slate-500">Loading couriers...</p>,
       },
+      'documents-to-verify': {
+        etag: () => versionTag(db, ['couriers', 'users'], 'documents-to-verify'),
+        poll: DOCUMENTS_POLL_MS,
+        render: async () => <DocumentsToVerify documents={await documentsToVerify(db)} />,
+        fallback: <></>,
+      },
       'courier-dialog': dialogWithZones(db, 'Add New Courier', (zones) => <Island name="CourierDialog" props={{ zones }} />),
     },
     body: (slot) => (
       <>
         <PageHeader title="Couriers" actions={slot('courier-dialog')} />
+        {slot('documents-to-verify')}
         {slot('couriers')}
       </>
     ),

@@ -8,12 +8,15 @@ import {
   serializeCourier,
   serializeCourierCard,
   updateCourier,
+  decideDocument,
 } from '../../db/couriers';
+import { DOCUMENTS } from '../../domain/documents';
+import { documentDecisionSchema } from '../../domain/schemas/courier';
 import { zoneExists } from '../../db/users';
 import { idParam } from '../../domain/schemas/common';
 import { courierUpdateSchema } from '../../domain/schemas/users';
 import type { AppEnv } from '../../env';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { requireApi } from '../../http/guards';
 import { validate } from '../../http/validate';
 
@@ -50,6 +53,19 @@ couriers.patch('/:id', requireApi('admin'), validate('param', idParam), validate
   if (!courier) throw notFound('Courier not found');
   if (!zoneFound) throw badRequest('Zone not found', 'Choose an existing zone.');
   return c.json(serializeCourier(await updateCourier(c.var.db, courier, input)));
+});
+
+/**
+ * The admin's answer to a new expiry a courier typed (decision C22): verified, it counts at
+ * once; refused, the old date stays. A request that changed meanwhile is a 409.
+ */
+couriers.post('/:id/documents', requireApi('admin'), validate('param', idParam), validate('json', documentDecisionSchema), async (c) => {
+  const { document, requested, decision } = c.req.valid('json');
+  const id = c.req.valid('param').id;
+  const [courier, decided] = await Promise.all([findCourier(c.var.db, id), decideDocument(c.var.db, id, document, requested, decision === 'verify')]);
+  if (!courier) throw notFound('Courier not found');
+  if (!decided) throw conflict('This date is no longer waiting', 'The courier changed or withdrew it, or another admin decided it. Refresh the list.');
+  return c.json({ document, decision, expiry: decision === 'verify' ? requested : courier.courier[DOCUMENTS[document].expiry] });
 });
 
 export default couriers;

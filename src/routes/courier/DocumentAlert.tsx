@@ -1,14 +1,16 @@
 /** The document expiry alert at the top of the dashboard (spec 3-courier-area.md §2.15). */
 import type { Courier } from '../../db/schema';
-import { documentState } from '../../domain/documents';
+import { documentState, DOCUMENTS } from '../../domain/documents';
 
 const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`;
 
 export function DocumentAlert({ courier, today, profileUrl }: { courier: Courier; today: string; profileUrl: string }) {
-  const documents = [
-    { name: "driver's license", state: documentState(courier.driversLicenseExpiry, today) },
-    { name: 'insurance', state: documentState(courier.insuranceExpiry, today) },
-  ];
+  // The dates that count; a new one the courier typed waits for an admin (decision C22).
+  const documents = (['driversLicense', 'insurance'] as const).map((kind) => ({
+    name: DOCUMENTS[kind].name,
+    state: documentState(courier[DOCUMENTS[kind].expiry], today),
+    requested: courier[DOCUMENTS[kind].requested],
+  }));
   const expired = documents.filter((document) => document.state.state === 'expired');
   const soon = documents.flatMap((document) => (document.state.state === 'expiring_soon' ? [{ name: document.name, days: document.state.daysRemaining }] : []));
   const link = (
@@ -22,9 +24,15 @@ export function DocumentAlert({ courier, today, profileUrl }: { courier: Courier
         <h2 id="documents-alert" className="text-base font-semibold">
           Documents Expired!
         </h2>
-        {expired.map((document) => (
-          <p key={document.name}>Your {document.name} has expired. Please update it in your profile.</p>
-        ))}
+        {expired.map((document) =>
+          document.requested ? (
+            <p
+              key={document.name}
+            >{`Your ${document.name} has expired. Your new date (${document.requested}) is waiting for verification by an administrator.`}</p>
+          ) : (
+            <p key={document.name}>Your {document.name} has expired. Please update it in your profile.</p>
+          ),
+        )}
         <p className="mt-1 font-medium">You cannot receive or complete orders until you update your documents.</p>
         {link}
       </section>
