@@ -18,6 +18,7 @@ import { assertChromium } from '../tests/support/chromium';
 import { startTestStack, testSources } from '../tests/support/stack';
 import { ROOT } from './lib/stack';
 import { vitestOutcomes } from './lib/testReport';
+import { writeSecurityFigures } from './security-doc';
 
 const BIN = join(ROOT, 'node_modules/.bin');
 
@@ -112,9 +113,17 @@ const stackStarted = stage('Starting the test stack (sqld + wrangler dev)', () =
 const [types, units, stack] = await Promise.all([typesChecked, unitsPassed, stackStarted]);
 let failed = !types || !units || !stack;
 if (stack && !failed) {
-  const env = { TEST_BASE_URL: stack.baseUrl, TEST_DATABASE_URL: stack.databaseUrl, TEST_WORKER_LOG: join(stack.dir, 'wrangler.log') };
+  const figures = join(reports, 'figures');
+  const env = {
+    TEST_BASE_URL: stack.baseUrl,
+    TEST_DATABASE_URL: stack.databaseUrl,
+    TEST_WORKER_LOG: join(stack.dir, 'wrangler.log'),
+    TEST_FIGURES_DIR: figures,
+  };
   const INTEGRATION = 'Integration tests (Worker in workerd against sqld)';
   failed = !(await stage(INTEGRATION, () => vitest(INTEGRATION, 'integration', env)));
+  // The security suites' own counts go into docs/security.md, so it says what this run did.
+  if (!failed && writeSecurityFigures(figures)) console.log('\ndocs/security.md: its numbers were updated from this run (commit them)');
   const BROWSER = 'Browser tests (Playwright, Chromium)';
   const browsed = await stage(BROWSER, () => run('playwright', ['test'], env));
   // Playwright's list reporter names its failures at the end of its own output.

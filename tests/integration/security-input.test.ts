@@ -22,6 +22,7 @@ import { multiStopBody, singleOrderBody, TAMPA_STOPS } from '../support/business
 import { dataString, insertPharmacyOrder, png, upload } from '../support/courier';
 import { courierRegistration as newCourier, insertBusiness, insertCourier, insertOrder, insertSession } from '../support/factories';
 import { bodyCases, DEEP_JSON, describe as show, HOSTILE, HOSTILE_ID_SEGMENTS, MEGABYTE, UNKNOWN_ID, type Values } from '../support/hostile';
+import { recordFigures } from '../support/figures';
 import { callers, fingerprint, inBatches, isErrorShape, sessionCookie, type Role, type Caller, removeOrdersCreatedBySuite } from '../support/security';
 
 type Db = ReturnType<typeof testDb>;
@@ -948,6 +949,9 @@ describe('hostile input is refused with 4xx and the JSON error shape, and change
 afterAll(() => {
   const total = Object.values(casesTried).reduce((sum, count) => sum + count, 0);
   console.info(`hostile input: ${total} cases over ${Object.keys(casesTried).length} request shapes`);
+  const shapes = Object.keys(casesTried).length;
+  // Every target and the pages' probes: a run narrowed by a filter records nothing.
+  if (TARGETS.every((target) => target.route in casesTried) && 'pages' in casesTried) recordFigures('hostile', { cases: total, shapes });
 });
 
 // ---------------------------------------------------------------------------
