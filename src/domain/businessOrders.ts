@@ -211,6 +211,14 @@ const FIRST_STOP_FIELDS = {
   deliveryInstructions: 'deliveryInstructions',
 } as const satisfies Partial<Record<keyof OrderEditValues, keyof FirstStopEdit>>;
 
+/** A first stop's edit written to the order itself: a route sent before its stops (the spec's two-step form) has only its header. */
+export function asHeader(stop: FirstStopEdit): OrderEditValues {
+  const values: Record<string, unknown> = {};
+  for (const [field, stopField] of Object.entries(FIRST_STOP_FIELDS)) if (stop[stopField] !== undefined) values[field] = stop[stopField];
+  if (stop.address !== undefined) values.customerStreet = stop.address;
+  return values as OrderEditValues;
+}
+
 /** The address parts of a single order's form: a route's header has none (its address is the stop's one line). */
 const ADDRESS_PARTS = ['customerStreet', 'customerHouse', 'customerApartment', 'customerCity', 'customerState', 'customerZip'] as const;
 

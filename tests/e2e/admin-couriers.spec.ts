@@ -3,14 +3,16 @@ import { eq } from 'drizzle-orm';
 import { couriers, users, zones } from '../../src/db/schema';
 import { insertCourier } from '../support/factories';
 import { expectToast, listPageOf, openAsAdmin } from './admin-helpers';
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 
 test.describe('couriers', () => {
   test('an admin adds a courier: every required field is asked for by name, then the account works', async ({ page, db }) => {
     await openAsAdmin(page, '/admin/couriers');
     await expect(page.getByRole('heading', { level: 1, name: 'Couriers' })).toBeVisible();
+    const list = page.getByRole('region', { name: 'Couriers', exact: true });
     for (const column of ['Name', 'Username', 'Email', 'Phone', 'Vehicle', 'Status', 'Actions'])
-      await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+      await expect(list.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Add New Courier' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Courier' });
@@ -90,5 +92,24 @@ test.describe('couriers', () => {
     await row.getByRole('button', { name: `Activate ${name}` }).click();
     await expect(row.getByRole('button', { name: `Deactivate ${name}` })).toBeVisible();
     await expect(row).not.toContainText('Inactive');
+  });
+
+  test('an admin verifies a new document date a courier gave, and it counts from then on (issue 26)', async ({ page, db }) => {
+    const { user, courier } = await insertCourier(db, { insuranceExpiry: '2020-01-31', insuranceExpiryRequested: '2033-03-31', insurance: 'INS-E2E' });
+    const name = `Verity ${user.username}`;
+    await db.update(users).set({ name }).where(eq(users.id, user.id));
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await openAsAdmin(page, '/admin/couriers');
+    const section = page.getByRole('region', { name: /Documents to verify/ });
+    const row = section.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('Insurance INS-E2E');
+    await expect(row).toContainText('2020-01-31');
+    await expect(row).toContainText('2033-03-31');
+    await expectAccessible(page, 'section[aria-labelledby="documents-to-verify-title"]');
+    await row.getByRole('button', { name: `Verify the Insurance of ${name}` }).click();
+    await expectToast(page, `Insurance of ${name} verified`);
+    await expect(row).toHaveCount(0);
+    const [stored] = await db.select().from(couriers).where(eq(couriers.id, courier.id));
+    expect(stored).toMatchObject({ insuranceExpiry: '2033-03-31', insuranceExpiryRequested: null, insuranceVerified: true });
   });
 });

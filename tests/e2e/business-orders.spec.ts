@@ -321,8 +321,9 @@ test('the Edit Order modal checks its fields and saves; Edit is offered only whi
   await islandsHydrated(page);
   await expect(routeEdit.getByLabel('Customer Name')).toBeVisible();
   await expect(routeEdit.getByLabel('Setup Required')).toHaveCount(0);
-  // A route messages each stop's customer: its order has no email of its own to edit (K14).
-  await expect(routeEdit.getByLabel('Customer Email (Optional)')).toHaveCount(0);
+  // A route's customer is its Stop 1: the form says so, and its email is that stop's (B17).
+  await expect(routeEdit.getByText("A route's customer is its Stop 1")).toBeVisible();
+  await expect(routeEdit.getByLabel('Customer Email (Optional)')).toBeVisible();
   await db.update(orders).set({ status: 'picked_up' }).where(eq(orders.id, routeOrder.id));
   await routeEdit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to update the order. Please try again.' })).toContainText('this one is picked up');

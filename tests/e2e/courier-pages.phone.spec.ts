@@ -87,9 +87,13 @@ test.describe('profile', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page)).toContainText('Profile updated successfully');
     await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+    // A new expiry counts once an admin verifies it (C22): the form keeps the typed date and says so.
+    await expect(page.getByLabel('Insurance Expiry')).toHaveValue('2031-08-31');
+    await expect(page.getByText('Waiting for verification: this date counts once an administrator verifies it.')).toBeVisible();
 
     const [saved] = await db.select().from(couriers).where(eq(couriers.id, courier.id));
-    expect(saved).toMatchObject({ vehicleType: 'hatchback', hasThermoBags: true, insuranceExpiry: '2031-08-31' });
+    expect(saved).toMatchObject({ vehicleType: 'hatchback', hasThermoBags: true, insuranceExpiryRequested: '2031-08-31', insuranceVerified: false });
+    expect(saved.insuranceExpiry).not.toBe('2031-08-31');
     expect((await db.select().from(users).where(eq(users.id, user.id)))[0].phone).toBe('8135551234');
   });
 });

@@ -453,12 +453,13 @@ const TABLE: Row[] = [
     expect: api({ admin: 200 }),
   },
   {
-    // A courier of its own per call, with a new insurance date waiting (decision C22).
+    // The admin's call gets a courier of its own with a new insurance date waiting (decision C22);
+    // the others name the spare courier, which has none (they are refused before it is read).
     route: 'POST /api/couriers/:id/documents',
     kind: 'api',
-    request: async (_, fx) => {
-      const { courier } = await insertCourier(fx.db, { insuranceExpiryRequested: '2031-01-31' });
-      return post(`/api/couriers/${courier.id}/documents`, { document: 'insurance', requested: '2031-01-31', decision: 'verify' });
+    request: async (caller, fx) => {
+      const id = caller.role === 'admin' ? (await insertCourier(fx.db, { insuranceExpiryRequested: '2031-01-31' })).courier.id : fx.spareCourier.courierId;
+      return post(`/api/couriers/${id}/documents`, { document: 'insurance', requested: '2031-01-31', decision: 'verify' });
     },
     expect: api({ admin: 200 }),
   },

@@ -49,22 +49,22 @@ export async function insertPharmacyOrder(
     items: [{ name: 'Pharmacy Order', quantity: 1, price: 9000 }],
     ...fields,
   });
-  // A route's customer is its first stop (migration 0016): a customer name given for the order is that stop's.
-  const rows = await insertStops(db, order.id, stops, fields.customerName);
+  // A route's customer is its first stop (migration 0016): a customer given for the order is that stop's.
+  const rows = await insertStops(db, order.id, stops, { customerName: fields.customerName, address: fields.customerAddress });
   const [routed] = await db.select().from(orders).where(eq(orders.id, order.id));
   return { order: routed, stops: rows };
 }
 
-export async function insertStops(db: Db, orderId: number, count: number, firstCustomer?: string) {
+export async function insertStops(db: Db, orderId: number, count: number, first: { customerName?: string; address?: string } = {}) {
   return db
     .insert(orderStops)
     .values(
       Array.from({ length: count }, (_, i) => ({
         orderId,
         sequence: i + 1,
-        customerName: i === 0 && firstCustomer ? firstCustomer : `Recipient ${i + 1}`,
+        customerName: (i === 0 && first.customerName) || `Recipient ${i + 1}`,
         customerPhone: `813555010${i}`,
-        address: `${100 + i} Bayshore Blvd, Tampa, FL 33606`,
+        address: (i === 0 && first.address) || `${100 + i} Bayshore Blvd, Tampa, FL 33606`,
         latitude: 27.93 + i / 1000,
         longitude: -82.48,
         deliveryInstructions: i === 0 ? 'Leave at the door' : null,

@@ -12,7 +12,7 @@ import { findVisibleOrder, visibleTo, type Viewer } from '../../../db/orders/acc
 import { isRepeat, type Actor } from '../../../db/orders/change';
 import type { Db } from '../../../db/client';
 import type { Order, OrderStop, Restaurant } from '../../../db/schema';
-import { orderStops, planNewOrder, planOrderEdit, type FirstStopEdit, type PlannedStop } from '../../../domain/businessOrders';
+import { asHeader, orderStops, planNewOrder, planOrderEdit, type FirstStopEdit, type PlannedStop } from '../../../domain/businessOrders';
 import { kindProblem, orderKindFor } from '../../../domain/orderKinds';
 import { givenPlace, type PlacedAddress } from '../../../domain/location';
 import { BUSINESS_CANCELLABLE, BUSINESS_EDITABLE, statusWords } from '../../../domain/orderStatus';
@@ -105,7 +105,6 @@ async function firstStopChange(
   stops: OrderStop[],
 ): Promise<{ change: FirstStopChange; pricing?: { totalDistanceMiles: number; deliveryFeeCents: number; calculatedDeliveryFeeCents: number } }> {
   const [first] = stops;
-  if (!first) throw conflict('This route has no stops yet', 'Add its stops first; the order shows its first stop’s customer.');
   const change: FirstStopChange = { stopId: first.id, values };
   if (values.latitude === undefined && values.longitude === undefined) return { change };
   const origin = await pickupPoint(maps, await signedInBusiness(c));
@@ -152,7 +151,9 @@ export async function patchOrderAsBusiness(c: Context<AppEnv>): Promise<Response
     const place = await placeUnlessGiven(maps, null, edit.customerAddress!, edit.customerZip);
     Object.assign(plan.values, { customerLatitude: place.latitude, customerLongitude: place.longitude, customerLocationPrecision: place.precision });
   }
-  const firstStop = plan.firstStop ? await firstStopChange(c, maps, plan.firstStop, stops) : undefined;
+  // A route without its stops yet (the spec's two-step form) has only its header to edit.
+  if (plan.firstStop && stops.length === 0) Object.assign(plan.values, asHeader(plan.firstStop));
+  const firstStop = plan.firstStop && stops.length ? await firstStopChange(c, maps, plan.firstStop, stops) : undefined;
   const result = await editOrder(db, order, { ...plan.values, ...firstStop?.pricing }, actor, plan.changed, firstStop?.change);
   if (result.applied) return c.json(trackingJson(c).order(result.order));
   if (result.order && BUSINESS_EDITABLE.has(result.order.status)) {
