@@ -20,15 +20,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import type { AssetManifest } from '../src/views/assets';
 import { ROOT } from './lib/stack';
-
-export interface AssetManifest {
-  css: string;
-  runtime: string;
-  openMap: string;
-  courierServiceWorker: string;
-  islands: Record<string, { src: string; imports: string[] }>;
-}
 
 const OUT = join(ROOT, 'public/assets');
 const ISLANDS_DIR = join(ROOT, 'islands');
@@ -105,21 +98,30 @@ async function buildScripts(): Promise<Pick<AssetManifest, 'runtime' | 'openMap'
   for (const [file, output] of Object.entries(outputs)) {
     if (output.entryPoint) byEntry.set(output.entryPoint, file);
   }
-  /** Every chunk an entry imports, directly or not: preloaded with the island. */
-  const importsOf = (file: string, seen = new Set<string>()): string[] => {
+  /** Every chunk an entry imports of the given kinds, directly or not. */
+  const reached = (file: string, kinds: ReadonlySet<string>, seen = new Set<string>()): Set<string> => {
     for (const imported of outputs[file].imports) {
-      if (imported.kind === 'import-statement' && !seen.has(imported.path)) {
+      if (kinds.has(imported.kind) && !seen.has(imported.path) && outputs[imported.path]) {
         seen.add(imported.path);
-        importsOf(imported.path, seen);
+        reached(imported.path, kinds, seen);
       }
     }
-    return [...seen];
+    return seen;
+  };
+  const STATIC = new Set(['import-statement']);
+  const ANY = new Set(['import-statement', 'dynamic-import']);
+  /** Preloaded with the island: what it imports statically. Stored for offline use too: what it may import() later. */
+  const importsOf = (file: string) => [...reached(file, STATIC)];
+  const lazyOf = (file: string) => {
+    const now = reached(file, STATIC);
+    return [...reached(file, ANY)].filter((chunk) => !now.has(chunk));
   };
   const runtimeFile = byEntry.get(relative(ROOT, join(ISLANDS_DIR, 'runtime/main.ts')))!;
   const islands: AssetManifest['islands'] = {};
   for (const name of names) {
     const file = byEntry.get(`island-entry:${name}`)!;
-    islands[name] = { src: publicUrl(join(ROOT, file)), imports: importsOf(file).map((chunk) => publicUrl(join(ROOT, chunk))) };
+    const url = (chunk: string) => publicUrl(join(ROOT, chunk));
+    islands[name] = { src: url(file), imports: importsOf(file).map(url), lazy: lazyOf(file).map(url) };
   }
   const openMapFile = byEntry.get(relative(ROOT, join(ISLANDS_DIR, 'lib/openMap/leaflet.ts')))!;
   return { runtime: publicUrl(join(ROOT, runtimeFile)), openMap: publicUrl(join(ROOT, openMapFile)), islands };

@@ -1,5 +1,6 @@
 /** The page runtime: loaded by every page, small, no React. */
 import { EVENTS, type ToastDetail } from '../lib/events';
+import { keepInstallPrompt } from '../lib/installPrompt';
 import { startActions } from './actions';
 import { startDispatchAlerts } from './alerts';
 import { startDialogs } from './dialog';
@@ -22,6 +23,7 @@ document.addEventListener(
   },
   true,
 );
+keepInstallPrompt();
 reportTimeZone();
 startActions();
 startDialogs();

@@ -3,8 +3,11 @@
  * network, from a cold start. It is loaded by `<courier base>/sw.js` (src/routes/courier/app.ts),
  * which sets `self.COURIER_OFFLINE` first, so its scope is the courier area and nothing else.
  *
- * - Assets (content-hashed, immutable): the shell's are cached when it installs, every other
- *   one the first time a page loads it; served from the cache first.
+ * - Assets (content-hashed, immutable): everything the courier area can reach is cached when
+ *   it installs (the shell, every courier island and the screens they open on demand, the
+ *   map script, icons: issue 27), any other the first time a page loads it; served from the
+ *   cache first. A new release is stored before the old one is let go, and the release
+ *   before it is kept too, so a page still running the old code finds its screens.
  * - Pages: from the network, and a copy of each kept (one per path); with no network, the
  *   copy of that page, else of the dashboard: the courier still sees the active
  *   and upcoming orders with address, phone and instructions.
@@ -45,6 +48,9 @@ const worker = self as unknown as WorkerScope;
 const { base, precache, version } = worker.COURIER_OFFLINE;
 
 const ASSETS = `courier-assets-${version}`;
+/** The asset caches of the releases kept, oldest first: this one and the one before. */
+const RELEASES = 'courier-releases';
+const RELEASES_KEPT = 2;
 const PAGES = 'courier-pages';
 const DATA = 'courier-data';
 /** The header on an answer that comes from the phone's copy rather than the server. */
@@ -72,8 +78,12 @@ worker.addEventListener('install', (event) => {
 worker.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
+      const releases = await caches.open(RELEASES);
+      const listed = ((await (await releases.match('/releases'))?.json()) ?? []) as string[];
+      const kept = [...listed.filter((name) => name !== ASSETS), ASSETS].slice(-RELEASES_KEPT);
+      await releases.put('/releases', new Response(JSON.stringify(kept)));
       const names = await caches.keys();
-      await Promise.all(names.filter((name) => name.startsWith('courier-assets-') && name !== ASSETS).map((name) => caches.delete(name)));
+      await Promise.all(names.filter((name) => name.startsWith('courier-assets-') && !kept.includes(name)).map((name) => caches.delete(name)));
       await worker.clients.claim();
     })(),
   );

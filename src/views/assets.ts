@@ -1,4 +1,4 @@
-/** The built asset manifest (scripts/build-assets.ts writes it before the Worker is bundled). */
+/** The built asset manifest (scripts/build-assets.ts writes it before the Worker is bundled, with this type). */
 import manifest from '../generated/assets.json';
 import { mapTilesOf, type OpenMapConfig } from '../domain/mapTiles';
 import type { Env } from '../env';
@@ -10,7 +10,12 @@ export interface AssetManifest {
   openMap: string;
   /** The courier area's service worker, imported by `<courier base>/sw.js`. */
   courierServiceWorker: string;
-  islands: Record<string, { src: string; imports: string[] }>;
+  /**
+   * Each island's entry, the chunks it imports (preloaded with it) and the chunks it may
+   * load later (`import()` of a screen opened on demand, and what those import): a phone
+   * that stores an island for offline use stores both.
+   */
+  islands: Record<string, { src: string; imports: string[]; lazy: string[] }>;
 }
 
 export const assets: AssetManifest = manifest;

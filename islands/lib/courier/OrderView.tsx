@@ -3,14 +3,16 @@
  * pharmacy or restaurant workflow (loaded only when needed). It is a modal dialog for
  * assistive technology; Back (or the phone's back gesture) closes it.
  */
-import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { detailScreen } from '../../../src/domain/courierFlow';
 import { Preview } from './Preview';
 import type { CourierOrder, CourierView } from './types';
 import type { useCourierOrders } from './useCourierOrders';
 
-const RestaurantWorkflow = lazy(() => import('./RestaurantWorkflow'));
-const PharmacyWorkflow = lazy(() => import('./PharmacyWorkflow'));
+import { LazyScreen } from './LazyScreen';
+
+const loadRestaurantWorkflow = () => import('./RestaurantWorkflow');
+const loadPharmacyWorkflow = () => import('./PharmacyWorkflow');
 
 export interface OrderViewProps {
   order: CourierOrder;
@@ -68,7 +70,13 @@ export function OrderView({ order, asWorkflow, view, waiting, onClose, onDone, o
         {screen === 'preview' ? (
           <Preview order={order} view={view} onBack={onClose} onChanged={onChanged} />
         ) : hydrated ? (
-          <Suspense fallback={loading}>{screen === 'pharmacy' ? <PharmacyWorkflow {...workflow} /> : <RestaurantWorkflow {...workflow} />}</Suspense>
+          <LazyScreen
+            load={screen === 'pharmacy' ? loadPharmacyWorkflow : loadRestaurantWorkflow}
+            props={workflow}
+            loading={loading}
+            onBack={onClose}
+            backLabel="Back to orders"
+          />
         ) : (
           loading
         )}

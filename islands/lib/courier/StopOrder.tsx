@@ -6,7 +6,7 @@
  * wait while steps of this order are still on the phone: a stop delivered there but not
  * yet on the server would be reordered as if it were still ahead.
  */
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { milesText } from '../../../src/domain/routePlan';
 import { movableStops } from '../../../src/domain/stopSequence';
 import { apiRequest, serverMessage } from '../api';
@@ -14,7 +14,9 @@ import { errorToast, toast } from '../events';
 import { currentPosition } from './geolocation';
 import type { CourierOrder, CourierStop } from './types';
 
-const StopDragList = lazy(() => import('./StopDragList'));
+import { LazyScreen } from './LazyScreen';
+
+const loadStopDragList = () => import('./StopDragList');
 
 interface Optimized {
   order: CourierOrder;
@@ -99,9 +101,12 @@ export function StopOrder({
       {draft ? (
         <>
           <p className="text-sm text-slate-600">Hold a stop's handle, then drag it to its place.</p>
-          <Suspense fallback={<p className="text-sm text-slate-500">Loading...</p>}>
-            <StopDragList stops={draft} firstNumber={firstNumber} onChange={setDraft} />
-          </Suspense>
+          <LazyScreen
+            load={loadStopDragList}
+            props={{ stops: draft, firstNumber, onChange: setDraft }}
+            loading={<p className="text-sm text-slate-500">Loading...</p>}
+            onBack={() => setDraft(null)}
+          />
           <div className="grid grid-cols-2 gap-2">
             <button type="button" className="btn btn-outline h-11" onClick={() => setDraft(null)} disabled={busy != null}>
               Cancel

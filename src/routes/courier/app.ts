@@ -15,6 +15,7 @@ const COURIER_ISLANDS: IslandName[] = [
   'CourierSync',
   'CourierConnection',
   'CourierContrast',
+  'CourierInstall',
   'CourierDashboard',
   'CourierTasks',
   'CourierProfile',
@@ -23,9 +24,14 @@ const COURIER_ISLANDS: IslandName[] = [
 
 const ICONS = ['/icons/courier-192.png', '/icons/courier-512.png', '/icons/courier-maskable-512.png'];
 
+/**
+ * Everything the courier area can reach, stored when the worker installs (issue 27): the
+ * shell, each courier island with what it imports and every screen it opens on demand
+ * (the delivery workflows, the drag list), the open map's script and the icons.
+ */
 function shellAssets(): string[] {
-  const islands = COURIER_ISLANDS.flatMap((name) => [assets.islands[name].src, ...assets.islands[name].imports]);
-  return [...new Set([assets.runtime, assets.css, '/favicon.svg', ...ICONS, ...islands])];
+  const islands = COURIER_ISLANDS.flatMap((name) => [assets.islands[name].src, ...assets.islands[name].imports, ...assets.islands[name].lazy]);
+  return [...new Set([assets.runtime, assets.css, assets.openMap, '/favicon.svg', ...ICONS, ...islands])];
 }
 
 const app = new Hono<AppEnv>();

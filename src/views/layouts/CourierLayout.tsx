@@ -58,6 +58,7 @@ export function CourierLayout({ title, indicator, children }: { title: string; i
           ))}
           <li className="mt-2 border-t border-slate-100 px-1 pt-1">
             <Island name="CourierContrast" props={{}} />
+            <Island name="CourierInstall" props={{}} />
           </li>
           <li className="mt-2 px-1">
             <LogoutButton className="btn btn-outline w-full" next={`${courierBase}/login`} label="Log-Out" />
