@@ -116,7 +116,7 @@ export default function EditOrderForm(props: EditOrderFormProps) {
         {props.showInternalOrderNumber ? (
           <TextInput label="Internal Order Number" value={form.internalOrderNumber} onChange={set('internalOrderNumber')} />
         ) : null}
-        " <MoneyInput label="Order Amount ($)" value={form.amount} onChange={set('amount')} error={errors.amount} />
+        <MoneyInput label="Order Amount ($)" value={form.amount} onChange={set('amount')} error={errors.amount} />
         {props.customerIsFirstStop ? (
           <p className="text-sm text-slate-600 sm:col-span-2" data-first-stop-note="">
             A route's customer is its Stop 1: these fields change Stop 1, and a new address re-prices the route.

@@ -281,6 +281,11 @@ export const orders = sqliteTable(
     setupCompleteTime: integer('setup_complete_time'),
     /** When the order reached delivered or pharmacy_completed: the day earnings count on. */
     completedAt: integer('completed_at'),
+    /**
+     * When the courier last confirmed an arrival (the pickup or a stop) without a device
+     * position (issue 27, decision C23): flagged to the dispatcher in the orders list.
+     */
+    arrivedWithoutPositionAt: integer('arrived_without_position_at'),
     /** R2 keys of the delivery photos. */
     deliveryPhotos: text('delivery_photos', { mode: 'json' })
       .$type<string[]>()

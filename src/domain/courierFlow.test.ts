@@ -11,6 +11,8 @@ import {
   navigationAddress,
   navigationDestination,
   POSITION_REQUIRED,
+  STOP_ARRIVAL_RADIUS_M,
+  type ArrivalFacts,
   stepRefusal,
   stopStepRefusal,
   upcomingDelivery,
@@ -77,6 +79,7 @@ describe('step refusals', () => {
     distanceToPickupM: null,
     proximityCheck: true,
     hasDevicePosition: true,
+    confirmedWithoutPosition: false,
     photoCount: 0,
     hasPickupPhoto: false,
     stops: [],
@@ -123,6 +126,28 @@ describe('step refusals', () => {
     expect(stepRefusal(order('courier_on_way_to_pickup'), 'arrived_at_pickup', facts({ hasDevicePosition: false, proximityCheck: false }))).toBeNull();
     // Only arrivals: other steps go without a position.
     expect(stepRefusal(order('arrived_at_pickup'), 'picked_up', facts({ hasDevicePosition: false }))).toBeNull();
+  });
+
+  it('lets a courier whose phone cannot give a position confirm being there (C23)', () => {
+    expect(stepRefusal(order('courier_on_way_to_pickup'), 'arrived_at_pickup', facts({ hasDevicePosition: false, confirmedWithoutPosition: true }))).toBeNull();
+  });
+
+  it('holds a stop arrival to the stop’s own place, with the same way forward without a position (C23)', () => {
+    const arriving = (arrival: Partial<ArrivalFacts>) =>
+      stopStepRefusal({
+        orderStatus: 'in_pharmacy_delivery',
+        pharmacy: true,
+        arrival: { proximityCheck: true, hasDevicePosition: true, confirmedWithoutPosition: false, distanceM: 20, ...arrival },
+        stop: { status: 'on_way', hasPhoto: false, sequence: 1 },
+        current: { sequence: 1 },
+        to: 'arrived',
+        completion: null,
+      });
+    expect(arriving({})).toBeNull();
+    expect(arriving({ distanceM: STOP_ARRIVAL_RADIUS_M + 1 })).toEqual({ error: 'Not at the stop', details: 'You must be within 500 feet of stop 1' });
+    expect(arriving({ hasDevicePosition: false, distanceM: null })).toBe(POSITION_REQUIRED);
+    expect(arriving({ hasDevicePosition: false, distanceM: null, confirmedWithoutPosition: true })).toBeNull();
+    expect(arriving({ proximityCheck: false, hasDevicePosition: false, distanceM: null })).toBeNull();
   });
 
   it('names the earliest arrival time at the customer', () => {

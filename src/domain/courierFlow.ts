@@ -170,6 +170,8 @@ export interface StepFacts {
   proximityCheck: boolean;
   /** The step came with the device's position. */
   hasDevicePosition: boolean;
+  /** Without a position, the courier confirmed being there (decision C23). */
+  confirmedWithoutPosition: boolean;
   /** Delivery photos and pickup photo as they will be after the change. */
   photoCount: number;
   hasPickupPhoto: boolean;
@@ -183,6 +185,9 @@ export interface StepFacts {
  * An arrival with proximity checks on and no position from the phone (decision F9): said
  * the same on the phone (the arrival button) and by the server, with how to allow location.
  */
+/** The history's words for an arrival the phone could not place, confirmed by the courier (decision C23). */
+export const ARRIVED_WITHOUT_POSITION = 'Arrived without a device position (confirmed by the courier)';
+
 export const POSITION_REQUIRED: Refusal = {
   error: 'Location needed',
   details:
@@ -208,7 +213,7 @@ export function stepRefusal(order: { status: OrderStatus; pickupTime: number; de
     return { error: 'Too Early', details: 'You can go online 1 hour before pickup time' };
   }
   const arriving = (to === 'arrived_at_pickup' || to === 'arrived_at_pharmacy') && from !== 'arrived_at_pickup';
-  if (arriving && facts.proximityCheck && !facts.hasDevicePosition) return POSITION_REQUIRED;
+  if (arriving && facts.proximityCheck && !facts.hasDevicePosition && !facts.confirmedWithoutPosition) return POSITION_REQUIRED;
   if (arriving && facts.distanceToPickupM != null) {
     if (facts.pharmacy && facts.distanceToPickupM > PHARMACY_ARRIVAL_RADIUS_M)
       return { error: 'Not at Pharmacy', details: 'You must be within 500 feet of the pharmacy' };
@@ -238,6 +243,18 @@ export function stepRefusal(order: { status: OrderStatus; pickupTime: number; de
 // Stops (spec 3-courier-area.md §4.5)
 // ---------------------------------------------------------------------------
 
+/** A stop's door is held to the pharmacy's radius, 500 ft (decision C23). */
+export const STOP_ARRIVAL_RADIUS_M = PHARMACY_ARRIVAL_RADIUS_M;
+
+/** What an arrival is judged on: the proximity check, and where the device said it was. */
+export interface ArrivalFacts {
+  proximityCheck: boolean;
+  hasDevicePosition: boolean;
+  confirmedWithoutPosition: boolean;
+  /** Metres from the device to the place, when both are known and the place is exact. */
+  distanceM: number | null;
+}
+
 const STOP_ORDER: Record<StopStatus, number> = { pending: 0, on_way: 1, arrived: 2, delivered: 3 };
 
 /** A stop only moves forward: pending → on_way → arrived → delivered (steps may be skipped). */
@@ -258,6 +275,8 @@ export function currentStop<T extends { status: StopStatus; sequence: number }>(
 export function stopStepRefusal(facts: {
   orderStatus: OrderStatus;
   pharmacy: boolean;
+  /** Arriving at a stop (decision C23): as an arrival at the pickup is held, to the stop's own place. */
+  arrival?: ArrivalFacts;
   stop: StopFacts & { sequence: number };
   current: { sequence: number } | undefined;
   to: StopStatus;
@@ -271,6 +290,12 @@ export function stopStepRefusal(facts: {
   }
   if (!canMoveStop(stop.status, to))
     return { error: 'Status change not allowed', details: `A stop that is ${stop.status.replace('_', ' ')} cannot become ${to.replace('_', ' ')}.` };
+  if (to === 'arrived' && facts.arrival) {
+    const { proximityCheck, hasDevicePosition, confirmedWithoutPosition, distanceM } = facts.arrival;
+    if (proximityCheck && !hasDevicePosition && !confirmedWithoutPosition) return POSITION_REQUIRED;
+    if (distanceM != null && distanceM > STOP_ARRIVAL_RADIUS_M)
+      return { error: 'Not at the stop', details: `You must be within 500 feet of stop ${stop.sequence}` };
+  }
   if (to !== 'delivered') return null;
   if (!stop.hasPhoto) return { error: 'Photo Required', details: 'Please take a delivery photo' };
   if (facts.pharmacy && stop.status !== 'arrived') return { error: 'Not at the stop', details: `Confirm arrival at stop ${stop.sequence} first.` };

@@ -182,6 +182,20 @@ export const BUSINESS_EDITABLE = set('new', 'pending_courier', 'assigned', 'cour
 export const canAdminAssign = (status: OrderStatus) => !isFinished(status);
 export const canAdminCancel = (status: OrderStatus) => !isFinished(status);
 
+/**
+ * A courier whose phone cannot give a position is never stuck (decision C23): besides their
+ * own "I'm here", the dispatcher may record their arrival, from the status they are on the
+ * way in to the arrival it leads to.
+ */
+export const ADMIN_ARRIVALS: Readonly<Partial<Record<OrderStatus, OrderStatus>>> = {
+  courier_confirmed: 'arrived_at_pickup',
+  courier_on_way_to_pickup: 'arrived_at_pickup',
+  awaiting_pharmacy_pickup: 'arrived_at_pharmacy',
+  courier_on_way_to_pharmacy: 'arrived_at_pharmacy',
+  on_way_to_customer: 'arrived_at_customer',
+};
+export const ADMIN_ARRIVAL_TARGETS = ['arrived_at_pickup', 'arrived_at_pharmacy', 'arrived_at_customer'] as const;
+
 /** Courier statuses in which the restaurant workflow is under way (spec 3-courier-area.md §4.2). */
 export const COURIER_ACTIVE_DELIVERY = set(
   'courier_on_way_to_pickup',

@@ -51,6 +51,9 @@ test('a courier delivers a 3-stop pharmacy order stop by stop', async ({ page, c
 
   for (const [index, stop] of stops.entries()) {
     const n = index + 1;
+    // An arrival is held to the stop's own place (C23): from the pharmacy, the button says to get closer.
+    if (index === 0) await expect(view.getByRole('button', { name: `Get closer to stop ${n} (within 500 ft)` })).toBeDisabled();
+    await standAt(context, { latitude: stop.latitude!, longitude: stop.longitude! });
     await view.getByRole('button', { name: `Arrived at Stop ${n}` }).click();
     await expect(toast(page)).toContainText(`Arrived at Stop ${n}`);
     const confirm = view.getByRole('button', { name: `Confirm Delivery - Stop ${n}` });

@@ -249,6 +249,41 @@ describe('workflow steps (PATCH /api/orders/:id)', () => {
     expect(stored.status).toBe('courier_on_way_to_pickup');
   });
 
+  it('takes the courier’s word when the phone cannot place them, and flags the arrival to the dispatcher (issue 27, C23)', async () => {
+    const { db, courier, client } = await freshCourier();
+    const order = await insertHeldOrder(db, courier.id, 'courier_on_way_to_pickup');
+    const confirmed = await client.patch(`/api/orders/${order.id}`, { status: 'arrived_at_pickup', withoutPosition: true });
+    expect(confirmed.status).toBe(200);
+    const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(stored.status).toBe('arrived_at_pickup');
+    expect(stored.arrivedWithoutPositionAt).toBeGreaterThan(Date.now() - 60_000);
+    const [event] = (await getEvents(db, order.id)).filter((row) => row.toStatus === 'arrived_at_pickup' && row.outcome === 'applied');
+    expect(event.detail).toBe('Arrived without a device position (confirmed by the courier)');
+    // The dispatcher sees it in the orders list.
+    const admin = await signedIn('admin');
+    const list = await admin.get(`/admin/orders?q=${order.orderNumber}&range=all`, { 'X-Partial': 'orders' });
+    expect(list.text).toContain('Arrived without GPS');
+  });
+
+  it('lets the dispatcher record the arrival of a courier whose phone cannot, flagged the same way (C23)', async () => {
+    const { db, courier } = await freshCourier();
+    const order = await insertHeldOrder(db, courier.id, 'courier_on_way_to_pickup');
+    const admin = await signedIn('admin');
+    const wrong = await admin.patch(`/api/orders/${order.id}`, { status: 'arrived_at_customer', expectedStatus: 'courier_on_way_to_pickup' });
+    expect(wrong.status).toBe(409);
+    const recorded = await admin.patch(`/api/orders/${order.id}`, { status: 'arrived_at_pickup', expectedStatus: 'courier_on_way_to_pickup' });
+    expect(recorded.status).toBe(200);
+    const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(stored).toMatchObject({ status: 'arrived_at_pickup', courierId: courier.id });
+    expect(stored.arrivedWithoutPositionAt).not.toBeNull();
+    // The wrong arrival was refused and recorded; the right one applied.
+    const attempts = (await getEvents(db, order.id)).filter((row) => row.action === 'arrive_for_courier');
+    expect(attempts.map((row) => [row.toStatus, row.outcome, row.actorRole])).toEqual([
+      ['arrived_at_customer', 'refused', 'admin'],
+      ['arrived_at_pickup', 'applied', 'admin'],
+    ]);
+  });
+
   it('refuses arriving at the customer more than 10 minutes before the delivery time', async () => {
     const { db, courier, client } = await freshCourier();
     const early = await insertHeldOrder(db, courier.id, 'on_way_to_customer', { deliveryTime: Date.now() + HOUR });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { getEvents } from '../../src/db/orders/read';
 import { orderStops } from '../../src/db/schema';
 import { signedIn, testDb } from '../support/api';
-import { insertHeldOrder, insertPharmacyOrder } from '../support/courier';
+import { insertHeldOrder, insertPharmacyOrder, atStop } from '../support/courier';
 import { insertSignableCourier } from '../support/factories';
 
 const MINUTE = 60_000;
@@ -84,7 +84,7 @@ describe('step times from the phone', () => {
     const { order, stops } = await insertPharmacyOrder(db, { courierId: courier.id, status: 'in_pharmacy_delivery', pharmacyPickupPhoto: '/api/photos/x.jpg' });
     await db.update(orderStops).set({ status: 'on_way' }).where(eq(orderStops.id, stops[0].id));
     const before = Date.now();
-    const response = await client.patch(`/api/order-stops/${stops[0].id}`, { status: 'arrived' }, tappedAgo(4 * MINUTE));
+    const response = await client.patch(`/api/order-stops/${stops[0].id}`, { status: 'arrived', ...atStop(stops[0]) }, tappedAgo(4 * MINUTE));
     expect(response.status).toBe(200);
     const [stop] = await db.select().from(orderStops).where(eq(orderStops.id, stops[0].id));
     expect(stop.arrivedTime).toBeLessThanOrEqual(Date.now() - 4 * MINUTE + 1000);

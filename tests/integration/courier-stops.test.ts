@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getEvents } from '../../src/db/orders/read';
 import { orders } from '../../src/db/schema';
 import { signedIn, testDb } from '../support/api';
-import { dataString, insertHeldOrder, insertPharmacyOrder, insertStops, png, upload } from '../support/courier';
+import { atStop, dataString, insertHeldOrder, insertPharmacyOrder, insertStops, png, upload } from '../support/courier';
 import { insertSignableCourier } from '../support/factories';
 
 async function courierWithRoute(status: 'pharmacy_picked_up' | 'arrived_at_pharmacy' = 'pharmacy_picked_up', withPickupPhoto = true) {
@@ -20,6 +20,26 @@ async function courierWithRoute(status: 'pharmacy_picked_up' | 'arrived_at_pharm
   return { db, client, order, stops };
 }
 
+describe('arriving at a stop (issue 27, C23)', () => {
+  it('is held to the stop’s own place, and a phone that cannot place the courier may confirm it, flagged', async () => {
+    const { db, client, order, stops } = await courierWithRoute();
+    const far = await client.patch(`/api/order-stops/${stops[0].id}`, {
+      status: 'arrived',
+      courierLatitude: stops[0].latitude! + 0.01,
+      courierLongitude: stops[0].longitude,
+    });
+    expect(far.status).toBe(409);
+    expect(far.body).toEqual({ error: 'Not at the stop', details: 'You must be within 500 feet of stop 1' });
+    const silent = await client.patch(`/api/order-stops/${stops[0].id}`, { status: 'arrived' });
+    expect(silent.body.error).toBe('Location needed');
+    const confirmed = await client.patch(`/api/order-stops/${stops[0].id}`, { status: 'arrived', withoutPosition: true });
+    expect(confirmed.status).toBe(200);
+    const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(stored.arrivedWithoutPositionAt).not.toBeNull();
+    expect((await getEvents(db, order.id)).at(-1)!.detail).toMatch(/Arrived without a device position \(confirmed by the courier\)/);
+  });
+});
+
 describe('pharmacy route', () => {
   it('confirms the pickup with its photo, which sets the first stop on its way', async () => {
     const { client, order } = await courierWithRoute('arrived_at_pharmacy', false);
@@ -33,7 +53,9 @@ describe('pharmacy route', () => {
 
   it('delivers stop by stop: only the current stop, arrival first, a photo each, then the order completes', async () => {
     const { db, client, order, stops } = await courierWithRoute();
-    const stopPatch = (index: number, body: object) => client.patch(`/api/order-stops/${stops[index].id}`, body);
+    // An arrival comes from a phone at the stop's door (C23).
+    const stopPatch = (index: number, body: { status: string } & Record<string, unknown>) =>
+      client.patch(`/api/order-stops/${stops[index].id}`, body.status === 'arrived' ? { ...body, ...atStop(stops[index]) } : body);
 
     const outOfTurn = await stopPatch(1, { status: 'arrived' });
     expect(outOfTurn.status).toBe(409);
@@ -75,10 +97,10 @@ describe('pharmacy route', () => {
   it('cannot complete without the pickup photo', async () => {
     const { client, stops } = await courierWithRoute('pharmacy_picked_up', false);
     for (const stop of stops.slice(0, 2)) {
-      await client.patch(`/api/order-stops/${stop.id}`, { status: 'arrived' });
+      await client.patch(`/api/order-stops/${stop.id}`, { status: 'arrived', ...atStop(stop) });
       expect((await client.patch(`/api/order-stops/${stop.id}`, { status: 'delivered', deliveryPhoto: dataString(png()) })).status).toBe(200);
     }
-    await client.patch(`/api/order-stops/${stops[2].id}`, { status: 'arrived' });
+    await client.patch(`/api/order-stops/${stops[2].id}`, { status: 'arrived', ...atStop(stops[2]) });
     const last = await client.patch(`/api/order-stops/${stops[2].id}`, { status: 'delivered', deliveryPhoto: dataString(png()) });
     expect(last.status).toBe(409);
     expect(last.body).toEqual({ error: 'Missing Pickup Photo', details: 'Cannot complete order without pharmacy pickup photo' });

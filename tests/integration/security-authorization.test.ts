@@ -371,7 +371,7 @@ const TABLE: Row[] = [
     route: 'PATCH /api/order-stops/:stopId',
     object: 'the current stop of a route courier B holds',
     kind: 'api',
-    request: async (_, fx) => patch(`/api/order-stops/${(await fx.fresh.routeOfCourierB()).stopId}`, { status: 'arrived' }),
+    request: async (_, fx) => patch(`/api/order-stops/${(await fx.fresh.routeOfCourierB()).stopId}`, { status: 'arrived', withoutPosition: true }),
     expect: couriers(200, { courier: 404 }),
   },
   {

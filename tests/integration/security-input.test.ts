@@ -19,7 +19,7 @@ import { sha256Hex } from '../../src/domain/tokens';
 import { Client, testDb, unique, type ApiResponse } from '../support/api';
 import { serviceToday, todaysLastMinute } from '../support/clock';
 import { multiStopBody, singleOrderBody, TAMPA_STOPS } from '../support/business';
-import { dataString, insertPharmacyOrder, png, upload } from '../support/courier';
+import { dataString, insertPharmacyOrder, png, upload, atStop } from '../support/courier';
 import { courierRegistration as newCourier, insertBusiness, insertCourier, insertOrder, insertSession } from '../support/factories';
 import { bodyCases, DEEP_JSON, describe as show, HOSTILE, HOSTILE_ID_SEGMENTS, MEGABYTE, UNKNOWN_ID, type Values } from '../support/hostile';
 import { recordFigures } from '../support/figures';
@@ -479,7 +479,7 @@ const TARGETS: Target[] = [
         method: 'PATCH',
         path: path(String(stops[0].id)),
         withId: path,
-        body: { status: 'arrived', deliveryNotes: 'Knocked' },
+        body: { status: 'arrived', deliveryNotes: 'Knocked', ...atStop(stops[0]) },
         idempotent: true,
       };
     },

@@ -14,7 +14,7 @@ import { eventOutbox, orders, orderStops, restaurants, webhookAttempts, webhookD
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../src/domain/webhooks';
 import { Client, signedIn, testDb, unique } from '../support/api';
 import { multiStopBody, singleOrderBody, TAMPA_STOPS } from '../support/business';
-import { dataString, png } from '../support/courier';
+import { dataString, png, atStop } from '../support/courier';
 import { insertOrder, insertSignableCourier } from '../support/factories';
 import { eventually, integratedBusiness, openApiValidator, runCron, startReceiver, verify, type Received } from '../support/integrations';
 
@@ -95,7 +95,7 @@ describe('an integrator’s day', () => {
       await step(courierApi.patch(`/api/orders/${orderId}`, { status: 'pharmacy_picked_up', pharmacyPickupPhoto: dataString(png(12, 12, 1)) }));
       const stops = await db.select().from(orderStops).where(eq(orderStops.orderId, orderId)).orderBy(orderStops.sequence);
       for (const [index, stop] of stops.entries()) {
-        await step(courierApi.patch(`/api/order-stops/${stop.id}`, { status: 'arrived' }));
+        await step(courierApi.patch(`/api/order-stops/${stop.id}`, { status: 'arrived', ...atStop(stop) }));
         await step(courierApi.patch(`/api/order-stops/${stop.id}`, { status: 'delivered', deliveryPhoto: dataString(png(12, 12, 10 + index)) }));
       }
       const [final] = await db.select().from(orders).where(eq(orders.id, orderId));

@@ -97,3 +97,6 @@ export async function upload(client: Client, path: string, bytes: Uint8Array, co
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }
+
+/** Where a stop is, as a phone standing at its door reports it with an arrival (decision C23). */
+export const atStop = (stop: { latitude: number | null; longitude: number | null }) => ({ courierLatitude: stop.latitude!, courierLongitude: stop.longitude! });

@@ -5,13 +5,13 @@
  * pharmacy form. Steps go through the outbox like the restaurant workflow's.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { canGoOnlinePharmacy, currentStop, EXPANDED_STOP_CARDS, type NavigationTarget } from '../../../src/domain/courierFlow';
+import { canGoOnlinePharmacy, currentStop, EXPANDED_STOP_CARDS, STOP_ARRIVAL_RADIUS_M, type NavigationTarget } from '../../../src/domain/courierFlow';
 import { PHARMACY_ARRIVAL_RADIUS_M } from '../../../src/domain/geo';
 import { PHARMACY_FORM, pharmacyDisplayStatus } from '../../../src/domain/orderStatus';
 import { errorToast } from '../events';
 import { useDraft } from './drafts';
 import { cents, millis, pharmacyTimeOf, PROGRESS, usd } from './format';
-import { arrivalState, distanceLabel, distanceTo, usePosition } from './geolocation';
+import { arrivalPosition, arrivalState, distanceLabel, distanceTo, usePosition } from './geolocation';
 import { CloseIcon } from '../../../src/shared/icons';
 import { CheckIcon, NavigationIcon } from './icons';
 import { NavigationChooser, pickupTarget, stopTarget } from './NavigationChooser';
@@ -23,7 +23,7 @@ import type { CourierOrder, CourierStop } from './types';
 import { useNow } from './useNow';
 import { StopOrder } from './StopOrder';
 import { SyncBadge } from './SyncBadge';
-import { ArrivalHelp, DeliveryEarnings, StepButton, type WorkflowProps } from './WorkflowParts';
+import { ArrivalStep, DeliveryEarnings, StepButton, type WorkflowProps } from './WorkflowParts';
 
 export default function PharmacyWorkflow({ order, view, waiting, onClose, onDone, onChanged }: WorkflowProps) {
   const [navigateTo, setNavigateTo] = useState<NavigationTarget | null>(null);
@@ -134,10 +134,9 @@ function ToPharmacy({ order, view, onNavigate }: { order: CourierOrder; view: Wo
   const device = usePosition(view.proximityCheck);
   const distance = distanceTo(device, order.pickupLatitude, order.pickupLongitude);
   const arrival = arrivalState(device, distance, PHARMACY_ARRIVAL_RADIUS_M, view.proximityCheck, order.pickupLocationPrecision);
-  async function arrive() {
-    if (arrival !== 'ready') return errorToast('You must be within 500 feet of the pharmacy', 'Not at Pharmacy');
-    const position = device.position ? { courierLatitude: device.position.lat, courierLongitude: device.position.lng } : {};
-    report(await sendStep(order, { status: 'arrived_at_pharmacy', ...position }, 'Arrived at pharmacy'), {
+  async function arrive(withoutPosition: boolean) {
+    if (!withoutPosition && arrival !== 'ready') return errorToast('You must be within 500 feet of the pharmacy', 'Not at Pharmacy');
+    report(await sendStep(order, { status: 'arrived_at_pharmacy', ...arrivalPosition(device, withoutPosition) }, 'Arrived at pharmacy'), {
       title: 'Arrival Confirmed',
       description: 'Now collect all packages',
     });
@@ -154,11 +153,10 @@ function ToPharmacy({ order, view, onNavigate }: { order: CourierOrder; view: Wo
         </button>
       </section>
       {distance != null ? <p className="text-center text-sm text-slate-600">{distanceLabel(distance, order.pickupLocationPrecision)}</p> : null}
-      <ArrivalHelp state={arrival} />
-      <StepButton disabled={arrival !== 'ready'} onClick={() => void arrive()}>
-        I'm at the Pharmacy
-      </StepButton>
       <p className="text-center text-xs text-slate-500">You must be within 500 feet to confirm arrival</p>
+      <ArrivalStep state={arrival} device={device} onArrive={(without) => void arrive(without)}>
+        I'm at the Pharmacy
+      </ArrivalStep>
     </>
   );
 }
@@ -273,14 +271,17 @@ function CurrentStop({
   onNavigate: (target: NavigationTarget) => void;
 }) {
   const arrived = stop.status === 'arrived';
-  const device = usePosition(!arrived);
+  const device = usePosition(!arrived && view.proximityCheck);
   const distance = distanceTo(device, stop.latitude, stop.longitude);
+  const arrival = arrivalState(device, distance, STOP_ARRIVAL_RADIUS_M, view.proximityCheck, stop.locationPrecision);
   const [draft, updateDraft, clearDraft] = useDraft(order.id, `stop-${stop.id}`);
   const [photo] = draft.photos;
   const total = order.stops.length;
 
-  async function arrive() {
-    report(await sendStopStep(order, stop, { status: 'arrived' }, `Arrived at stop ${stop.sequence}`, { stops: [{ id: stop.id, status: 'arrived' }] }), {
+  async function arrive(withoutPosition: boolean) {
+    if (!withoutPosition && arrival !== 'ready') return errorToast(`You must be within 500 feet of stop ${stop.sequence}`, 'Not at the stop');
+    const body = { status: 'arrived' as const, ...arrivalPosition(device, withoutPosition) };
+    report(await sendStopStep(order, stop, body, `Arrived at stop ${stop.sequence}`, { stops: [{ id: stop.id, status: 'arrived' }] }), {
       title: `Arrived at Stop ${stop.sequence}`,
       description: 'Now deliver the package',
     });
@@ -336,14 +337,14 @@ function CurrentStop({
         </>
       ) : (
         <>
-          <p className="text-center text-sm text-slate-600" aria-live="polite">
-            {distance != null
-              ? distanceLabel(distance, stop.locationPrecision)
-              : device.failed || !view.proximityCheck
-                ? 'Location unavailable'
-                : 'Finding your location...'}
-          </p>
-          <StepButton onClick={() => void arrive()}>Arrived at Stop {stop.sequence}</StepButton>
+          {distance != null ? (
+            <p className="text-center text-sm text-slate-600" aria-live="polite">
+              {distanceLabel(distance, stop.locationPrecision)}
+            </p>
+          ) : null}
+          <ArrivalStep state={arrival} device={device} onArrive={(without) => void arrive(without)}>
+            {arrival === 'far' ? `Get closer to stop ${stop.sequence} (within 500 ft)` : `Arrived at Stop ${stop.sequence}`}
+          </ArrivalStep>
         </>
       )}
     </div>

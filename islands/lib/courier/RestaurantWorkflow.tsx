@@ -19,7 +19,7 @@ import { errorToast } from '../events';
 import { ConfirmDialog } from './Dialog';
 import { useDraft } from './drafts';
 import { cents, millis, timeOf, usd } from './format';
-import { arrivalState, distanceTo, usePosition } from './geolocation';
+import { arrivalPosition, arrivalState, distanceTo, usePosition } from './geolocation';
 import { ArrowLeftIcon, MessageIcon, NavigationIcon, PhoneIcon } from './icons';
 import { customerTarget, NavigationChooser, pickupTarget, stopTarget } from './NavigationChooser';
 import { isUploaded, useOutbox, type Effect } from './outbox';
@@ -30,7 +30,7 @@ import type { CourierOrder } from './types';
 import { useNow } from './useNow';
 import { StopOrder } from './StopOrder';
 import { SyncBadge } from './SyncBadge';
-import { ArrivalHelp, DeliveryEarnings, StepButton, type WorkflowProps } from './WorkflowParts';
+import { ArrivalStep, DeliveryEarnings, StepButton, type WorkflowProps } from './WorkflowParts';
 
 const HINTS: Partial<Record<OrderStatus, string>> = {
   courier_confirmed: 'Head to the restaurant for pickup',
@@ -195,11 +195,10 @@ function ToRestaurant({
   const distance = distanceTo(device, order.pickupLatitude, order.pickupLongitude);
   const arrival = arrivalState(device, distance, RESTAURANT_ARRIVAL_RADIUS_M, view.proximityCheck, order.pickupLocationPrecision);
 
-  async function arrive() {
+  async function arrive(withoutPosition: boolean) {
     // A confirmed order sets off first, so the server's path and times stay whole.
     if (order.status === 'courier_confirmed') void sendStep(order, { status: 'courier_on_way_to_pickup' }, 'Go online');
-    const position = device.position ? { courierLatitude: device.position.lat, courierLongitude: device.position.lng } : {};
-    await onArrive({ status: 'arrived_at_pickup', ...position }, 'Arrived at restaurant');
+    await onArrive({ status: 'arrived_at_pickup', ...arrivalPosition(device, withoutPosition) }, 'Arrived at restaurant');
   }
 
   return (
@@ -224,11 +223,10 @@ function ToRestaurant({
           <NavigationIcon width={18} height={18} /> Open Navigation
         </button>
       </section>
-      <ArrivalHelp state={arrival} />
-      <StepButton disabled={arrival !== 'ready'} onClick={() => void arrive()}>
-        {arrival === 'far' ? 'Get closer to restaurant (within 50m)' : 'Arrived at Restaurant'}
-      </StepButton>
       <p className="text-center text-xs text-slate-500">Cancelling an order less than 2 hours before pickup will result in a $30 penalty</p>
+      <ArrivalStep state={arrival} device={device} onArrive={(without) => void arrive(without)}>
+        {arrival === 'far' ? 'Get closer to restaurant (within 50m)' : 'Arrived at Restaurant'}
+      </ArrivalStep>
     </>
   );
 }

@@ -1,8 +1,8 @@
 /** Pieces both delivery workflows use: their props, the big step button and the earnings summary. */
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { POSITION_REQUIRED } from '../../../src/domain/courierFlow';
 import { earningsOf, usd } from './format';
-import type { ArrivalState } from './geolocation';
+import { CONFIRM_WITHOUT_POSITION_AFTER_MS, type ArrivalState, type DevicePosition } from './geolocation';
 import type { CourierOrder, CourierView } from './types';
 
 export interface WorkflowProps {
@@ -45,10 +45,19 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-/** The screen's next step: large, for a thumb on the road, pinned to the bottom of the view while the screen scrolls (decision F13). */
-export function StepButton({ children, onClick, disabled = false }: { children: ReactNode; onClick: () => void; disabled?: boolean }) {
+/**
+ * The screen's next step: large, for a thumb on the road, pinned to the bottom of the view
+ * while the screen scrolls (decision F13). `hint` says, in the pinned bar above the button,
+ * why it waits and what else the courier can do: never hidden under the bar (issue 27).
+ */
+export function StepButton({ children, onClick, disabled = false, hint }: { children: ReactNode; onClick: () => void; disabled?: boolean; hint?: ReactNode }) {
   return (
     <div className="step-bar">
+      {hint ? (
+        <div className="mb-2 space-y-2 text-sm" data-step-hint="">
+          {hint}
+        </div>
+      ) : null}
       <button type="button" className="btn btn-success h-14 w-full text-base" disabled={disabled} onClick={onClick}>
         {children}
       </button>
@@ -56,14 +65,78 @@ export function StepButton({ children, onClick, disabled = false }: { children: 
   );
 }
 
-/** Under an arrival button that waits for the device's position: why, and how to allow it (decision F9). */
-export function ArrivalHelp({ state }: { state: ArrivalState }) {
-  if (state === 'no_location')
-    return (
-      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-        <strong>{POSITION_REQUIRED.error}.</strong> {POSITION_REQUIRED.details}
+/** Whether `ms` have passed since `since` (re-rendering once they have). */
+function useWaited(since: number, ms: number): boolean {
+  const [waited, setWaited] = useState(() => Date.now() - since >= ms);
+  useEffect(() => {
+    const left = since + ms - Date.now();
+    if (left <= 0) return setWaited(true);
+    setWaited(false);
+    const timer = window.setTimeout(() => setWaited(true), left);
+    return () => window.clearTimeout(timer);
+  }, [since, ms]);
+  return waited;
+}
+
+/**
+ * An arrival's step (decisions F9, C23): the button, ready within the radius; above it, in
+ * the pinned bar, why it waits: "Finding your location...", then "Still finding your
+ * location..." with a retry when no fix comes, or "Location needed" with how to allow it
+ * when refused; and once the phone cannot place the courier, "I'm here" to go on without a
+ * position, recorded as such and flagged to the dispatcher.
+ */
+export function ArrivalStep({
+  state,
+  device,
+  children,
+  onArrive,
+}: {
+  state: ArrivalState;
+  device: DevicePosition;
+  children: ReactNode;
+  onArrive: (withoutPosition: boolean) => void;
+}) {
+  const waited = useWaited(device.since, CONFIRM_WITHOUT_POSITION_AFTER_MS);
+  const stuck = state === 'denied' || state === 'no_fix' || (state === 'locating' && waited);
+  const retry = (
+    <button type="button" className="btn btn-outline h-11 flex-1" onClick={device.retry}>
+      Try again
+    </button>
+  );
+  const withoutPosition = (
+    <button type="button" className="btn btn-outline h-11 flex-1" onClick={() => onArrive(true)}>
+      I'm here
+    </button>
+  );
+  const hint =
+    state === 'denied' ? (
+      <>
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-900">
+          <strong>Allow location.</strong> {POSITION_REQUIRED.details}
+        </p>
+        <div className="flex gap-2">
+          {retry}
+          {withoutPosition}
+        </div>
+      </>
+    ) : state === 'locating' && !stuck ? (
+      <p className="text-center text-slate-700" role="status">
+        Finding your location...
       </p>
-    );
-  if (state === 'locating') return <p className="text-center text-sm text-slate-700">Finding your location...</p>;
-  return null;
+    ) : stuck ? (
+      <>
+        <p className="text-center text-slate-700" role="status">
+          Still finding your location… Try again, or confirm you are here: your arrival is then marked as without a position for the dispatcher.
+        </p>
+        <div className="flex gap-2">
+          {retry}
+          {withoutPosition}
+        </div>
+      </>
+    ) : null;
+  return (
+    <StepButton disabled={state !== 'ready'} onClick={() => onArrive(false)} hint={hint}>
+      {children}
+    </StepButton>
+  );
 }

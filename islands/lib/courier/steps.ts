@@ -29,6 +29,8 @@ export interface StepBody {
   pharmacyPickupPhoto?: string;
   courierLatitude?: number;
   courierLongitude?: number;
+  /** An arrival the phone could not place, confirmed by the courier (decision C23). */
+  withoutPosition?: true;
   acceptLateFee?: boolean;
 }
 
@@ -46,7 +48,10 @@ export function sendStep(
 export function sendStopStep(
   order: CourierOrder,
   stop: CourierStop,
-  body: { status: StopStatus; deliveryPhoto?: string; deliveryNotes?: string | null },
+  body: { status: StopStatus; deliveryPhoto?: string; deliveryNotes?: string | null } & Pick<
+    StepBody,
+    'courierLatitude' | 'courierLongitude' | 'withoutPosition'
+  >,
   label: string,
   effect: Effect,
 ): Promise<Outcome> {

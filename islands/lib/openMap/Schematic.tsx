@@ -6,7 +6,7 @@
  */
 import { useId } from 'react';
 import { SERVICE_CENTER, type LatLng } from '../../../src/domain/geo';
-import { MARKER_STYLE, markerColor, type MapLine, type MapMarker } from './markers';
+import { MARKER_STYLE, markerColor, spreadShared, type MapLine, type MapMarker } from './markers';
 
 export interface SchematicProps {
   markers: readonly MapMarker[];
@@ -77,8 +77,9 @@ export function Schematic({ markers, lines = [], label, width = 800, height = 52
           />
         ) : null,
       )}
-      {markers.map((marker) => {
-        const [x, y] = place(marker.point);
+      {spreadShared(markers).map((marker) => {
+        const [px, py] = place(marker.point);
+        const [x, y] = [px + (marker.nudge?.x ?? 0), py + (marker.nudge?.y ?? 0)];
         return (
           <g
             key={marker.key}

@@ -8,7 +8,7 @@
 import L from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css';
 import { SERVICE_CENTER, type LatLng } from '../../../src/domain/geo';
-import { MARKER_STYLE, markerColor, type MapMarker, type OpenMapHandle, type OpenMapOptions } from './markers';
+import { MARKER_STYLE, markerColor, spreadShared, type MapMarker, type OpenMapHandle, type OpenMapOptions } from './markers';
 
 /** Tiles that fail before any loads: after this many, the map is given up. */
 const FAILURES_BEFORE_GIVING_UP = 4;
@@ -38,7 +38,7 @@ function icon(marker: MapMarker): L.DivIcon {
     className: 'map-marker',
     html: `<span class="${classes}" style="--pin:${markerColor(marker)}"><span class="map-pin-label">${escape(marker.label)}</span></span>${name}`,
     iconSize: [24, 24],
-    iconAnchor: [12, 12],
+    iconAnchor: [12 - (marker.nudge?.x ?? 0), 12 - (marker.nudge?.y ?? 0)],
   });
 }
 
@@ -83,7 +83,7 @@ export function createOpenMap(container: HTMLElement, options: OpenMapOptions): 
           markers.delete(key);
         }
       }
-      for (const marker of nextMarkers) {
+      for (const marker of spreadShared(nextMarkers)) {
         const existing = markers.get(marker.key);
         if (existing) {
           existing.setLatLng(toLeaflet(marker.point));

@@ -26,6 +26,31 @@ export interface MapMarker {
   color?: string;
   selected?: boolean;
   approximate?: boolean;
+  /** Pixels from its point, when it shares the point with others (spreadShared). */
+  nudge?: { x: number; y: number };
+}
+
+/** Markers that share a point (stops placed at one ZIP code's centre) sit side by side this far apart, so each is seen. */
+const SPREAD_PX = 26;
+
+/**
+ * The markers, with those at the same point spread out side by side around it (pixels, so
+ * they stay apart at any zoom): two stops at one ZIP code's centre are two markers, not one.
+ */
+export function spreadShared(markers: readonly MapMarker[]): MapMarker[] {
+  const groups = new Map<string, number[]>();
+  markers.forEach((marker, index) => {
+    const at = `${marker.point.lat.toFixed(6)},${marker.point.lng.toFixed(6)}`;
+    groups.set(at, [...(groups.get(at) ?? []), index]);
+  });
+  const spread = [...markers];
+  for (const indexes of groups.values()) {
+    if (indexes.length < 2) continue;
+    indexes.forEach((index, place) => {
+      spread[index] = { ...markers[index], nudge: { x: (place - (indexes.length - 1) / 2) * SPREAD_PX, y: 0 } };
+    });
+  }
+  return spread;
 }
 
 export interface MapLine {

@@ -13,7 +13,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { courierPay } from '../../domain/fees';
 import { formatUsd, type Cents } from '../../domain/money';
-import { canAdminAssign, canAdminCancel, type OrderStatus } from '../../domain/orderStatus';
+import { ADMIN_ARRIVALS, canAdminAssign, canAdminCancel, type OrderStatus } from '../../domain/orderStatus';
 import type { Db } from '../client';
 import { orders, type Order } from '../schema';
 import { changeOrder, isRepeat, type Actor, type ChangeResult } from './change';
@@ -28,15 +28,16 @@ interface ActionBase {
 export type AdminOrderAction =
   | (ActionBase & { kind: 'assign'; courier: { id: number; name: string }; feeCents: Cents; tipCents: Cents })
   | (ActionBase & { kind: 'offer'; zone: { id: number; name: string }; feeCents: Cents; tipCents: Cents })
-  | (ActionBase & { kind: 'cancel' });
+  | (ActionBase & { kind: 'cancel' })
+  | (ActionBase & { kind: 'arrive'; to: OrderStatus });
 
-const ALLOWED: Record<AdminOrderAction['kind'], (status: OrderStatus) => boolean> = {
+const ALLOWED: Record<Exclude<AdminOrderAction['kind'], 'arrive'>, (status: OrderStatus) => boolean> = {
   assign: canAdminAssign,
   offer: canAdminAssign,
   cancel: canAdminCancel,
 };
 
-const TARGET_STATUS: Record<AdminOrderAction['kind'], OrderStatus> = {
+const TARGET_STATUS: Record<Exclude<AdminOrderAction['kind'], 'arrive'>, OrderStatus> = {
   assign: 'assigned',
   offer: 'pending_courier',
   cancel: 'cancelled',
@@ -60,10 +61,10 @@ const payDetail = (fee: Cents, tip: Cents) => `courier pay ${formatUsd(courierPa
  * click, a retry): the caller answers it like a success.
  */
 export async function applyAdminAction(db: Db, action: AdminOrderAction): Promise<ChangeResult & { repeat: boolean }> {
-  const to = TARGET_STATUS[action.kind];
+  const to = action.kind === 'arrive' ? action.to : TARGET_STATUS[action.kind];
   // From a status that does not allow the action, nothing matches: the attempt is refused
   // and recorded, and it is never taken for a repeat (cancelling a cancelled order is a 409).
-  const allowed = ALLOWED[action.kind](action.expectedStatus);
+  const allowed = action.kind === 'arrive' ? ADMIN_ARRIVALS[action.expectedStatus] === action.to : ALLOWED[action.kind](action.expectedStatus);
   const from = allowed ? [action.expectedStatus] : [];
   const repeatOf = (done: SQL) => (allowed ? done : sql`0`);
   const base = { orderId: action.orderId, from, to, actor: action.actor };
@@ -101,6 +102,16 @@ export async function applyAdminAction(db: Db, action: AdminOrderAction): Promis
     }
     case 'cancel':
       result = await changeOrder(db, { ...base, set: { courierId: null }, alreadyDone: repeatOf(eq(orders.status, to)), action: 'cancel' });
+      break;
+    case 'arrive':
+      // The courier keeps the order; the arrival is flagged as not placed by their phone (C23).
+      result = await changeOrder(db, {
+        ...base,
+        set: { arrivedWithoutPositionAt: Date.now() },
+        alreadyDone: repeatOf(eq(orders.status, to)),
+        action: 'arrive_for_courier',
+        detail: 'Arrival recorded by the dispatcher: the courier could not confirm it',
+      });
       break;
   }
   return { ...result, repeat: allowed && isRepeat(result, to, holds) };

@@ -9,7 +9,7 @@
  * only if the order is still in it (no lost update).
  */
 import * as z from 'zod/mini';
-import { ORDER_STATUSES } from '../orderStatus';
+import { ADMIN_ARRIVAL_TARGETS, ORDER_STATUSES } from '../orderStatus';
 import { money, wholeNumber } from './common';
 
 export const DELIVERY_FEE_MESSAGE = 'Delivery fee must be a valid number';
@@ -35,8 +35,13 @@ export const adminOrderPatchSchema = z.discriminatedUnion(
     }),
     z.object({ status: z.literal('pending_courier'), ...courierFees, expectedStatus }),
     z.object({ status: z.literal('cancelled'), expectedStatus }),
+    // The dispatcher records the arrival of a courier whose phone cannot place them (decision C23).
+    ...ADMIN_ARRIVAL_TARGETS.map((target) => z.object({ status: z.literal(target), expectedStatus })),
   ],
-  { error: "status must be 'assigned' (assign), 'pending_courier' (offer to the zone) or 'cancelled' (cancel)" },
+  {
+    error:
+      "status must be 'assigned' (assign), 'pending_courier' (offer to the zone), 'cancelled' (cancel) or the arrival the courier is on the way to (arrived_at_pickup, arrived_at_pharmacy, arrived_at_customer)",
+  },
 );
 
 export type AdminOrderPatch = z.infer<typeof adminOrderPatchSchema>;

@@ -32,10 +32,14 @@ export const courierResponseSchema = z.object({
   acceptLateFee,
 });
 
-/** The device's position sent with an arrival, for the proximity check. */
+/**
+ * The device's position sent with an arrival, for the proximity check; or, when the phone
+ * cannot give one, the courier's word that they are there (decision C23).
+ */
 const position = {
   courierLatitude: latitude,
   courierLongitude: longitude,
+  withoutPosition: z.optional(z.boolean({ error: 'withoutPosition must be true or false' })),
 };
 
 export const courierOrderPatchSchema = z.object({
@@ -70,6 +74,7 @@ export const stopPatchSchema = z.object({
   status: z.enum(STOP_STATUSES, { error: 'status must be pending, on_way, arrived or delivered' }),
   deliveryPhoto: z.nullish(photo),
   deliveryNotes: notes,
+  ...position,
 });
 
 /** What a courier may change of their own record: not their zone, documents' verification or position. */

@@ -60,8 +60,11 @@ couriers.get('/', requirePage('admin'), validate('query', listPageQuery), (c) =>
                     <td>
                       <div className="font-medium">{row.user.name}</div>
                       {/* Below 1024 px the account's details fold under the name, so Status and Actions stay in view (W5). */}
-                      <div className="text-xs break-all text-slate-600 lg:hidden">
-                        {row.user.username} · {row.courier.email} · {row.user.phone ? formatPhone(row.user.phone) : 'N/A'}
+                      <div className="flex flex-wrap gap-x-1 text-xs text-slate-600 lg:hidden">
+                        <span className="break-all">{row.user.username} ·</span>
+                        <span className="break-all">{row.courier.email} ·</span>
+                        {/* A phone number never breaks across lines. */}
+                        <span className="whitespace-nowrap">{row.user.phone ? formatPhone(row.user.phone) : 'N/A'}</span>
                       </div>
                     </td>
                     <td className={LAPTOP}>{row.user.username}</td>

@@ -8,7 +8,9 @@ import { and } from 'drizzle-orm';
 import { changeOrder, changeOrders, type ChangeResult, type OrderChange } from '../../db/orders/change';
 import { findStop, moveStop, orderOfStop, setOffStop, stopIsDelivered } from '../../db/orders/stops';
 import type { Order, OrderStop } from '../../db/schema';
-import { completionRefusal, currentStop, isPharmacyOrder, stopStepRefusal } from '../../domain/courierFlow';
+import { ARRIVED_WITHOUT_POSITION, completionRefusal, currentStop, isPharmacyOrder, stopStepRefusal, type ArrivalFacts } from '../../domain/courierFlow';
+import { haversineMeters } from '../../domain/geo';
+import { precisionOf, proximityApplies } from '../../domain/location';
 import { Failure, refused } from '../../domain/failures';
 import { STOP_DELIVERY_PHASE, type StopStatus } from '../../domain/orderStatus';
 import { previousStepAt, stepTime, stepTimeNote } from '../../domain/stepTime';
@@ -18,6 +20,22 @@ export interface StopInput {
   status: StopStatus;
   deliveryPhoto?: string | null;
   deliveryNotes?: string | null;
+  /** The device's position with an arrival, or the courier's word without one (decision C23). */
+  courierLatitude?: number | null;
+  courierLongitude?: number | null;
+  withoutPosition?: boolean;
+}
+
+/** An arrival at a stop, as the proximity check judges it: against the stop's own place when it is exact. */
+function stopArrival(ctx: CourierContext, stop: OrderStop, input: StopInput): ArrivalFacts {
+  const position = input.courierLatitude != null && input.courierLongitude != null ? { lat: input.courierLatitude, lng: input.courierLongitude } : null;
+  const exact = stop.latitude != null && stop.longitude != null && proximityApplies(precisionOf(stop.latitude, stop.longitude, stop.locationPrecision));
+  return {
+    proximityCheck: ctx.proximityCheck,
+    hasDevicePosition: position != null,
+    confirmedWithoutPosition: input.withoutPosition === true,
+    distanceM: ctx.proximityCheck && position && exact ? haversineMeters(position, { lat: stop.latitude!, lng: stop.longitude! }) : null,
+  };
 }
 
 /**
@@ -107,9 +125,11 @@ async function moveHeldStop(
     const photo = added ?? stop.deliveryPhoto;
     const after = stops.map((candidate) => (candidate.id === stop.id ? { ...candidate, status: input.status, deliveryPhoto: photo } : candidate));
     const completes = input.status === 'delivered' && !currentStop(after);
+    const arrival = input.status === 'arrived' ? stopArrival(ctx, stop, input) : undefined;
     const refusal = stopStepRefusal({
       orderStatus: order.status,
       pharmacy,
+      arrival,
       stop: { ...stopFacts({ ...stop, deliveryPhoto: photo }), sequence: stop.sequence },
       current: currentStop(stops),
       to: input.status,
@@ -130,12 +150,15 @@ async function moveHeldStop(
     // What follows a delivery runs in that transaction too.
     // A step that waited on the phone keeps its tap time when plausible (decision F7).
     const time = stepTime(ctx.now, ctx.device, previousStepAt(order, ...stops.flatMap((other) => [other.arrivedTime, other.deliveredTime])));
-    const note = [detail, stepTimeNote(time, ctx.now, ctx.formatClock)].filter(Boolean).join('; ');
+    const unplaced = arrival?.proximityCheck && !arrival.hasDevicePosition;
+    const note = [detail, unplaced ? ARRIVED_WITHOUT_POSITION : null, stepTimeNote(time, ctx.now, ctx.formatClock)].filter(Boolean).join('; ');
     const move = moveStop(ctx.db, { stop, to: input.status, photo, notes: input.deliveryNotes, orderHeld: heldBy(ctx), now: ctx.now, at: time.at });
     const step: OrderChange = {
       orderId: order.id,
       from: [...STOP_DELIVERY_PHASE],
       where: and(heldBy(ctx), move.moved),
+      // Flagged to the dispatcher: an arrival nobody's phone placed (decision C23).
+      set: unplaced ? { arrivedWithoutPositionAt: ctx.now } : undefined,
       actor: actorOf(ctx),
       action: 'stop',
       detail: note,

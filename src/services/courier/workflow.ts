@@ -13,7 +13,7 @@ import { getStops } from '../../db/orders/read';
 import { setOffStop } from '../../db/orders/stops';
 import { photoUrl } from '../../db/orders/serialize';
 import { orders, type Order, type Photo, type PhotoKind } from '../../db/schema';
-import { currentStop, DOCUMENTS_EXPIRED, isPharmacyOrder, ORDER_TAKEN, stepRefusal } from '../../domain/courierFlow';
+import { ARRIVED_WITHOUT_POSITION, currentStop, DOCUMENTS_EXPIRED, isPharmacyOrder, ORDER_TAKEN, stepRefusal } from '../../domain/courierFlow';
 import { Failure, refused } from '../../domain/failures';
 import { isLateCancellation, LATE_CANCELLATION_FEE } from '../../domain/fees';
 import { haversineMeters } from '../../domain/geo';
@@ -44,6 +44,8 @@ export interface StepInput {
   pharmacyPickupPhoto?: string | null;
   courierLatitude?: number | null;
   courierLongitude?: number | null;
+  /** No position from the phone: the courier confirms being there (decision C23). */
+  withoutPosition?: boolean;
   acceptLateFee?: boolean;
 }
 
@@ -144,13 +146,13 @@ export async function answerOrder(
 // ---------------------------------------------------------------------------
 
 /** The history's note on a step: the fee of a late cancellation, how far from the pickup an arrival was. */
-function stepDetail(order: Order, to: OrderStatus, now: number, distance: number | null, positionSent: boolean): string | null {
+function stepDetail(order: Order, to: OrderStatus, now: number, distance: number | null, positionSent: boolean, confirmed: boolean): string | null {
   if ((to === 'cancelled' || to === 'courier_rejected') && isLateCancellation(order.pickupTime, now)) {
     return `Late cancellation fee ${formatUsd(LATE_CANCELLATION_FEE)}`;
   }
   if (to === 'arrived_at_pickup' || to === 'arrived_at_pharmacy') {
     if (distance != null) return `Arrived ${Math.round(distance)} m from the pickup`;
-    if (!positionSent) return 'Arrived without a device position';
+    if (!positionSent) return confirmed ? ARRIVED_WITHOUT_POSITION : 'Arrived without a device position';
   }
   return null;
 }
@@ -212,6 +214,7 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
         distanceToPickupM: distance,
         proximityCheck: ctx.proximityCheck,
         hasDevicePosition: position != null,
+        confirmedWithoutPosition: input.withoutPosition === true,
         photoCount: photos.length,
         hasPickupPhoto: (pickupPhoto ?? order.pharmacyPickupPhoto) != null,
         stops: stops.map(stopFacts),
@@ -226,10 +229,16 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
     if (pickupPhoto) set.pharmacyPickupPhoto = pickupPhoto;
     if (input.deliveryNotes !== undefined) set.deliveryNotes = input.deliveryNotes;
     if (to === 'courier_rejected') set.courierId = null;
+    // Flagged to the dispatcher: an arrival nobody's phone placed (decision C23).
+    if (arriving && position == null && ctx.proximityCheck) set.arrivedWithoutPositionAt = ctx.now;
 
     // A step that waited on the phone keeps its tap time when plausible (decision F7).
     const time = to ? stepTime(ctx.now, ctx.device, previousStepAt(order)) : null;
-    const notes = to ? [stepDetail(order, to, ctx.now, distance, position != null), stepTimeNote(time!, ctx.now, ctx.formatClock)].filter(Boolean) : [];
+    const notes = to
+      ? [stepDetail(order, to, ctx.now, distance, position != null, input.withoutPosition === true), stepTimeNote(time!, ctx.now, ctx.formatClock)].filter(
+          Boolean,
+        )
+      : [];
     // Once the packages are in the car, the route's first stop still pending is on the way: set off with the step itself.
     const current = to && STOP_DELIVERY_PHASE.has(to) ? currentStop(stops) : undefined;
     const settingOff = current?.status === 'pending' ? current : undefined;

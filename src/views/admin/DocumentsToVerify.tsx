@@ -18,7 +18,7 @@ export function DocumentsToVerify({ documents }: { documents: DocumentToVerify[]
       <p className="mb-3 text-sm text-slate-600">
         New expiry dates couriers gave in their profile. Until verified, the old date counts: a courier whose document expired stays off orders.
       </p>
-      <DataTable label="Documents to verify" columns={['Courier', 'Document', 'Counted expiry', 'New expiry', 'Photos', 'Actions']}>
+      <DataTable label="New expiry dates" columns={['Courier', 'Document', 'Counted expiry', 'New expiry', 'Photos', 'Actions']}>
         {documents.map((row) => {
           const label = `${DOCUMENTS[row.document].label} of ${row.name}`;
           const decide = (decision: 'verify' | 'refuse') => ({
@@ -34,7 +34,7 @@ export function DocumentsToVerify({ documents }: { documents: DocumentToVerify[]
                 {row.name}
               </th>
               <td>
-                {DOCUMENTS[row.document].label} <span className="text-slate-500">{row.number}</span>
+                {DOCUMENTS[row.document].label} <span className="whitespace-nowrap text-slate-500">{row.number}</span>
               </td>
               <td className="whitespace-nowrap">{row.expiry}</td>
               <td className="whitespace-nowrap font-medium">{row.requested}</td>

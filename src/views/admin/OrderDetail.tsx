@@ -3,7 +3,7 @@
  * requirements, payment, restaurant, stops or customer, courier, delivery photos from
  * storage, and the order's history. Rendered on the server as the 'dialog' partial.
  */
-import { isCompleted, isOrderStatus } from '../../domain/orderStatus';
+import { ADMIN_ARRIVALS, isCompleted, isOrderStatus } from '../../domain/orderStatus';
 import { gpsFreshness } from '../../domain/indicators';
 import { formatPhone } from '../../domain/phone';
 import { agoText } from '../../domain/time';
@@ -65,7 +65,39 @@ function CourierInformation({ order, courier }: { order: Order; courier: Courier
       ) : (
         <p className="text-sm text-red-700">Could not load courier information</p>
       )}
+      <ArrivalForCourier order={order} />
     </Section>
+  );
+}
+
+/**
+ * A courier whose phone cannot place them is not stuck (decision C23): the dispatcher may
+ * record their arrival, which the order's history and the orders list then flag.
+ */
+function ArrivalForCourier({ order }: { order: Order }) {
+  const to = ADMIN_ARRIVALS[order.status];
+  if (!to) return null;
+  const where = to === 'arrived_at_customer' ? 'the customer' : to === 'arrived_at_pharmacy' ? 'the pharmacy' : 'the restaurant';
+  return (
+    <div className="mt-3 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm">
+      <p>If the courier is at {where} but their phone cannot confirm it (no GPS), record the arrival for them.</p>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm mt-2"
+        data-action="api"
+        data-url={`/api/orders/${order.id}`}
+        data-method="PATCH"
+        data-body={JSON.stringify({ status: to, expectedStatus: order.status })}
+        data-confirm={`Record that the courier arrived at ${where}? It is marked as arrived without GPS.`}
+        data-confirm-label="Record Arrival"
+        data-cancel-label="Keep Waiting"
+        data-success="Arrival recorded for the courier"
+        data-refresh="orders"
+        data-close-dialog=""
+      >
+        Record arrival for the courier
+      </button>
+    </div>
   );
 }
 

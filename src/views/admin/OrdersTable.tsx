@@ -38,6 +38,7 @@ function CourierCell({ order, name, deactivated, now }: { order: Order; name: st
     <div className="space-y-1">
       <div>{courierLabel(order.courierId, name)}</div>
       {deactivated ? <Badge tone="red">Courier deactivated: reassign</Badge> : null}
+      {order.arrivedWithoutPositionAt != null ? <Badge tone="amber">Arrived without GPS</Badge> : null}
       {state && !deactivated ? (
         <Badge tone={INDICATOR_TONES[state]} className={state === 'urgent' ? 'animate-pulse' : ''}>
           {COURIER_ONLINE_LABELS[state]}

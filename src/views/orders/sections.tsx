@@ -246,6 +246,8 @@ const ACTIONS: Record<string, string> = {
   edit: 'Edited',
   missed_pickup: 'Missed pickup',
   reorder: 'Stops reordered',
+  stop: 'Stop step',
+  arrive_for_courier: 'Arrival recorded by the dispatcher',
   seed: 'Demo data',
 };
 

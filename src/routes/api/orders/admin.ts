@@ -15,7 +15,12 @@ import { trackingJson } from '../../../http/tracking';
 import { readJson } from '../../../http/validate';
 import { ApiError, badRequest, conflict, notFound } from '../../../http/errors';
 
-const VERBS: Record<AdminOrderAction['kind'], string> = { assign: 'assigned', offer: 'offered to the zone', cancel: 'cancelled' };
+const VERBS: Record<AdminOrderAction['kind'], string> = {
+  assign: 'assigned',
+  offer: 'offered to the zone',
+  cancel: 'cancelled',
+  arrive: 'marked as arrived',
+};
 
 /** Turns the request into an action, checking the courier and the restaurant's zone it names. */
 async function actionFor(c: Context<AppEnv>, order: Order, body: AdminOrderPatch): Promise<AdminOrderAction> {
@@ -48,6 +53,8 @@ async function actionFor(c: Context<AppEnv>, order: Order, body: AdminOrderPatch
     }
     case 'cancelled':
       return { ...base, kind: 'cancel' };
+    default:
+      return { ...base, kind: 'arrive', to: body.status };
   }
 }
 
@@ -58,6 +65,11 @@ function refusal(order: Order, action: AdminOrderAction, current: Order | undefi
   if (current.status !== action.expectedStatus) {
     return conflict('Order has changed', `Order #${order.orderNumber} is now ${now} (you saw ${statusWords(action.expectedStatus)}). Review it and try again.`);
   }
+  if (action.kind === 'arrive')
+    return conflict(
+      'Order cannot be marked as arrived',
+      `Order #${order.orderNumber} is ${now}: its courier is not on the way to ${statusWords(action.to).replace(/^arrived at /i, '')}.`,
+    );
   return conflict(`Order cannot be ${VERBS[action.kind]}`, `Order #${order.orderNumber} is ${now}; a finished order cannot be ${VERBS[action.kind]}.`);
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `arrived_without_position_at` integer;

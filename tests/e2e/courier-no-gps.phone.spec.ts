@@ -1,0 +1,41 @@
+/**
+ * A courier whose phone cannot give a position (issue 27, decision C23): told a refusal from
+ * a search still going on, never stuck: "I'm here" records the arrival without a position,
+ * and the dispatcher sees it flagged.
+ */
+import { eq } from 'drizzle-orm';
+import { orders } from '../../src/db/schema';
+import { insertHeldOrder } from '../support/courier';
+import { expectAccessible } from './axe';
+import { openDashboard, signInNewCourier, toast } from './courier';
+import { expect, islandsHydrated, signIn, test } from './fixtures';
+
+test('with location denied, the courier confirms being at the restaurant and the dispatcher sees it flagged', async ({ page, context, browser, db }) => {
+  // Location never allowed: the phone answers every request for a position with a refusal.
+  await context.clearPermissions();
+  const { courier } = await signInNewCourier(page, db);
+  const order = await insertHeldOrder(db, courier.id, 'courier_on_way_to_pickup');
+  // The delivery under way opens by itself.
+  await openDashboard(page);
+  const view = page.getByRole('dialog', { name: 'En Route to Pickup' });
+  const arrive = view.getByRole('button', { name: 'Arrived at Restaurant' });
+  await expect(arrive).toBeDisabled();
+  // Why it is grey is said in the pinned bar, above the button, with the way forward.
+  const bar = view.locator('.step-bar');
+  await expect(bar.getByRole('alert')).toContainText('Allow location.');
+  await expectAccessible(page);
+  const hint = await bar.locator('[data-step-hint]').boundingBox();
+  const button = await arrive.boundingBox();
+  expect(hint!.y + hint!.height).toBeLessThanOrEqual(button!.y);
+  await bar.getByRole('button', { name: "I'm here" }).click();
+  await expect(toast(page)).toContainText('Arrived');
+  await expect.poll(async () => (await db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('arrived_at_pickup');
+
+  // The dispatcher's list flags the arrival.
+  const admin = await browser.newPage();
+  await signIn(admin, 'admin');
+  await admin.goto(`/admin/orders?q=${order.orderNumber}&range=all`);
+  await islandsHydrated(admin);
+  await expect(admin.getByRole('row').filter({ hasText: `#${order.orderNumber}` })).toContainText('Arrived without GPS');
+  await admin.close();
+});
