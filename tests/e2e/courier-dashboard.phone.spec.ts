@@ -24,7 +24,7 @@ test('empty lists say so', async ({ page, db }) => {
   await expect(page.getByRole('banner').getByText('No Active Orders')).toBeVisible();
 });
 
-test('a card shows the total, pickup date and times, the status and the drop-off', async ({ page, db }) => {
+test('a card shows the courier’s pay, pickup date and times, the status and the drop-off', async ({ page, db }) => {
   const { courier } = await signInNewCourier(page, db);
   const pickup = Date.UTC(2030, 4, 17, 16, 30);
   await insertHeldOrder(db, courier.id, 'assigned', {
@@ -37,7 +37,10 @@ test('a card shows the total, pickup date and times, the status and the drop-off
   await openDashboard(page);
   await expect(page.getByRole('heading', { name: 'Your Orders (1)' })).toBeVisible();
   const card = page.getByRole('article', { name: 'Harbor Bistro' }).filter({ hasText: 'Kennedy' });
-  await expect(card).toContainText('$37.50');
+  // The courier's pay leads (C24): $35.00 of which $7.50 tip, not the business's $30.00 fee + $7.50 tip.
+  await expect(card.getByLabel('Your pay $35.00')).toBeVisible();
+  await expect(card).toContainText('$27.50 + $7.50 tip');
+  await expect(card).not.toContainText('$37.50');
   await expect(card).toContainText('May 17, 2030');
   await expect(card).toContainText('Assigned');
   await expect(card).toContainText('615 Channelside Dr, Tampa, FL 33602');
@@ -87,17 +90,41 @@ test('the preview of an offer, and declining it', async ({ page, db }) => {
   await openDashboard(page);
   await page.getByRole('article').filter({ hasText: tag }).getByRole('button', { name: 'View Details' }).click();
   const view = page.getByRole('dialog');
-  await expect(view.getByLabel(`Total $${((offer.deliveryFeeCents + 1000) / 100).toFixed(2)}`)).toBeVisible();
+  // It leads with what the courier earns (C24), not the business's fee + tip, with the breakdown beside it.
+  expect(offer.deliveryFeeCents + 1000).not.toBe(3800);
+  await expect(view.getByLabel('Your pay $38.00')).toBeVisible();
+  await expect(view.getByText('$28.00 + $10.00 tip')).toBeVisible();
   await expect(view.getByText('Westshore Dental')).toBeVisible();
   await expect(view.getByText('Instructions: Use the side door')).toBeVisible();
   await expect(view.getByRole('img', { name: new RegExp(`^Route map: pickup at ${business.restaurant.name}, one drop-off, \\d+\\.\\d mi$`) })).toBeVisible();
   await expect(view.getByText('Estimated Earnings')).toBeVisible();
-  await expect(view.getByText('$38.00')).toBeVisible();
+  await expect(view.locator('dd').filter({ hasText: '$38.00' })).toBeVisible();
   await expect(view.getByText('Estimated Distance')).toBeVisible();
   await view.getByRole('button', { name: 'Decline' }).click();
   await expect(toast(page)).toContainText('Order rejected successfully');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('article').filter({ hasText: tag })).toHaveCount(0);
+});
+
+test('an accept whose reply is lost in a dead zone is shown as accepted, as the server holds it (issue 27)', async ({ page, db }) => {
+  const { business } = await courierWithOffers(page, db);
+  const tag = unique();
+  const offer = await insertOrder(db, {
+    business: business.username,
+    status: 'pending_courier',
+    customerAddress: `${tag} Bayshore Blvd, Tampa, Florida, 33606`,
+  });
+  await openDashboard(page);
+  await page.getByRole('article').filter({ hasText: tag }).getByRole('button', { name: 'View Details' }).click();
+  // The request reaches the server; its answer never reaches the phone.
+  await page.route(`**/api/orders/${offer.id}/courier-response`, async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click();
+  await expect(toast(page)).toContainText('Order accepted successfully');
+  await expect(page.locator('.toast').filter({ hasText: 'Failed to accept order' })).toHaveCount(0);
+  expect((await db.select().from(orders).where(eq(orders.id, offer.id)))[0].status).toBe('courier_confirmed');
 });
 
 test('accepting an offer someone else just took says so', async ({ page, db }) => {

@@ -29,7 +29,7 @@ test('a courier delivers a 3-stop pharmacy order stop by stop', async ({ page, c
   const summary = view.getByRole('region', { name: 'Route Summary' });
   await expect(summary).toContainText('Total Stops3');
   await expect(summary).toContainText('Total Distance6.4 miles');
-  await expect(summary).toContainText('Delivery Fee$12.80');
+  await expect(summary).toContainText('Your Pay$15.80');
 
   await view.getByRole('button', { name: 'Go Online Now' }).click();
   await expect(toast(page)).toContainText("You're Online!");

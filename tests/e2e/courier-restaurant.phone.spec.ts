@@ -170,13 +170,12 @@ test('the workflow of a delivery under way opens by itself; arrival waits until 
 test.describe('without location access', () => {
   test.use({ permissions: [] });
 
-  test('with proximity checks on, an arrival waits for a position and says how to allow location (issue 15, F9)', async ({ page, db }) => {
+  test('with proximity checks on, an arrival waits for a position and says how to allow location (issue 15, F9; C23)', async ({ page, db }) => {
     const { courier } = await signInNewCourier(page, db);
     const order = await insertHeldOrder(db, courier.id, 'courier_on_way_to_pickup');
     await openDashboard(page);
     const view = page.getByRole('dialog');
-    await expect(toast(page)).toContainText('Allow location for this app to confirm arrivals');
-    await expect(view.getByRole('alert')).toContainText('Location needed. Allow location for this app to confirm your arrival');
+    await expect(view.getByRole('alert')).toContainText('Allow location. Allow location for this app to confirm your arrival');
     await expect(view.getByRole('button', { name: 'Arrived at Restaurant' })).toBeDisabled();
     expect((await db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('courier_on_way_to_pickup');
   });

@@ -4,7 +4,7 @@
  * "View Details" (scheduled tasks show no actions). The whole card opens the order.
  */
 import { courierCardLabel, isInDelivery } from '../../../src/domain/courierFlow';
-import { dateOf, orderTotal, timeOf, usd } from './format';
+import { dateOf, payLine, timeOf } from './format';
 import type { CourierOrder } from './types';
 
 export function OrderCard({
@@ -20,6 +20,7 @@ export function OrderCard({
 }) {
   const active = isInDelivery(order.status);
   const titleId = `order-${order.id}-title`;
+  const pay = payLine(order);
   return (
     // The whole card is a pointer target; on the keyboard the card's button opens the order.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
@@ -30,7 +31,10 @@ export function OrderCard({
     >
       <div className="flex items-start justify-between gap-2">
         <div>
-          <p className="text-xl font-bold tabular-nums">{usd(orderTotal(order))}</p>
+          <p className="text-xl font-bold tabular-nums" aria-label={`Your pay ${pay.total}`}>
+            {pay.total}
+          </p>
+          {pay.breakdown ? <p className="text-xs text-slate-600 tabular-nums">{pay.breakdown}</p> : null}
           <p className="text-xs text-slate-500">{dateOf(order.pickupTime, zone)}</p>
         </div>
         <span

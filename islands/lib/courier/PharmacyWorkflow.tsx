@@ -10,7 +10,7 @@ import { PHARMACY_ARRIVAL_RADIUS_M } from '../../../src/domain/geo';
 import { PHARMACY_FORM, pharmacyDisplayStatus } from '../../../src/domain/orderStatus';
 import { errorToast } from '../events';
 import { useDraft } from './drafts';
-import { cents, millis, pharmacyTimeOf, PROGRESS, usd } from './format';
+import { earningsOf, millis, pharmacyTimeOf, PROGRESS, usd } from './format';
 import { arrivalPosition, arrivalState, distanceLabel, distanceTo, usePosition } from './geolocation';
 import { CloseIcon } from '../../../src/shared/icons';
 import { CheckIcon, NavigationIcon } from './icons';
@@ -120,9 +120,10 @@ function ReadyToStart({ order, view }: { order: CourierOrder; view: WorkflowProp
             <dt className="text-slate-500">Total Distance</dt>
             <dd className="font-semibold">{order.totalDistanceMiles != null ? `${order.totalDistanceMiles.toFixed(1)} miles` : 'N/A'}</dd>
           </div>
+          {/* What the courier earns, not the business's fee (decision C24). */}
           <div>
-            <dt className="text-slate-500">Delivery Fee</dt>
-            <dd className="font-semibold">{usd(cents(order.deliveryFee))}</dd>
+            <dt className="text-slate-500">Your Pay</dt>
+            <dd className="font-semibold">{usd(earningsOf(order).total)}</dd>
           </div>
         </dl>
       </section>

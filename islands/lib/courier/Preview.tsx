@@ -10,7 +10,7 @@ import { isLateCancellation } from '../../../src/domain/fees';
 import { apiRequest, serverMessage } from '../api';
 import { errorToast, toast } from '../events';
 import { ConfirmDialog } from './Dialog';
-import { earningsOf, millis, orderTotal, timeOf, usd } from './format';
+import { earningsOf, millis, payLine, timeOf, usd } from './format';
 import { ArrowLeftIcon } from './icons';
 import { RouteMap, routeDistance } from './RouteMap';
 import { goOnline } from './steps';
@@ -26,6 +26,19 @@ export interface PreviewProps {
 
 type Answer = 'accept' | 'reject';
 
+/**
+ * Whether an accept whose answer never came took hold: the order, read again, is held (a
+ * courier sees only their own held orders and offers, so a held one is theirs).
+ */
+async function acceptLanded(orderId: number): Promise<boolean> {
+  try {
+    const now = await apiRequest<{ status: string; courierId: number | null }>('GET', `/api/orders/${orderId}`);
+    return now.courierId != null && now.status !== 'pending_courier';
+  } catch {
+    return false;
+  }
+}
+
 export function Preview({ order, view, onBack, onChanged }: PreviewProps) {
   const [busy, setBusy] = useState<Answer | 'online' | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -40,6 +53,12 @@ export function Preview({ order, view, onBack, onChanged }: PreviewProps) {
       await onChanged();
       if (action === 'reject') onBack();
     } catch (error) {
+      // A reply lost on the way back (a dead zone): the screen says what the server holds, not what the network did (issue 27).
+      if (action === 'accept' && (await acceptLanded(order.id))) {
+        toast({ title: 'Success', description: 'Order accepted successfully' });
+        await onChanged();
+        return;
+      }
       errorToast(serverMessage(error, action === 'accept' ? 'Failed to accept order' : 'Failed to reject order'));
       // The order may have changed (taken by someone else): show the lists as they are now.
       void onChanged();
@@ -61,6 +80,7 @@ export function Preview({ order, view, onBack, onChanged }: PreviewProps) {
   }
 
   const multiStop = order.stops.length > 0;
+  const pay = payLine(order);
   const distance = routeDistance(order);
   return (
     <div className="pb-28">
@@ -68,9 +88,12 @@ export function Preview({ order, view, onBack, onChanged }: PreviewProps) {
         <button type="button" className="btn btn-ghost h-11 px-2" onClick={onBack}>
           <ArrowLeftIcon /> Back
         </button>
-        <p className="text-xl font-bold tabular-nums" aria-label={`Total ${usd(orderTotal(order))}`}>
-          {usd(orderTotal(order))}
-        </p>
+        <div className="text-right">
+          <p className="text-xl font-bold tabular-nums" aria-label={`Your pay ${pay.total}`}>
+            {pay.total}
+          </p>
+          {pay.breakdown ? <p className="text-xs text-slate-600 tabular-nums">{pay.breakdown}</p> : null}
+        </div>
       </div>
 
       <div className="space-y-4 p-4">

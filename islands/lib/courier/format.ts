@@ -43,8 +43,14 @@ export const earningsOf = (order: { courierPay: string | null; deliveryFee: stri
     tipCents: cents(order.tip),
   });
 
-/** Card and preview total: deliveryFee + tip (spec 3-courier-area.md §2.5). */
-export const orderTotal = (order: { deliveryFee: string; tip: string }) => cents(order.deliveryFee) + cents(order.tip);
+/**
+ * What a card and a preview lead with: the courier's own pay (base + tip), not the spec's
+ * deliveryFee + tip, which is what the business pays (issue 27, decision C24).
+ */
+export const payLine = (order: { courierPay: string | null; deliveryFee: string; tip: string }) => {
+  const earned = earningsOf(order);
+  return { total: usd(earned.total), breakdown: earned.tip > 0 ? `${usd(earned.basePay)} + ${usd(earned.tip)} tip` : null };
+};
 
 export const millis = (value: string | null | undefined) => (value ? Date.parse(value) : Number.NaN);
 
