@@ -11,12 +11,25 @@ export const OFFLINE_COPY_HEADER = 'X-Offline-Copy';
 
 let reachable: boolean | null = null;
 const listeners = new Set<() => void>();
+const reconnected = new Set<() => void>();
 let watching = false;
 
 function set(next: boolean): void {
   if (reachable === next) return;
+  const back = reachable === false && next;
   reachable = next;
   for (const listener of listeners) listener();
+  if (back) for (const listener of reconnected) listener();
+}
+
+/**
+ * Called when the server answers again after it could not be reached: the outbox sends
+ * what waits at once. A phone leaving a dead zone often never went "offline" to the
+ * browser (it kept its Wi-Fi or cell link), so the browser's own `online` event is not enough.
+ */
+export function onReconnect(listener: () => void): () => void {
+  reconnected.add(listener);
+  return () => reconnected.delete(listener);
 }
 
 /** A reply came from the server itself. */

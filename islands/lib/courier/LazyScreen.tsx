@@ -9,17 +9,28 @@ import { Component, lazy, Suspense, useEffect, useMemo, useState, type Component
 
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
-class LoadFailure extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
+class LoadFailure extends Component<{ children: ReactNode; fallback: ReactNode; onFailure: () => void }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
   }
 
+  override componentDidCatch(): void {
+    this.props.onFailure();
+  }
+
   override render() {
     return this.state.failed ? this.props.fallback : this.props.children;
   }
 }
+
+/**
+ * Browsers remember a module that failed to load for the life of the page (the HTML module
+ * map), so importing it again fails at once: a new attempt is a new page, on the same URL
+ * (the order view has one, C15), whose module comes from the network or the stored copy.
+ */
+const loadAgain = () => window.location.reload();
 
 export function LazyScreen<P extends object>({
   load,
@@ -34,16 +45,14 @@ export function LazyScreen<P extends object>({
   onBack: () => void;
   backLabel?: string;
 }) {
-  // A rejected import is remembered by React.lazy: each attempt is a new one.
-  const [attempt, setAttempt] = useState(0);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` is the reason to make a new one.
-  const Screen = useMemo(() => lazy(load), [load, attempt]);
-  const retry = () => setAttempt((count) => count + 1);
+  const Screen = useMemo(() => lazy(load), [load]);
+  const [failed, setFailed] = useState(false);
+  // Back in signal with the screen missing: load it again by itself.
   useEffect(() => {
-    const again = () => setAttempt((count) => count + 1);
-    window.addEventListener('online', again);
-    return () => window.removeEventListener('online', again);
-  }, []);
+    if (!failed) return;
+    window.addEventListener('online', loadAgain);
+    return () => window.removeEventListener('online', loadAgain);
+  }, [failed]);
   const unavailable = (
     <div role="alert" className="space-y-3 p-6 text-center" data-screen-unavailable="">
       <h2 className="text-lg font-semibold">This screen is not on this phone yet</h2>
@@ -52,14 +61,14 @@ export function LazyScreen<P extends object>({
         <button type="button" className="btn btn-outline h-11" onClick={onBack}>
           {backLabel}
         </button>
-        <button type="button" className="btn btn-brand h-11" onClick={retry}>
+        <button type="button" className="btn btn-brand h-11" onClick={loadAgain}>
           Try again
         </button>
       </div>
     </div>
   );
   return (
-    <LoadFailure key={attempt} fallback={unavailable}>
+    <LoadFailure fallback={unavailable} onFailure={() => setFailed(true)}>
       <Suspense fallback={loading}>
         <Screen {...props} />
       </Suspense>

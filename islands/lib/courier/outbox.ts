@@ -12,7 +12,7 @@
  * a Web Lock lets one of them send at a time.
  */
 import { useSyncExternalStore } from 'react';
-import { serverReached, serverUnreachable } from '../connection';
+import { onReconnect, serverReached, serverUnreachable } from '../connection';
 import type { CourierOrder, CourierStop } from './types';
 
 export const LOCAL_PHOTO = 'local-photo:';
@@ -321,10 +321,13 @@ export function startOutbox(courierUserId: number): Promise<void> {
   started = (async () => {
     await loadPhotoUrls().catch(() => undefined);
     await refresh();
-    window.addEventListener('online', () => {
+    const sendNow = () => {
       retryDelay = 2000;
       void flush();
-    });
+    };
+    window.addEventListener('online', sendNow);
+    // Any answer from the server after none could come (a list's poll, the socket) sends what waits, without the backoff's wait.
+    onReconnect(sendNow);
     document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && void flush());
     void flush();
   })();

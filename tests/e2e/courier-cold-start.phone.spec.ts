@@ -1,0 +1,87 @@
+/**
+ * The courier app from the first install (issue 27): a phone that signed in online and
+ * never opened a delivery screen loses signal, and still delivers a pharmacy route from a
+ * cold start; its screens were stored when the app's worker installed. The steps wait on
+ * the phone and reach the server, in order, once it is back.
+ */
+import { eq } from 'drizzle-orm';
+import { orders, orderStops } from '../../src/db/schema';
+import { insertHeldOrder, insertPharmacyOrder } from '../support/courier';
+import { openDashboard, PHARMACY_POSITION, photoFiles, photoInput, signInNewCourier, standAt } from './courier';
+import { expect, test } from './fixtures';
+
+test('a phone that never opened a delivery screen completes a pharmacy route offline from a cold start', async ({ page, context, db }) => {
+  test.setTimeout(90_000);
+  const { courier } = await signInNewCourier(page, db);
+  const address = `${Date.now().toString(36)} Bayshore Blvd, Tampa, FL 33606`;
+  const { order, stops } = await insertPharmacyOrder(db, { courierId: courier.id, status: 'assigned', stops: 2, customerAddress: address });
+  // A restaurant order accepted for later, whose workflow the phone never opened either.
+  await insertHeldOrder(db, courier.id, 'courier_confirmed', { pickupTime: Date.now() + 3 * 3_600_000 });
+  await standAt(context, PHARMACY_POSITION);
+  await openDashboard(page);
+  // Installed: the worker stored everything the courier area can reach before it took over.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const stored: string[] = await page.evaluate(async () => {
+    const names = await caches.keys();
+    const assets = await caches.open(names.find((name) => name.startsWith('courier-assets-'))!);
+    return (await assets.keys()).map((request) => new URL(request.url).pathname);
+  });
+  expect(stored.some((path) => /\/PharmacyWorkflow\.[A-Z0-9]+\.js$/.test(path))).toBe(true);
+  expect(stored.some((path) => /\/RestaurantWorkflow\.[A-Z0-9]+\.js$/.test(path))).toBe(true);
+
+  // No signal, and the app opened again from nothing.
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('article').filter({ hasText: address }).getByRole('button', { name: 'View Details' }).click();
+  const view = page.getByRole('dialog');
+  await expect(view.getByText('Ready to Start?')).toBeVisible();
+  await expect(view.locator('[data-screen-unavailable]')).toHaveCount(0);
+  await view.getByRole('button', { name: 'Go Online Now' }).click();
+  await expect(view.getByText('Head to Pharmacy')).toBeVisible();
+  await view.getByRole('button', { name: "I'm at the Pharmacy" }).click();
+  await expect(view.getByText('Collect All Packages')).toBeVisible();
+  await photoInput(page).setInputFiles(photoFiles(1));
+  await view.getByRole('button', { name: 'Confirm Pickup & Start Deliveries' }).click();
+  for (const [index, stop] of stops.entries()) {
+    const n = index + 1;
+    await standAt(context, { latitude: stop.latitude!, longitude: stop.longitude! });
+    await view.getByRole('button', { name: `Arrived at Stop ${n}` }).click();
+    await photoInput(page).setInputFiles(photoFiles(1, 200, 150));
+    await view.getByRole('button', { name: `Confirm Delivery - Stop ${n}` }).click();
+  }
+  await expect(view.getByText('Deliveries Saved on This Phone')).toBeVisible();
+  expect((await db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('assigned');
+
+  // Back in signal: every step lands, in order, and the route is complete.
+  await context.setOffline(false);
+  await expect.poll(async () => (await db.select().from(orders).where(eq(orders.id, order.id)))[0].status, { timeout: 30_000 }).toBe('delivered');
+  const delivered = await db.select().from(orderStops).where(eq(orderStops.orderId, order.id));
+  expect(delivered.map((stop) => [stop.status, !!stop.deliveryPhoto])).toEqual([
+    ['delivered', true],
+    ['delivered', true],
+  ]);
+  await expect(view.getByText('All Deliveries Complete!')).toBeVisible();
+});
+
+test.describe('a screen whose code cannot be had', () => {
+  // No worker, so the request for the screen's code meets the network (here refused), as on a phone before this release.
+  test.use({ serviceWorkers: 'block' });
+
+  test('says so, with a way back and a way to try again, never a blank app', async ({ page, db }) => {
+    const { courier } = await signInNewCourier(page, db);
+    await insertPharmacyOrder(db, { courierId: courier.id, status: 'assigned', stops: 2 });
+    let refuse = true;
+    await page.route(/\/PharmacyWorkflow\.[A-Z0-9]+\.js$/, (route) => (refuse ? route.abort('internetdisconnected') : route.continue()));
+    await openDashboard(page);
+    await page.getByRole('button', { name: 'View Details' }).first().click();
+    const unavailable = page.getByRole('dialog').locator('[data-screen-unavailable]');
+    await expect(unavailable).toContainText('This screen is not on this phone yet');
+    await unavailable.getByRole('button', { name: 'Back to orders' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Back in signal, Try again loads it.
+    await page.getByRole('button', { name: 'View Details' }).first().click();
+    refuse = false;
+    await page.getByRole('dialog').getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('dialog').getByText('Ready to Start?')).toBeVisible();
+  });
+});
