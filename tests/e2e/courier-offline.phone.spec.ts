@@ -12,8 +12,11 @@ import { expect, overlaps, test } from './fixtures';
 const statusOf = async (db: Parameters<Parameters<typeof test>[2]>[0]['db'], id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
 
 test('a step taken offline moves the screen on, waits to sync, and lands when the connection returns', async ({ page, context, db }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   const { courier } = await signInNewCourier(page, db);
   const order = await insertHeldOrder(db, courier.id, 'arrived_at_pickup');
+  // A second one accepted for later: the header says "2 Active Orders" beside the sync badge, its widest.
+  await insertHeldOrder(db, courier.id, 'courier_confirmed', { pickupTime: Date.now() + 5 * 3_600_000 });
   await openDashboard(page);
   const view = page.getByRole('dialog');
   await expect(view.getByRole('heading', { name: 'At Restaurant' })).toBeVisible();
@@ -24,8 +27,13 @@ test('a step taken offline moves the screen on, waits to sync, and lands when th
   await expect(toast(page)).toContainText('Saved on this phone — will send when online');
   // "Got All Items", then on to the customer after a second, all on the phone.
   await expect(view.getByRole('heading', { name: 'En Route to Customer' })).toBeVisible();
-  await expect(view.getByText('Waiting to sync (2)')).toBeVisible();
-  await expect(page.getByRole('banner').getByText('Waiting to sync (2)')).toBeVisible();
+  await expect(view.getByRole('button', { name: 'Waiting to sync (2)' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Waiting to sync (2)' })).toBeVisible();
+  // The header fits 390 px in this state too (issue 27): nothing of it runs off the screen.
+  const header = await page.getByRole('banner').evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+  expect(header.scroll).toBeLessThanOrEqual(header.client);
+  const indicator = await page.getByRole('banner').locator('[data-active-orders]').boundingBox();
+  expect(indicator!.x + indicator!.width).toBeLessThanOrEqual(390);
   expect((await statusOf(db, order.id)).status).toBe('arrived_at_pickup');
   // Some time passes without signal.
   await page.waitForTimeout(4000);
@@ -49,11 +57,11 @@ test('a waiting step survives a reload and is sent once the server answers again
   const view = page.getByRole('dialog');
   await view.getByRole('button', { name: 'Arrived at Customer' }).click();
   await expect(view.getByRole('heading', { name: "At Customer's Location" })).toBeVisible();
-  await expect(view.getByText('Waiting to sync (1)')).toBeVisible();
+  await expect(view.getByRole('button', { name: 'Waiting to sync (1)' })).toBeVisible();
 
   await page.reload();
   await expect(page.getByRole('dialog').getByRole('heading', { name: "At Customer's Location" })).toBeVisible();
-  await expect(page.getByRole('dialog').getByText('Waiting to sync (1)')).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Waiting to sync (1)' })).toBeVisible();
   expect((await statusOf(db, order.id)).status).toBe('on_way_to_customer');
 
   await page.unroute(`**/api/orders/${order.id}`);
@@ -83,7 +91,7 @@ test('photos taken offline wait on the phone and complete the delivery once onli
   await expect(view.getByText('Delivery Complete!')).toHaveCount(0);
   await expect(view.getByText(/uploaded|successfully/)).toHaveCount(0);
   await expect(toast(page)).toContainText('Saved on this phone — will send when online');
-  await expect(view.getByText('Waiting to sync (6)')).toBeVisible();
+  await expect(view.getByRole('button', { name: 'Waiting to sync (6)' })).toBeVisible();
   expect((await statusOf(db, order.id)).status).toBe('arrived_at_customer');
 
   await context.setOffline(false);

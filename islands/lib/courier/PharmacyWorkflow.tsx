@@ -97,15 +97,7 @@ function ReadyToStart({ order, view }: { order: CourierOrder; view: WorkflowProp
       <section className="card p-4 text-center">
         <h3 className="text-lg font-semibold">Ready to Start?</h3>
         <p className="text-sm text-slate-600">Pickup time: {pharmacyTimeOf(order.pickupTime)}</p>
-        <div className="mt-4">
-          {ready ? (
-            <StepButton disabled={busy} onClick={() => void start()}>
-              {busy ? 'Going Online...' : 'Go Online Now'}
-            </StepButton>
-          ) : (
-            <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">Too early to start. Check back 1 hour before pickup.</p>
-          )}
-        </div>
+        {ready ? null : <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">Too early to start. Check back 1 hour before pickup.</p>}
       </section>
       <section className="card p-4" aria-labelledby="route-summary">
         <h3 id="route-summary" className="font-semibold">
@@ -127,6 +119,12 @@ function ReadyToStart({ order, view }: { order: CourierOrder; view: WorkflowProp
           </div>
         </dl>
       </section>
+      {/* The step is pinned at the bottom, within the thumb's reach, not mid-screen (F13). */}
+      {ready ? (
+        <StepButton disabled={busy} onClick={() => void start()}>
+          {busy ? 'Going Online...' : 'Go Online Now'}
+        </StepButton>
+      ) : null}
     </>
   );
 }
@@ -237,7 +235,7 @@ function Deliveries({
           return (
             <li key={stop.id}>
               <details open={index < EXPANDED_STOP_CARDS} className={`card p-4 ${stop.id === current?.id ? 'border-brand-500 ring-1 ring-brand-500' : ''}`}>
-                <summary className="flex cursor-pointer items-center gap-3">
+                <summary className="flex min-h-11 cursor-pointer items-center gap-3">
                   <span
                     className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-semibold text-white ${done ? 'bg-emerald-600' : 'bg-slate-900'}`}
                   >

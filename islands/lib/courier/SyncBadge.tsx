@@ -17,8 +17,16 @@ export function SyncBadge({ waiting }: { waiting: number }) {
   }
   return (
     <span role="status">
-      <button type="button" className="badge h-11 bg-amber-100 text-amber-900" title="Try sending now" onClick={() => void flush()}>
-        <CloudUploadIcon width={14} height={14} /> Waiting to sync ({waiting})
+      {/* Narrow phones read "Sync (n)": the header fits 390 px beside "2 Active Orders" (issue 27). */}
+      <button
+        type="button"
+        className="badge h-11 whitespace-nowrap bg-amber-100 text-amber-900"
+        title="Try sending now"
+        aria-label={`Waiting to sync (${waiting})`}
+        onClick={() => void flush()}
+      >
+        <CloudUploadIcon width={14} height={14} /> <span className="hidden min-[420px]:inline">Waiting to sync</span>
+        <span className="min-[420px]:hidden">Sync</span> ({waiting})
       </button>
     </span>
   );
