@@ -3,8 +3,10 @@
  * 5 s (paused while hovered or focused), dismissed by its close button, Escape, or a
  * swipe right of 50 px. Destructive toasts are announced assertively. A toast never
  * sits over the control the user just used, the focused one, the submit buttons of the
- * page's forms, an open dialog's title and close button, or a notice marked
- * `data-keep-clear` (the courier's "You are offline"): it moves to the
+ * page's forms, an open dialog's title and close button, a notice marked
+ * `data-keep-clear` (the courier's "You are offline", a workflow's hint, the reason a step
+ * waits) or the first card of a screen marked `data-keep-clear-first` (what a step just
+ * revealed, issue 27): it moves to the
  * other edge of the screen (placeToast), and moves again when the page scrolls or focus
  * moves (a toast placed while its form's button was off screen must not then cover it).
  */
@@ -34,6 +36,8 @@ function protectedRects(): DOMRect[] {
     document.activeElement,
     ...document.querySelectorAll('form [type="submit"]'),
     ...document.querySelectorAll('[data-keep-clear]'),
+    // What a step just revealed: the first card of the screen it opened (the courier's workflows).
+    ...[...document.querySelectorAll('[data-keep-clear-first]')].map((screen) => screen.firstElementChild),
   ];
   for (const dialog of document.querySelectorAll('[role="dialog"], dialog[open]')) {
     elements.push(dialog.querySelector('h1, h2, [data-dialog-title]'), dialog.querySelector('[aria-label="Close"], [data-close-dialog]'));
@@ -56,13 +60,27 @@ function placeToast(element: HTMLElement, again = false): void {
   const edges = viewport();
   const keep = protectedRects();
   const covered = () => keep.reduce((sum, rect) => sum + overlap(element.getBoundingClientRect(), rect), 0);
-  const setEdge = (other: boolean) => (other ? (edges.dataset.edge = 'other') : delete edges.dataset.edge);
-  if (!again) setEdge(false);
+  const setEdge = (edge: string) => {
+    if (edge === 'usual') delete edges.dataset.edge;
+    else edges.dataset.edge = edge;
+  };
+  if (!again) setEdge('usual');
   const here = covered();
   if (here === 0) return;
-  const atOther = edges.dataset.edge === 'other';
-  setEdge(!atOther);
-  if (covered() >= here) setEdge(atOther);
+  type Edge = 'usual' | 'other' | 'lifted';
+  const was = (edges.dataset.edge as Edge | undefined) ?? 'usual';
+  // Both edges hold something to keep (a courier screen's hint at the top, its pinned step at
+  // the bottom): the toast sits just above what is kept at the bottom, over the middle.
+  const bottomKept = keep.filter((rect) => rect.top > window.innerHeight / 2).map((rect) => rect.top);
+  edges.style.setProperty('--toast-lift', `${bottomKept.length ? window.innerHeight - Math.min(...bottomKept) : 0}px`);
+  let best: { edge: Edge; covers: number } = { edge: was, covers: here };
+  for (const edge of ['usual', 'other', 'lifted'] as const) {
+    if (edge === was) continue;
+    setEdge(edge);
+    const covers = covered();
+    if (covers < best.covers) best = { edge, covers };
+  }
+  setEdge(best.edge);
 }
 
 let placing = false;

@@ -156,3 +156,23 @@ test('a toast keeps clear of the warning and the button it is about', async ({ p
   await banner.scrollIntoViewIfNeeded();
   expect(await overlaps(banner)).toBe(false);
 });
+
+test('a step’s toast never covers what the step revealed: the hint, the first card, the reason the next step waits (issue 27)', async ({ page, db }) => {
+  const { courier } = await insertServiceArea(db);
+  await insertHeldOrder(db, courier.courier.id, 'arrived_at_pickup', { deliveryTime: Date.now() + 60 * MINUTE });
+  await signIn(page, courier.username);
+  await openDashboard(page);
+  const view = page.getByRole('dialog');
+  await view.getByRole('button', { name: 'Got All Items' }).click();
+  await expect(view.getByRole('heading', { name: 'En Route to Customer' })).toBeVisible();
+  await expect(toast(page)).toBeVisible();
+  const box = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())!;
+  const shown = await box(toast(page));
+  const clear = async (locator: ReturnType<Page['locator']>) => {
+    const other = await box(locator);
+    return !(shown.x < other.x + other.width && other.x < shown.x + shown.width && shown.y < other.y + other.height && other.y < shown.y + shown.height);
+  };
+  expect(await clear(view.locator('[data-keep-clear]').first()), 'the hint').toBe(true);
+  expect(await clear(view.locator('[data-keep-clear-first] > *').first()), 'the first card').toBe(true);
+  expect(await clear(view.locator('[data-step-hint]')), 'why the next step waits').toBe(true);
+});

@@ -75,7 +75,9 @@ export default function PharmacyWorkflow({ order, view, waiting, onClose, onDone
           <CloseIcon />
         </button>
       </header>
-      <div className="space-y-4 p-4">{screen}</div>
+      <div className="space-y-4 p-4" data-keep-clear-first="">
+        {screen}
+      </div>
       <NavigationChooser target={navigateTo} onClose={() => setNavigateTo(null)} />
     </div>
   );

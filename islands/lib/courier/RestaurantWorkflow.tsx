@@ -135,12 +135,14 @@ export default function RestaurantWorkflow({ order, view, waiting, onClose, onDo
             <span className="block text-base font-bold text-slate-900">{usd(cents(order.courierPay))}</span>
           </p>
         </div>
-        <div className="flex flex-wrap items-center justify-between gap-2 bg-slate-900 px-4 py-2 text-sm text-white">
+        <div className="flex flex-wrap items-center justify-between gap-2 bg-slate-900 px-4 py-2 text-sm text-white" data-keep-clear="">
           <span>{HINTS[status] ?? ''}</span>
           <SyncBadge waiting={waiting} />
         </div>
       </header>
-      <div className="space-y-4 p-4">{screen}</div>
+      <div className="space-y-4 p-4" data-keep-clear-first="">
+        {screen}
+      </div>
       {!isFinished(status) ? (
         <div className="px-4">
           <button type="button" className="btn btn-ghost h-11 w-full text-red-700" onClick={() => setCancelling(true)}>
@@ -324,12 +326,18 @@ function ToCustomer({
       <p className="text-sm">
         <span className="text-slate-500">Drop-off Time:</span> {timeOf(order.deliveryTime, view.timeZone)}
       </p>
-      {early ? (
-        <p role="alert" className="rounded-md bg-red-600 p-3 text-center text-sm font-medium text-white">
-          Cannot arrive before {earliest}
-        </p>
-      ) : null}
-      <StepButton onClick={arrive}>Arrived at Customer</StepButton>
+      <StepButton
+        onClick={arrive}
+        hint={
+          early ? (
+            <p role="alert" className="rounded-md bg-red-600 p-3 text-center font-medium text-white">
+              {`Cannot arrive before ${earliest}`}
+            </p>
+          ) : undefined
+        }
+      >
+        Arrived at Customer
+      </StepButton>
     </>
   );
 }

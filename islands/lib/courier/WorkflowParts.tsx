@@ -54,7 +54,7 @@ export function StepButton({ children, onClick, disabled = false, hint }: { chil
   return (
     <div className="step-bar">
       {hint ? (
-        <div className="mb-2 space-y-2 text-sm" data-step-hint="">
+        <div className="mb-2 space-y-2 text-sm" data-step-hint="" data-keep-clear="">
           {hint}
         </div>
       ) : null}
