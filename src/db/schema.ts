@@ -286,6 +286,12 @@ export const orders = sqliteTable(
      * position (issue 27, decision C23): flagged to the dispatcher in the orders list.
      */
     arrivedWithoutPositionAt: integer('arrived_without_position_at'),
+    /**
+     * The route's miles in the order the courier now drives it, after they reordered or
+     * optimized its stops (issue 27): what their map and end screen show. The fee stays on
+     * totalDistanceMiles, the route as priced (O6). Null until a courier reorders.
+     */
+    routeMiles: real('route_miles'),
     /** R2 keys of the delivery photos. */
     deliveryPhotos: text('delivery_photos', { mode: 'json' })
       .$type<string[]>()

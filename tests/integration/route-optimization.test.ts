@@ -16,7 +16,7 @@ import { startWorker, type Running } from '../../scripts/lib/stack';
 import { getEvents, getStops } from '../../src/db/orders/read';
 import { orders, orderStops } from '../../src/db/schema';
 import { roundMiles } from '../../src/domain/fees';
-import { METERS_PER_MILE, type LatLng } from '../../src/domain/geo';
+import { estimatedRoadMiles, METERS_PER_MILE, type LatLng } from '../../src/domain/geo';
 import { evaluateOrder, seededRandom } from '../../src/domain/routeOptimizer';
 import { estimatedMatrix } from '../../src/domain/routePlan';
 import { Client, signedIn, testDb } from '../support/api';
@@ -389,6 +389,12 @@ describe('the courier reorders the stops not yet reached', () => {
     expect(event.detail).toMatch(/^Optimized by the courier: 2 Recipient 3, 3 Recipient 4, 4 Recipient 2 \(\d+\.\d\d mi → \d+\.\d\d mi, estimated\)$/);
     const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
     expect(stored.deliveryFeeCents).toBe(order.deliveryFeeCents);
+    // The courier's map and end screen show the route as they now drive it; the fee keeps the priced one (issue 27).
+    const pickup = { lat: response.body.order.pickupLatitude, lng: response.body.order.pickupLongitude };
+    const now = (await getStops(db, order.id)).map((stop) => ({ lat: stop.latitude!, lng: stop.longitude! }));
+    expect(stored.routeMiles).toBe(roundMiles(estimatedRoadMiles([pickup, ...now])));
+    expect(stored.totalDistanceMiles).toBe(order.totalDistanceMiles);
+    expect(response.body.order.routeMiles).toBe(stored.routeMiles);
 
     // Again: already the best order, so nothing changes and nothing is recorded.
     const again = await client.post(`/api/orders/${order.id}/stop-order/optimize`, { courierLatitude: position.lat, courierLongitude: position.lng });

@@ -17,7 +17,7 @@ import { CheckIcon, NavigationIcon } from './icons';
 import { NavigationChooser, pickupTarget, stopTarget } from './NavigationChooser';
 import { photoSrc, useOutbox, type Effect } from './outbox';
 import { PhotoCapture } from './PhotoCapture';
-import { RouteMap } from './RouteMap';
+import { drivenMiles, RouteMap } from './RouteMap';
 import { goOnline, report, SAVED_ON_PHONE, sendStep, sendStopStep, uploadPhoto } from './steps';
 import type { CourierOrder, CourierStop } from './types';
 import { useNow } from './useNow';
@@ -112,7 +112,7 @@ function ReadyToStart({ order, view }: { order: CourierOrder; view: WorkflowProp
           </div>
           <div>
             <dt className="text-slate-500">Total Distance</dt>
-            <dd className="font-semibold">{order.totalDistanceMiles != null ? `${order.totalDistanceMiles.toFixed(1)} miles` : 'N/A'}</dd>
+            <dd className="font-semibold">{drivenMiles(order) != null ? `${drivenMiles(order)!.toFixed(1)} miles` : 'N/A'}</dd>
           </div>
           {/* What the courier earns, not the business's fee (decision C24). */}
           <div>
@@ -369,7 +369,7 @@ function Completed({ order, waiting, onDone }: { order: CourierOrder; waiting: n
           </>
         )}
         <p className="mt-1 text-sm text-slate-700">
-          {order.stops.length} stops completed • {order.totalDistanceMiles != null ? order.totalDistanceMiles.toFixed(1) : '0.0'} miles
+          {order.stops.length} stops completed • {(drivenMiles(order) ?? 0).toFixed(1)} miles
         </p>
       </div>
       <DeliveryEarnings order={order} title="Earnings" />

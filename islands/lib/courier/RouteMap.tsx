@@ -57,11 +57,14 @@ function markersOf(order: CourierOrder): MapMarker[] {
   return [...pickup, ...drops];
 }
 
+/** The route's miles in the order the courier drives it: after they reordered its stops, that route's, else the priced one. */
+export const drivenMiles = (order: CourierOrder) => order.routeMiles ?? order.totalDistanceMiles;
+
 /** "3.4 mi", or "6.1 mi (multi-stop)"; the stored route distance when there is one. */
 export function routeDistance(order: CourierOrder): string | null {
   const markers = markersOf(order);
   const placed = markers.length >= 2 && markers[0].kind === 'pickup';
-  const miles = order.totalDistanceMiles ?? (placed ? estimatedRoadMiles(markers.map((marker) => marker.point)) : null);
+  const miles = drivenMiles(order) ?? (placed ? estimatedRoadMiles(markers.map((marker) => marker.point)) : null);
   if (miles == null) return null;
   return `${miles.toFixed(1)} mi${order.stops.length > 1 ? ' (multi-stop)' : ''}`;
 }

@@ -51,6 +51,8 @@ export interface CourierOrder {
   tip: string;
   courierPay: string | null;
   totalDistanceMiles: number | null;
+  /** The route's miles as the courier now drives it (after a reorder), else as priced (issue 27). */
+  routeMiles?: number | null;
   pickupTime: string | null;
   deliveryTime: string | null;
   deliveryPhotos: string[];

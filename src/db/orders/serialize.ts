@@ -86,7 +86,8 @@ function orderJson(order: Order, photo: PhotoUrl) {
  */
 export function serializeOrderForCourier(order: Order) {
   const { customerEmail: _email, ...json } = serializeOrder(order);
-  return json;
+  // The route as the courier now drives it (their map and end screen); the fee stays on totalDistanceMiles.
+  return { ...json, routeMiles: order.routeMiles ?? order.totalDistanceMiles };
 }
 
 export function serializeStopForCourier(stop: OrderStop) {

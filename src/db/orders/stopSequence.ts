@@ -49,11 +49,13 @@ export function applyStopOrder(
   stops: readonly OrderStop[],
   changes: readonly StopChange[],
   detail: string,
+  routeMiles?: number,
 ): Promise<ChangeResult> {
   return changeOrder(db, {
     orderId,
     from: [...COURIER_HELD_STATUSES],
     where: and(eq(orders.courierId, by.courierId), stopsUnchanged(orderId, stops)),
+    set: routeMiles === undefined ? undefined : { routeMiles },
     alongside: (condition) =>
       changes.length === 0
         ? []

@@ -4,13 +4,15 @@
  * can. The rules are in src/domain/stopSequence.ts; the write, one transaction under the
  * order's compare-and-set, in src/db/orders/stopSequence.ts. The fee is never touched.
  */
+import type { PickupPlace } from '../../db/orders/courier';
 import type { Order, OrderStop } from '../../db/schema';
 import { applyStopOrder } from '../../db/orders/stopSequence';
 import { Failure } from '../../domain/failures';
 import { STOP_DELIVERY_PHASE, COURIER_HELD_STATUSES, statusWords } from '../../domain/orderStatus';
 import { STOP_SERVICE_MINUTES } from '../../domain/routeOptimizer';
-import { movableStops, reorderStart, resequence } from '../../domain/stopSequence';
+import { movableStops, reorderStart, resequence, type StopChange } from '../../domain/stopSequence';
 import { bestRoute } from '../../maps/bestRoute';
+import { routeThrough } from '../../maps/routing';
 import type { MapsServer } from '../../maps/service';
 import { heldOrder, readAroundOrder, type AroundOrder, type CourierContext, type OrderAnswer } from './context';
 
@@ -27,6 +29,8 @@ function assertCanReorder(order: Order): void {
  */
 async function reorderStops(
   ctx: CourierContext,
+  maps: MapsServer,
+  pickup: PickupPlace | undefined,
   order: Order,
   stops: readonly OrderStop[],
   stopIds: readonly number[],
@@ -39,7 +43,7 @@ async function reorderStops(
   const names = new Map(stops.map((stop) => [stop.id, stop.customerName]));
   const list = stopIds.map((id, position) => `${plan.sequences[position]} ${names.get(id)}`).join(', ');
   const by = { courierId: ctx.user.courierId, userId: ctx.user.id, now: ctx.now };
-  const result = await applyStopOrder(ctx.db, by, order.id, stops, plan.changes, describe(list));
+  const result = await applyStopOrder(ctx.db, by, order.id, stops, plan.changes, describe(list), await routeMilesAfter(maps, pickup, stops, plan.changes));
   if (!result.applied) throw new Failure('conflict', 'The stops have changed', 'The route changed while you reordered it. Refresh to see it as it is.');
   return { order: result.order, stops: result.stops! };
 }
@@ -51,9 +55,23 @@ async function readHeldRoute(ctx: CourierContext, orderId: number): Promise<{ or
 }
 
 /** PUT /api/orders/:id/stop-order: the stops not yet reached, in the order the courier chose. Answers the order, its stops and pickup. */
-export async function reorderByHand(ctx: CourierContext, orderId: number, stopIds: readonly number[]): Promise<OrderAnswer> {
+export async function reorderByHand(ctx: CourierContext, maps: MapsServer, orderId: number, stopIds: readonly number[]): Promise<OrderAnswer> {
   const { order, stops, pickup } = await readHeldRoute(ctx, orderId);
-  return { ...(await reorderStops(ctx, order, stops, stopIds, (list) => `Reordered by the courier: ${list}`)), pickup };
+  return { ...(await reorderStops(ctx, maps, pickup, order, stops, stopIds, (list) => `Reordered by the courier: ${list}`)), pickup };
+}
+
+/** The miles of the whole route, from the pickup through every stop, in the order after `changes`: what the courier's map now shows. */
+async function routeMilesAfter(
+  maps: MapsServer,
+  pickup: PickupPlace | undefined,
+  stops: readonly OrderStop[],
+  changes: readonly StopChange[],
+): Promise<number | undefined> {
+  const origin = placeOf(pickup);
+  if (!origin) return undefined;
+  const sequence = new Map(changes.map((change) => [change.id, change.sequence]));
+  const reordered = stops.map((stop) => ({ ...stop, sequence: sequence.get(stop.id) ?? stop.sequence }));
+  return (await routeThrough(maps, origin, reordered)).miles;
 }
 
 export interface StopOptimization extends OrderAnswer {
@@ -103,6 +121,8 @@ export async function optimizeRemainingStops(
   const miles = (route: typeof given) => `${route.plan.miles.toFixed(2)} mi`;
   const changed = await reorderStops(
     ctx,
+    maps,
+    place,
     order,
     stops,
     best.order.map((index) => remaining[index].id),

@@ -101,7 +101,7 @@ courierOrders.post('/:id/photos', requireApi('courier'), validate('param', idPar
  * business and the admin see the new sequence, and the fee is not touched.
  */
 courierOrders.put('/:id/stop-order', requireApi('courier'), validate('param', idParam), idempotent, validate('json', stopOrderSchema), async (c) => {
-  const changed = await reorderByHand(courierContext(c), c.req.valid('param').id, c.req.valid('json').stopIds);
+  const changed = await reorderByHand(courierContext(c), mapsServer(c), c.req.valid('param').id, c.req.valid('json').stopIds);
   return c.json(courierOrderJsonOf(changed.order, changed.stops, changed.pickup));
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `route_miles` real;
