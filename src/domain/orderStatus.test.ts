@@ -110,9 +110,13 @@ describe('courier steps', () => {
     expect(courierNextStatuses('cancelled')).toEqual([]);
   });
 
-  it('allows the penalty cancellation from any held, unfinished status', () => {
-    expect(canCourierMove('picked_up', 'cancelled')).toBe(true);
-    expect(canCourierMove('pending_courier', 'cancelled')).toBe(false);
+  it('gives the order back to dispatch through the penalty dialog from any held, unfinished status, never cancels it (C26)', () => {
+    for (const from of ['picked_up', 'on_way_to_customer', 'courier_on_way_to_pharmacy', 'in_pharmacy_delivery'] as const) {
+      expect(canCourierMove(from, 'courier_rejected'), from).toBe(true);
+      expect(canCourierMove(from, 'cancelled'), from).toBe(false);
+    }
+    expect(canCourierMove('pending_courier', 'courier_rejected')).toBe(false);
+    expect(canCourierMove('delivered', 'courier_rejected')).toBe(false);
   });
 
   it('maps restaurant-style statuses to the pharmacy screens', () => {

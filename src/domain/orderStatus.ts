@@ -272,7 +272,8 @@ export const PHARMACY_STATUSES = set(
 /**
  * The steps a courier who holds the order may take from each status (spec 3-courier-area.md §4.3–4.4).
  * Cancelling through the penalty dialog is possible from every non-final status and
- * is added below rather than repeated in each row.
+ * is added below rather than repeated in each row: it gives the order back to dispatch
+ * (courier_rejected), never cancels the customer's delivery (decision C26).
  */
 const COURIER_STEPS: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
   assigned: ['courier_confirmed', 'courier_on_way_to_pickup', 'courier_rejected', 'awaiting_pharmacy_pickup'],
@@ -293,7 +294,7 @@ const COURIER_STEPS: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
 
 export function courierNextStatuses(from: OrderStatus): OrderStatus[] {
   const steps = [...(COURIER_STEPS[from] ?? [])];
-  if (!isFinished(from) && from !== 'pending_courier' && from !== 'new') steps.push('cancelled');
+  if (!isFinished(from) && from !== 'pending_courier' && from !== 'new' && !steps.includes('courier_rejected')) steps.push('courier_rejected');
   return steps;
 }
 

@@ -337,13 +337,26 @@ describe('workflow steps (PATCH /api/orders/:id)', () => {
     expect(response.status).toBe(403);
   });
 
-  it('cancels through the penalty dialog, recording the fee when pickup is under 2 hours away', async () => {
+  it('gives the order back to dispatch through the penalty dialog, recording the fee; the customer’s delivery is not cancelled (C26)', async () => {
     const { db, courier, client } = await freshCourier();
     const order = await insertHeldOrder(db, courier.id, 'on_way_to_customer', { pickupTime: Date.now() - 10 * MINUTE });
     expect((await client.patch(`/api/orders/${order.id}`, { status: 'cancelled' })).body.error).toBe('Late cancellation fee');
-    const cancelled = await client.patch(`/api/orders/${order.id}`, { status: 'cancelled', acceptLateFee: true });
-    expect(cancelled.body.status).toBe('cancelled');
-    expect((await getEvents(db, order.id)).at(-1)).toMatchObject({ toStatus: 'cancelled', detail: 'Late cancellation fee $30.00' });
+    // The spec's client asks to cancel; the app's asks to give it back: both hand it back.
+    const handedBack = await client.patch(`/api/orders/${order.id}`, { status: 'cancelled', acceptLateFee: true });
+    expect(handedBack.status).toBe(200);
+    expect(handedBack.body).toMatchObject({ status: 'courier_rejected', courierId: null });
+    expect((await getEvents(db, order.id)).at(-1)).toMatchObject({
+      toStatus: 'courier_rejected',
+      actorRole: 'courier',
+      detail: 'Late cancellation fee $30.00',
+    });
+    const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(stored).toMatchObject({ status: 'courier_rejected', courierId: null });
+    const another = await insertHeldOrder(db, courier.id, 'courier_on_way_to_pickup', { pickupTime: Date.now() + 3 * 60 * MINUTE });
+    expect((await client.patch(`/api/orders/${another.id}`, { status: 'courier_rejected' })).body).toMatchObject({
+      status: 'courier_rejected',
+      courierId: null,
+    });
   });
 
   it('replays the first answer to a request sent again with the same Idempotency-Key', async () => {

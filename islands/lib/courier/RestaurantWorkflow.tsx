@@ -85,9 +85,12 @@ export default function RestaurantWorkflow({ order, view, waiting, onClose, onDo
     report(await sendStep(order, body, label), statusUpdated(body.status!));
   }
 
+  /** Gives the order back to dispatch (C26): another courier takes it; the customer's delivery goes on. */
   function cancel() {
     setCancelling(false);
-    void sendStep(order, { status: 'cancelled', acceptLateFee: true }, 'Cancel order').then((outcome) => report(outcome, statusUpdated('cancelled')));
+    void sendStep(order, { status: 'courier_rejected', acceptLateFee: true }, 'Give order back', {
+      order: { status: 'courier_rejected', courierId: null },
+    }).then((outcome) => report(outcome, { title: 'Order handed back', description: 'Dispatch will give it to another courier.' }));
     onDone();
   }
 
@@ -154,7 +157,7 @@ export default function RestaurantWorkflow({ order, view, waiting, onClose, onDo
       <ConfirmDialog
         open={cancelling}
         title="Cancellation Warning"
-        message="Cancelling less than 2 hours before the pickup time brings a $30 penalty."
+        message="Cancelling less than 2 hours before the pickup time brings a $30 penalty. The order goes back to dispatch for another courier: the customer's delivery is not cancelled."
         keepLabel="Keep Order"
         confirmLabel="Cancel and Accept Penalty"
         onKeep={() => setCancelling(false)}

@@ -182,8 +182,10 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
     });
     return { order: settled(attempt, undefined, () => false), ...around };
   }
-  const to = input.status && input.status !== order.status ? input.status : undefined;
-  const repeat = input.status !== undefined && to === undefined;
+  // A courier cannot cancel the customer's delivery: "Cancel Order" gives it back to dispatch, penalty and all (C26).
+  const asked = input.status === 'cancelled' ? 'courier_rejected' : input.status;
+  const to = asked && asked !== order.status ? asked : undefined;
+  const repeat = asked !== undefined && to === undefined;
   const hasExtras = !!input.deliveryPhotos?.length || input.pharmacyPickupPhoto != null || input.deliveryNotes !== undefined;
   // The same step again (an offline retry, "Continue to New Orders"): harmless.
   if (repeat && !hasExtras) return { order, ...around };
