@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REPORT_INTERVAL_MS, startLocationReporting, WATCH_OPTIONS } from './locationReporter';
+import { recentFix, rememberFix, REPORT_INTERVAL_MS, startLocationReporting, WATCH_OPTIONS } from './locationReporter';
 
 /** A fake device: emit() delivers a fix, fail() a GPS error. */
 function fakeGeolocation() {
@@ -72,5 +72,13 @@ describe('startLocationReporting', () => {
     const warn = vi.fn();
     startLocationReporting(warn);
     expect(warn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('recentFix', () => {
+  it('is the latest fix of any watch for two minutes, then nothing', () => {
+    rememberFix({ latitude: 27.95, longitude: -82.45 }, 1_000_000);
+    expect(recentFix(1_000_000 + 119_000)).toEqual({ lat: 27.95, lng: -82.45 });
+    expect(recentFix(1_000_000 + 121_000)).toBeNull();
   });
 });

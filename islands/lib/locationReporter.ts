@@ -11,6 +11,20 @@ import { toast } from './events';
 
 export const WATCH_OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 10_000, timeout: 15_000 };
 export const REPORT_INTERVAL_MS = 5_000;
+/** A fix older than this no longer says where a photo was taken. */
+const RECENT_FIX_MS = 2 * 60_000;
+
+let lastFix: { lat: number; lng: number; at: number } | null = null;
+
+/** Notes the latest fix from any watch on the page, for stamping what the courier does next. */
+export function rememberFix(coords: Pick<GeolocationCoordinates, 'latitude' | 'longitude'>, at = Date.now()): void {
+  lastFix = { lat: coords.latitude, lng: coords.longitude, at };
+}
+
+/** Where the phone was a moment ago, if it knew (null without a fix in the last two minutes). */
+export function recentFix(now = Date.now()): { lat: number; lng: number } | null {
+  return lastFix && now - lastFix.at <= RECENT_FIX_MS ? { lat: lastFix.lat, lng: lastFix.lng } : null;
+}
 
 export function gpsWarning(): void {
   toast({ title: 'GPS Warning', description: 'GPS issues detected - you can continue with the delivery', variant: 'destructive' });
@@ -55,6 +69,7 @@ export function startLocationReporting(onWarning: () => void = gpsWarning): () =
   };
   const watch = navigator.geolocation.watchPosition(
     (position) => {
+      rememberFix(position.coords);
       latest = position;
       const wait = REPORT_INTERVAL_MS - (Date.now() - lastSent);
       if (wait <= 0) flush();

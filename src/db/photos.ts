@@ -27,13 +27,14 @@ export type PhotoRefusal = { reason: 'order-limit' } | { reason: 'hourly-limit';
  */
 export async function insertPhotoWithinLimits(db: Db, photo: NewPhoto, holderCourierId: number, now = Date.now()): Promise<Photo | PhotoRefusal> {
   const since = now - UPLOAD_WINDOW_MS;
-  const row: Photo = { stopId: null, ...photo, createdAt: now } as Photo;
+  const row: Photo = { stopId: null, takenAt: null, takenLatitude: null, takenLongitude: null, ...photo, createdAt: now } as Photo;
   const ofOrder = sql`from ${photos} where ${photos.orderId} = ${photo.orderId}`;
   const ofUploaderThisHour = sql`from ${photos} where ${photos.uploadedByUserId} = ${photo.uploadedByUserId} and ${photos.createdAt} > ${since}`;
   const [inserted, [usage]] = await db.batch([
     db.all<{ key: string }>(sql`
-      insert into ${photos} (key, order_id, stop_id, kind, content_type, size_bytes, width, height, uploaded_by_user_id, created_at)
-      select ${row.key}, ${row.orderId}, ${row.stopId}, ${row.kind}, ${row.contentType}, ${row.sizeBytes}, ${row.width}, ${row.height}, ${row.uploadedByUserId}, ${now}
+      insert into ${photos} (key, order_id, stop_id, kind, content_type, size_bytes, width, height, uploaded_by_user_id, taken_at, taken_latitude, taken_longitude, created_at)
+      select ${row.key}, ${row.orderId}, ${row.stopId}, ${row.kind}, ${row.contentType}, ${row.sizeBytes}, ${row.width}, ${row.height}, ${row.uploadedByUserId},
+             ${row.takenAt ?? now}, ${row.takenLatitude}, ${row.takenLongitude}, ${now}
       where exists (select 1 from ${orders} where ${orders.id} = ${photo.orderId} and ${orders.courierId} = ${holderCourierId})
         and (select count(*) ${ofOrder}) < ${MAX_UPLOADS_PER_ORDER}
         and (select coalesce(sum(${photos.sizeBytes}), 0) ${ofOrder}) + ${photo.sizeBytes} <= ${MAX_UPLOAD_BYTES_PER_ORDER}
@@ -113,6 +114,17 @@ export function mayViewPhoto(viewer: Pick<SessionUser, 'role' | 'restaurantId' |
     case 'courier':
       return viewer.courierId != null && viewer.courierId === order.courierId;
   }
+}
+
+/** When and where each photo of an order was taken, by key (a bounded few). */
+export type PhotoStamp = Pick<Photo, 'takenAt' | 'takenLatitude' | 'takenLongitude'>;
+
+export async function photoStampsOf(db: Db, orderId: number): Promise<Map<string, PhotoStamp>> {
+  const rows = await db
+    .select({ key: photos.key, takenAt: photos.takenAt, takenLatitude: photos.takenLatitude, takenLongitude: photos.takenLongitude })
+    .from(photos)
+    .where(eq(photos.orderId, orderId));
+  return new Map(rows.map(({ key, ...stamp }) => [key, stamp]));
 }
 
 /** Every photo uploaded for an order (a bounded few), read beside the order so a step that names them needs no read of its own. */

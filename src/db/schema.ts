@@ -426,6 +426,11 @@ export const photos = sqliteTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id),
+    /** When the courier took it: the phone's tap time when plausible (decision F7), else when it arrived. */
+    takenAt: integer('taken_at'),
+    /** Where the phone was when it was taken, when it knew. */
+    takenLatitude: real('taken_latitude'),
+    takenLongitude: real('taken_longitude'),
     createdAt: createdAt(),
   },
   (t) => [

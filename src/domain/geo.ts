@@ -32,6 +32,12 @@ export function haversineMeters(a: LatLng, b: LatLng): number {
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** A distance as a courier or dispatcher reads it: feet under 1,000 ft, else miles to a tenth. */
+export function distanceWords(meters: number): string {
+  const feet = meters / METERS_PER_FOOT;
+  return feet < 1000 ? `${Math.round(feet)} ft` : `${(meters / METERS_PER_MILE).toFixed(1)} mi`;
+}
+
 export function isWithin(a: LatLng, b: LatLng, radiusMeters: number): boolean {
   return haversineMeters(a, b) <= radiusMeters;
 }

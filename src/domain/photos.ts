@@ -3,6 +3,8 @@
  * and how a stored photo is named in the API. The bytes live in R2; orders and stops
  * keep keys, which the API shows as URLs under /api/photos/.
  */
+import { distanceWords, haversineMeters } from './geo';
+import { proximityApplies, type LocationPrecision } from './location';
 import { constantTimeEqual, toHex } from './tokens';
 
 /** The phone fits each photo within 1200×1200 and keeps it as JPEG at quality 0.7. */
@@ -85,4 +87,25 @@ export async function isValidPhotoLink(key: string, expires: string, signature: 
   if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return false;
   if (Number(expires) * 1000 <= now) return false;
   return constantTimeEqual(await photoLinkSignature(key, Number(expires), secret), signature);
+}
+
+/** Where a photo was taken, as the phone said (photos.taken_latitude, taken_longitude). */
+export interface PhotoTakenAt {
+  takenLatitude: number | null;
+  takenLongitude: number | null;
+}
+
+/**
+ * How far from the delivery address a photo was taken ("120 ft from the address"): proof a
+ * dispatcher can read. Null when the phone did not know, or the address is placed only
+ * roughly (a ZIP centre says nothing about the door).
+ */
+export function photoDistanceNote(
+  photo: PhotoTakenAt,
+  place: { latitude: number | null; longitude: number | null; precision: LocationPrecision | null },
+): string | null {
+  if (photo.takenLatitude == null || photo.takenLongitude == null || place.latitude == null || place.longitude == null) return null;
+  if (!proximityApplies(place.precision)) return null;
+  const meters = haversineMeters({ lat: photo.takenLatitude, lng: photo.takenLongitude }, { lat: place.latitude, lng: place.longitude });
+  return `${distanceWords(meters)} from the address`;
 }

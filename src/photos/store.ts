@@ -8,6 +8,7 @@ import { deletePhotoRows, insertPhotoWithinLimits, unattachedPhotoKeys, type Pho
 import type { Photo, PhotoKind } from '../db/schema';
 import { isImageDataString, MAX_UPLOADS_PER_HOUR, MAX_UPLOADS_PER_ORDER, photoKeyFromUrl } from '../domain/photos';
 import { Failure } from '../domain/failures';
+import type { LatLng } from '../domain/geo';
 import { decodeImageDataString, ImageRejected, inspectImage } from './image';
 
 export interface PhotoTarget {
@@ -17,6 +18,9 @@ export interface PhotoTarget {
   uploadedByUserId: number;
   /** The courier who must still hold the order when the photo is recorded. */
   holderCourierId: number;
+  /** When it was taken (the tap time), and where, when the phone knew. */
+  takenAt?: number;
+  takenAtPosition?: LatLng | null;
 }
 
 function randomKey(extension: string): string {
@@ -77,6 +81,9 @@ export async function storePhoto(bucket: R2Bucket, db: Db, target: PhotoTarget, 
       width: info.width,
       height: info.height,
       uploadedByUserId: target.uploadedByUserId,
+      takenAt: target.takenAt ?? null,
+      takenLatitude: target.takenAtPosition?.lat ?? null,
+      takenLongitude: target.takenAtPosition?.lng ?? null,
     },
     target.holderCourierId,
   );

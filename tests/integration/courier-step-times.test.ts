@@ -7,9 +7,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getEvents } from '../../src/db/orders/read';
-import { orderStops } from '../../src/db/schema';
+import { orderStops, photos } from '../../src/db/schema';
 import { signedIn, testDb } from '../support/api';
-import { insertHeldOrder, insertPharmacyOrder, atStop } from '../support/courier';
+import { atStop, dataString, insertHeldOrder, insertPharmacyOrder, png, upload } from '../support/courier';
 import { insertSignableCourier } from '../support/factories';
 
 const MINUTE = 60_000;
@@ -77,6 +77,52 @@ describe('step times from the phone', () => {
     expect(garbled.status).toBe(200);
     expect(Date.parse(garbled.body.arrivedAtCustomerTime)).toBeGreaterThanOrEqual(before);
     expect((await getEvents(db, plain.id)).find((entry) => entry.toStatus === 'arrived_at_customer')!.detail).toBeNull();
+  });
+
+  it('photos taken offline carry their tap time and place, and the history lists them before the delivery they came with (issue 27)', async () => {
+    const { db, courier, client } = await freshCourier();
+    const order = await insertHeldOrder(db, courier.id, 'arrived_at_customer', { deliveryTime: Date.now(), arrivedAtCustomerTime: Date.now() - 30 * MINUTE });
+    const before = Date.now();
+    // Taken 9 minutes ago in a dead zone, with the phone's last fix; sent now, as the outbox does.
+    const uploaded = await upload(
+      client,
+      `/api/orders/${order.id}/photos?kind=delivery&latitude=27.9506&longitude=-82.4572`,
+      png(20, 20, 1),
+      'image/png',
+      tappedAgo(9 * MINUTE),
+    );
+    const unplaced = await upload(client, `/api/orders/${order.id}/photos?kind=delivery`, png(20, 20, 2), 'image/png', tappedAgo(9 * MINUTE - 1000));
+    expect([uploaded.status, unplaced.status]).toEqual([201, 201]);
+    const rows = await db.select().from(photos).where(eq(photos.orderId, order.id));
+    const placed = rows.find((row) => row.key === uploaded.body.key)!;
+    expect(placed.takenAt).toBeGreaterThanOrEqual(before - 9 * MINUTE - 1000);
+    expect(placed.takenAt).toBeLessThanOrEqual(Date.now() - 9 * MINUTE + 1000);
+    expect([placed.takenLatitude, placed.takenLongitude]).toEqual([27.9506, -82.4572]);
+    expect(rows.find((row) => row.key === unplaced.body.key)).toMatchObject({ takenLatitude: null, takenLongitude: null });
+
+    // The attach and the delivery (which needs 4 photos) were tapped together 8 minutes ago and reach the server in that order.
+    const more = [dataString(png(20, 20, 3)), dataString(png(20, 20, 4))];
+    const attached = await client.post(
+      `/api/orders/${order.id}/delivery-photos`,
+      { photos: [uploaded.body.url, unplaced.body.url, ...more] },
+      tappedAgo(8 * MINUTE),
+    );
+    const delivered = await client.patch(`/api/orders/${order.id}`, { status: 'delivered' }, tappedAgo(8 * MINUTE - 500));
+    expect([attached.status, delivered.status]).toEqual([201, 200]);
+    const history = await getEvents(db, order.id);
+    const attachedAt = history.findIndex((entry) => entry.action === 'edit');
+    const deliveredAt = history.findIndex((entry) => entry.toStatus === 'delivered');
+    expect(attachedAt).toBeGreaterThanOrEqual(0);
+    expect(attachedAt).toBeLessThan(deliveredAt);
+    expect(history[attachedAt].at).toBeLessThanOrEqual(Date.now() - 8 * MINUTE + 1000);
+    expect(history[attachedAt].detail).toMatch(/^Tapped at .* on the phone/);
+    // Listed by when things happened, whatever reached the server first.
+    expect(history.map((entry) => entry.at)).toEqual(history.map((entry) => entry.at).toSorted((a, b) => a - b));
+
+    // The dispatcher reads when and where each was taken under the photo.
+    const admin = await signedIn('admin');
+    const page = await admin.get(`/admin/orders/${order.id}`);
+    expect(page.text).toMatch(/Taken <time[^>]*>\d+:\d\d [AP]M<\/time>, [\d.]+ (ft|mi) from the address/);
   });
 
   it('a stop delivered offline keeps its tap time', async () => {

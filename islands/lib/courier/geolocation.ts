@@ -7,7 +7,8 @@
  * Reporting the position to the server is the live-tracking feature's, not this.
  */
 import { useEffect, useState } from 'react';
-import { haversineMeters, type LatLng } from '../../../src/domain/geo';
+import { distanceWords, haversineMeters, type LatLng } from '../../../src/domain/geo';
+import { rememberFix } from '../locationReporter';
 import { APPROXIMATE_LOCATION, isApproximate, proximityApplies, type LocationPrecision } from '../../../src/domain/location';
 
 /** Why the device has no position: location refused, or none found yet (no fix, timed out). */
@@ -40,7 +41,10 @@ export function usePosition(active: boolean): DevicePosition {
       return;
     }
     const watch = navigator.geolocation.watchPosition(
-      ({ coords }) => setState((current) => ({ ...current, position: { lat: coords.latitude, lng: coords.longitude }, failed: false, problem: null })),
+      ({ coords }) => {
+        rememberFix(coords);
+        setState((current) => ({ ...current, position: { lat: coords.latitude, lng: coords.longitude }, failed: false, problem: null }));
+      },
       (error) => fail(error.code === error.PERMISSION_DENIED ? 'denied' : 'no_fix'),
       WATCH,
     );
@@ -88,8 +92,7 @@ export function arrivalState(
 
 /** "120 ft away", "0.8 mi away"; "about 0.8 mi away (approximate location)" from a ZIP centre. */
 export function distanceLabel(meters: number, place?: LocationPrecision): string {
-  const feet = meters / 0.3048;
-  const away = feet < 1000 ? `${Math.round(feet)} ft away` : `${(meters / 1609.344).toFixed(1)} mi away`;
+  const away = `${distanceWords(meters)} away`;
   return isApproximate(place) ? `about ${away} (${APPROXIMATE_LOCATION})` : away;
 }
 

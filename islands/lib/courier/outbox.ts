@@ -196,6 +196,8 @@ function upload(entry: OutboxEntry): Promise<Reply> {
     request.timeout = UPLOAD_TIMEOUT_MS;
     request.setRequestHeader('Content-Type', entry.blob!.type || 'image/jpeg');
     request.setRequestHeader('Idempotency-Key', entry.key);
+    request.setRequestHeader('X-Tapped-At', String(entry.createdAt));
+    request.setRequestHeader('X-Sent-At', String(Date.now()));
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) setState({ progress: new Map(state.progress).set(entry.key, event.loaded / event.total) });
     };

@@ -7,6 +7,7 @@
 import { isPharmacyOrder } from '../../../src/domain/courierFlow';
 import { courierStatusLabel, type OrderStatus, type StopStatus } from '../../../src/domain/orderStatus';
 import { errorToast, toast, type ToastDetail } from '../events';
+import { recentFix } from '../locationReporter';
 import { enqueue, newPhotoRef, submit, type Effect, type Outcome } from './outbox';
 import type { CourierOrder, CourierStop } from './types';
 
@@ -73,7 +74,13 @@ export function sendDeliveryPhotos(order: CourierOrder, photos: string[], notes:
 /** Starts uploading a photo for the order and answers its local name at once. */
 export async function uploadPhoto(order: CourierOrder, photo: Blob, kind: 'delivery' | 'pharmacy_pickup' | 'stop', stopId?: number): Promise<string> {
   const ref = newPhotoRef();
-  const query = new URLSearchParams({ kind, ...(stopId ? { stopId: String(stopId) } : {}) });
+  // Stamped with where the phone was as it was taken; the time is the outbox entry's (decision F7).
+  const at = recentFix();
+  const query = new URLSearchParams({
+    kind,
+    ...(stopId ? { stopId: String(stopId) } : {}),
+    ...(at ? { latitude: String(at.lat), longitude: String(at.lng) } : {}),
+  });
   const { outcome } = await submit({
     orderId: order.id,
     method: 'POST',

@@ -90,25 +90,28 @@ export async function getStops(db: Db, orderId: number | SQL) {
 
 /** An order's history, oldest first, with the name of whoever acted. */
 export async function getEvents(db: Db, orderId: number) {
-  return db
-    .select({
-      id: orderEvents.id,
-      orderId: orderEvents.orderId,
-      at: orderEvents.at,
-      actorUserId: orderEvents.actorUserId,
-      actorRole: orderEvents.actorRole,
-      action: orderEvents.action,
-      fromStatus: orderEvents.fromStatus,
-      toStatus: orderEvents.toStatus,
-      outcome: orderEvents.outcome,
-      detail: orderEvents.detail,
-      fromCourierId: orderEvents.fromCourierId,
-      actorName: users.name,
-    })
-    .from(orderEvents)
-    .leftJoin(users, eq(users.id, orderEvents.actorUserId))
-    .where(eq(orderEvents.orderId, orderId))
-    .orderBy(asc(orderEvents.id));
+  return (
+    db
+      .select({
+        id: orderEvents.id,
+        orderId: orderEvents.orderId,
+        at: orderEvents.at,
+        actorUserId: orderEvents.actorUserId,
+        actorRole: orderEvents.actorRole,
+        action: orderEvents.action,
+        fromStatus: orderEvents.fromStatus,
+        toStatus: orderEvents.toStatus,
+        outcome: orderEvents.outcome,
+        detail: orderEvents.detail,
+        fromCourierId: orderEvents.fromCourierId,
+        actorName: users.name,
+      })
+      .from(orderEvents)
+      .leftJoin(users, eq(users.id, orderEvents.actorUserId))
+      .where(eq(orderEvents.orderId, orderId))
+      // In the order things happened: a step that waited on a phone keeps its tap time (decision F7).
+      .orderBy(asc(orderEvents.at), asc(orderEvents.id))
+  );
 }
 
 export interface OrderListPage<K extends string> {

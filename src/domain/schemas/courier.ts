@@ -64,10 +64,15 @@ export const deliveryPhotosSchema = z.object({
   notes,
 });
 
-/** Where a binary upload belongs (POST /api/orders/:id/photos?kind=…&stopId=…). */
+/**
+ * Where a binary upload belongs (POST /api/orders/:id/photos?kind=…&stopId=…), and where the
+ * phone was when it was taken (&latitude=…&longitude=…), when it knew.
+ */
 export const photoUploadQuerySchema = z.object({
   kind: z._default(z.enum(['delivery', 'pharmacy_pickup', 'stop'], { error: 'kind must be delivery, pharmacy_pickup or stop' }), 'delivery'),
   stopId: z.optional(wholeNumber('stopId must be a positive whole number')),
+  latitude,
+  longitude,
 });
 
 export const stopPatchSchema = z.object({

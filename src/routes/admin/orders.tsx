@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { findCourier } from '../../db/couriers';
 import { findVisibleOrder } from '../../db/orders/access';
+import { photoStampsOf } from '../../db/photos';
 import { getEvents, getStops, orderListPage } from '../../db/orders/read';
 import { minuteBucket, versionTag } from '../../db/versions';
 import {
@@ -250,12 +251,13 @@ orders.get('/:id', requirePage('admin'), validate('param', idParam), async (c) =
         // Refreshed in place (a replaced tracking link) from the list's modal too.
         src: `${PATH}/${order.id}`,
         render: async () => {
-          const [stops, events, courier] = await Promise.all([
+          const [stops, events, courier, photoStamps] = await Promise.all([
             getStops(db, order.id),
             getEvents(db, order.id),
             order.courierId == null ? undefined : findCourier(db, order.courierId),
+            photoStampsOf(db, order.id),
           ]);
-          return <OrderDetail order={order} stops={stops} events={events} courier={courier} />;
+          return <OrderDetail order={order} stops={stops} events={events} courier={courier} photoStamps={photoStamps} />;
         },
       },
     },

@@ -14,7 +14,7 @@ import { getStops } from '../../db/orders/read';
 import { isRepeat, type ChangeResult } from '../../db/orders/change';
 import { orders, type Order, type OrderStop } from '../../db/schema';
 import { Failure } from '../../domain/failures';
-import type { DeviceStepClock } from '../../domain/stepTime';
+import { stepTime, type DeviceStepClock } from '../../domain/stepTime';
 import { courierStatusLabel, type OrderStatus } from '../../domain/orderStatus';
 import { discardPhotos, resolvePhotos, type PhotoTarget } from '../../photos/store';
 
@@ -93,8 +93,12 @@ export async function withPhotos<T>(ctx: CourierContext, work: (stored: string[]
   }
 }
 
-/** A photo the courier adds: uploaded by them, to an order they must still hold when it is recorded. */
+/**
+ * A photo the courier adds: uploaded by them, to an order they must still hold when it is
+ * recorded, stamped with the time it was taken on the phone when plausible (decision F7).
+ */
 export const courierPhoto = (ctx: CourierContext, target: Omit<PhotoTarget, 'uploadedByUserId' | 'holderCourierId'>): PhotoTarget => ({
+  takenAt: stepTime(ctx.now, ctx.device, null).at,
   ...target,
   uploadedByUserId: ctx.user.id,
   holderCourierId: ctx.user.courierId,

@@ -234,13 +234,13 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
     // Flagged to the dispatcher: an arrival nobody's phone placed (decision C23).
     if (arriving && position == null && ctx.proximityCheck) set.arrivedWithoutPositionAt = ctx.now;
 
-    // A step that waited on the phone keeps its tap time when plausible (decision F7).
-    const time = to ? stepTime(ctx.now, ctx.device, previousStepAt(order)) : null;
-    const notes = to
-      ? [stepDetail(order, to, ctx.now, distance, position != null, input.withoutPosition === true), stepTimeNote(time!, ctx.now, ctx.formatClock)].filter(
-          Boolean,
-        )
-      : [];
+    // A step that waited on the phone keeps its tap time when plausible (decision F7); so do
+    // photos and notes, so the history lists them where they happened.
+    const time = stepTime(ctx.now, ctx.device, previousStepAt(order));
+    const notes = [
+      to ? stepDetail(order, to, ctx.now, distance, position != null, input.withoutPosition === true) : null,
+      stepTimeNote(time, ctx.now, ctx.formatClock),
+    ].filter(Boolean);
     // Once the packages are in the car, the route's first stop still pending is on the way: set off with the step itself.
     const current = to && STOP_DELIVERY_PHASE.has(to) ? currentStop(stops) : undefined;
     const settingOff = current?.status === 'pending' ? current : undefined;
@@ -258,7 +258,7 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
       action: to === 'courier_rejected' ? 'reject' : to ? 'status' : 'edit',
       detail: notes.length ? notes.join('; ') : null,
       now: ctx.now,
-      at: time?.at,
+      at: time.at,
     });
     const changed = settled(result, to, (current) => to === 'courier_rejected' || current.courierId === ctx.user.courierId);
     return { order: changed, stops: result.stops ?? stops, pickup, photoKeys };
@@ -301,7 +301,7 @@ export async function addDeliveryPhotos(
 export async function uploadPhoto(
   ctx: CourierContext,
   orderId: number,
-  target: { kind: PhotoKind; stopId?: number },
+  target: { kind: PhotoKind; stopId?: number; latitude?: number | null; longitude?: number | null },
   bytes: () => Promise<Uint8Array>,
 ): Promise<Photo> {
   const order = await heldOrder(ctx, orderId);
@@ -312,7 +312,12 @@ export async function uploadPhoto(
   return storePhoto(
     ctx.bucket,
     ctx.db,
-    courierPhoto(ctx, { orderId: order.id, kind: target.kind, stopId: target.kind === 'stop' ? target.stopId : undefined }),
+    courierPhoto(ctx, {
+      orderId: order.id,
+      kind: target.kind,
+      stopId: target.kind === 'stop' ? target.stopId : undefined,
+      takenAtPosition: target.latitude != null && target.longitude != null ? { lat: target.latitude, lng: target.longitude } : null,
+    }),
     await bytes(),
   );
 }

@@ -9,6 +9,8 @@ import { formatPhone } from '../../domain/phone';
 import { agoText } from '../../domain/time';
 import { vehicleLabel } from '../../domain/vehicles';
 import type { CourierWithUser } from '../../db/couriers';
+import type { PhotoStamp } from '../../db/photos';
+import { photoDistanceNote } from '../../domain/photos';
 import type { Order, OrderEvent, OrderStop } from '../../db/schema';
 import { CloseIcon } from '../../shared/icons';
 import { Badge, StatusBadge, Time } from '../components/ui';
@@ -32,6 +34,8 @@ export interface OrderDetailData {
   stops: OrderStop[];
   events: Array<OrderEvent & { actorName: string | null }>;
   courier: CourierWithUser | undefined;
+  /** When and where each photo was taken, by key. */
+  photoStamps: ReadonlyMap<string, PhotoStamp>;
 }
 
 function StatusSection({ order, stops }: { order: Order; stops: OrderStop[] }) {
@@ -120,7 +124,30 @@ function LastPosition({ courier }: { courier: CourierWithUser['courier'] }) {
   );
 }
 
-function DeliveryPhotos({ order, stops, refreshUrl }: { order: Order; stops: OrderStop[]; refreshUrl: string }) {
+/** A photo's stamp under it: when the courier took it, and how far from the address when the phone knew. */
+function TakenNote({ stamp, place }: { stamp: PhotoStamp | undefined; place: Parameters<typeof photoDistanceNote>[1] | null }) {
+  if (stamp?.takenAt == null) return null;
+  const distance = place ? photoDistanceNote(stamp, place) : null;
+  return (
+    <span className="block px-2 pb-1 text-xs text-slate-500">
+      Taken <Time value={stamp.takenAt} />
+      {distance ? `, ${distance}` : null}
+    </span>
+  );
+}
+
+function DeliveryPhotos({
+  order,
+  stops,
+  refreshUrl,
+  photoStamps,
+}: {
+  order: Order;
+  stops: OrderStop[];
+  refreshUrl: string;
+  photoStamps: ReadonlyMap<string, PhotoStamp>;
+}) {
+  const customerPlace = { latitude: order.customerLatitude, longitude: order.customerLongitude, precision: order.customerLocationPrecision };
   const stopPhotos = stops.filter((stop) => stop.deliveryPhoto);
   const hasPhotos = !!order.pharmacyPickupPhoto || stopPhotos.length > 0 || order.deliveryPhotos.length > 0;
   // Photos are proof of delivery: the section is shown once an order is completed, or as soon as any photo exists.
@@ -139,6 +166,7 @@ function DeliveryPhotos({ order, stops, refreshUrl }: { order: Order; stops: Ord
         <div className="mb-4 max-w-48">
           <p className="mb-1 text-sm font-medium">Pharmacy Pickup Photo</p>
           <Photo photoKey={order.pharmacyPickupPhoto} label="Pharmacy Pickup Photo - Click to enlarge" />
+          <TakenNote stamp={photoStamps.get(order.pharmacyPickupPhoto)} place={null} />
         </div>
       ) : null}
       {stops.length > 0 ? (
@@ -150,6 +178,10 @@ function DeliveryPhotos({ order, stops, refreshUrl }: { order: Order; stops: Ord
                 <li key={stop.id} className="text-sm">
                   <p className="mb-1 font-medium">{`Stop ${stop.sequence}: ${stop.customerName} - ${stop.address}`}</p>
                   <Photo photoKey={stop.deliveryPhoto!} label={`Stop ${stop.sequence} photo - Click to enlarge`} />
+                  <TakenNote
+                    stamp={photoStamps.get(stop.deliveryPhoto!)}
+                    place={{ latitude: stop.latitude, longitude: stop.longitude, precision: stop.locationPrecision }}
+                  />
                   {stop.deliveryNotes ? <p className="mt-1 text-slate-600">{stop.deliveryNotes}</p> : null}
                 </li>
               ))}
@@ -160,7 +192,10 @@ function DeliveryPhotos({ order, stops, refreshUrl }: { order: Order; stops: Ord
         <div>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             {order.deliveryPhotos.map((key, index) => (
-              <Photo key={key} photoKey={key} label={`Photo ${index + 1} - Click to enlarge`} />
+              <div key={key}>
+                <Photo photoKey={key} label={`Photo ${index + 1} - Click to enlarge`} />
+                <TakenNote stamp={photoStamps.get(key)} place={customerPlace} />
+              </div>
             ))}
           </div>
           {order.deliveryNotes ? (
@@ -175,7 +210,7 @@ function DeliveryPhotos({ order, stops, refreshUrl }: { order: Order; stops: Ord
   );
 }
 
-export function OrderDetail({ order, stops, events, courier }: OrderDetailData) {
+export function OrderDetail({ order, stops, events, courier, photoStamps }: OrderDetailData) {
   const url = `/admin/orders/${order.id}`;
   const titleId = `order-${order.id}-title`;
   return (
@@ -209,7 +244,7 @@ export function OrderDetail({ order, stops, events, courier }: OrderDetailData) 
       <TrackingLinks order={order} stops={stops} />
       <CourierInformation order={order} courier={courier} />
       <DeliveryTimeline order={order} stops={stops} />
-      <DeliveryPhotos order={order} stops={stops} refreshUrl={url} />
+      <DeliveryPhotos order={order} stops={stops} refreshUrl={url} photoStamps={photoStamps} />
       <OrderHistory events={events} />
     </article>
   );
