@@ -13,7 +13,7 @@ import {
   UPLOAD_WINDOW_MS,
 } from '../domain/photos';
 import type { Db } from './client';
-import { orders, orderStops, photos, type Order, type Photo } from './schema';
+import { deliveryFailures, orders, orderStops, photos, type Order, type Photo } from './schema';
 
 export type NewPhoto = Omit<typeof photos.$inferInsert, 'createdAt'> & { uploadedByUserId: number };
 
@@ -58,7 +58,7 @@ export async function insertPhotoWithinLimits(db: Db, photo: NewPhoto, holderCou
 
 /**
  * Photos uploaded more than a day ago that no step used: not among an order's delivery
- * photos, not its pickup photo, not a stop's photo. At most `limit` at a time.
+ * photos, not its pickup photo, not a stop's photo, not a failed attempt's. At most `limit` at a time.
  */
 export async function unattachedPhotoKeys(db: Db, now = Date.now(), limit = 200): Promise<string[]> {
   const rows = await db
@@ -71,6 +71,7 @@ export async function unattachedPhotoKeys(db: Db, now = Date.now(), limit = 200)
         sql`not exists (select 1 from json_each(${orders.deliveryPhotos}) where json_each.value = ${photos.key})`,
         sql`${orders.pharmacyPickupPhoto} is not ${photos.key}`,
         sql`not exists (select 1 from ${orderStops} where ${orderStops.orderId} = ${photos.orderId} and ${orderStops.deliveryPhoto} = ${photos.key})`,
+        sql`not exists (select 1 from ${deliveryFailures} where ${deliveryFailures.orderId} = ${photos.orderId} and ${deliveryFailures.photo} = ${photos.key})`,
       ),
     )
     .limit(limit);

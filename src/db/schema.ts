@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { CUSTOMER_TYPES } from '../domain/customerTypes';
+import { FAILURE_OUTCOMES, FAILURE_REASONS } from '../domain/failedDelivery';
 import { LOCATION_PRECISIONS } from '../domain/location';
 import { MESSAGE_CHANNELS, MESSAGE_KINDS } from '../domain/messages';
 import { newTrackingToken } from '../domain/tracking';
@@ -292,6 +293,14 @@ export const orders = sqliteTable(
      * totalDistanceMiles, the route as priced (O6). Null until a courier reorders.
      */
     routeMiles: real('route_miles'),
+    /**
+     * Since when a failed delivery of the order's own waits for the dispatcher (issue 27,
+     * decision C28): flagged in the orders list; cleared when they send the courier again
+     * or the order moves on.
+     */
+    deliveryFailedAt: integer('delivery_failed_at'),
+    /** Failed attempts at the order's own delivery: the first "customer not there" is tried again. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
     /** R2 keys of the delivery photos. */
     deliveryPhotos: text('delivery_photos', { mode: 'json' })
       .$type<string[]>()
@@ -357,6 +366,10 @@ export const orderStops = sqliteTable(
     /** R2 key of the stop's delivery photo. */
     deliveryPhoto: text('delivery_photo'),
     deliveryNotes: text('delivery_notes'),
+    /** The stop could not be delivered and its package goes back to the pickup (issue 27): settled without a delivery. */
+    returnedAt: integer('returned_at'),
+    /** Failed attempts at this stop: the first "customer not there" is tried again. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
     /** This stop's customer's tracking link (issue 16). */
     trackingToken: text('tracking_token').$defaultFn(newTrackingToken),
     createdAt: createdAt(),
@@ -409,6 +422,35 @@ export const orderDeclines = sqliteTable(
     at: integer('at').notNull().default(now),
   },
   (t) => [uniqueIndex('order_declines_unique').on(t.orderId, t.courierId)],
+);
+
+/**
+ * Failed delivery attempts (issue 27, decision C28): why, the courier's photo and notes, and
+ * what followed by the rule (src/domain/failedDelivery.ts). A stop's or the order's own.
+ */
+export const deliveryFailures = sqliteTable(
+  'delivery_failures',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    stopId: integer('stop_id').references(() => orderStops.id, { onDelete: 'cascade' }),
+    courierId: integer('courier_id').references(() => couriers.id),
+    reason: text('reason', { enum: FAILURE_REASONS }).notNull(),
+    outcome: text('outcome', { enum: FAILURE_OUTCOMES }).notNull(),
+    notes: text('notes'),
+    /** R2 key of the photo taken at the door, if any. */
+    photo: text('photo'),
+    /** When it happened: the courier's tap time when plausible (decision F7). */
+    at: integer('at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('delivery_failures_order_idx').on(t.orderId, t.id),
+    check('delivery_failures_reason_check', sql`${t.reason} in (${inList(FAILURE_REASONS)})`),
+    check('delivery_failures_outcome_check', sql`${t.outcome} in (${inList(FAILURE_OUTCOMES)})`),
+  ],
 );
 
 /** Photos stored in R2: who may see one follows from its order. */
@@ -514,6 +556,8 @@ export const eventOutbox = sqliteTable(
      * and tracking pages hear it, webhooks do not (stop progress shows in the order's stops, I10).
      */
     stopId: integer('stop_id'),
+    /** Set when a delivery failed (issue 27): webhooks hear it as order.delivery_failed, tracking pages too. */
+    deliveryFailureId: integer('delivery_failure_id'),
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
     fromCourierId: integer('from_courier_id'),
@@ -753,6 +797,7 @@ export type Courier = typeof couriers.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderStop = typeof orderStops.$inferSelect;
 export type OrderEvent = typeof orderEvents.$inferSelect;
+export type DeliveryFailure = typeof deliveryFailures.$inferSelect;
 export type Photo = typeof photos.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
 export type OutboxEvent = typeof eventOutbox.$inferSelect;

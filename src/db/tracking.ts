@@ -7,7 +7,8 @@ import { ACCURATE_WITHIN_MS, LEAD_GROUPS, type EtaSampleCounts } from '../domain
 import type { Range } from '../domain/time';
 import { newTrackingToken } from '../domain/tracking';
 import type { Db } from './client';
-import { couriers, orders, orderStops, trackingEtas, trackingWatchers, users, type Order, type OrderStop } from './schema';
+import type { FailureOutcome, FailureReason } from '../domain/failedDelivery';
+import { couriers, deliveryFailures, orders, orderStops, trackingEtas, trackingWatchers, users, type Order, type OrderStop } from './schema';
 
 /** What a tracking token opens: the order, the stop when it is a stop's link, and the courier as the page may show them. */
 export interface Tracked {
@@ -17,10 +18,16 @@ export interface Tracked {
   stopCount: number;
   stopsDelivered: number;
   courier: { name: string; latitude: number | null; longitude: number | null; recordedAt: number | null } | null;
+  /** The latest failed attempt at this link's delivery (issue 27), if any. */
+  failure: { reason: FailureReason; outcome: FailureOutcome } | null;
 }
 
 const stopCount = sql<number>`(select count(*) from ${orderStops} s where s.order_id = ${orders.id})`;
 const stopsDelivered = sql<number>`(select count(*) from ${orderStops} s where s.order_id = ${orders.id} and s.status = 'delivered')`;
+/** The latest failed attempt at the order's own delivery, or at one stop's, as JSON. */
+const latestFailure = (stopId: SQL) =>
+  sql<string | null>`(select json_object('reason', f.reason, 'outcome', f.outcome) from ${deliveryFailures} f
+    where f.order_id = ${orders.id} and f.stop_id is ${stopId} order by f.id desc limit 1)`;
 const courierColumns = {
   courierName: users.name,
   courierLatitude: couriers.courierLatitude,
@@ -32,14 +39,14 @@ const courierColumns = {
 export async function findTracked(db: Db, token: string): Promise<Tracked | undefined> {
   const base = () =>
     db
-      .select({ order: orders, stopCount, stopsDelivered, ...courierColumns })
+      .select({ order: orders, stopCount, stopsDelivered, failure: latestFailure(sql`null`), ...courierColumns })
       .from(orders)
       .leftJoin(couriers, eq(couriers.id, orders.courierId))
       .leftJoin(users, eq(users.id, couriers.userId));
   const [byOrder, byStop] = await db.batch([
     base().where(eq(orders.trackingToken, token)).limit(1),
     db
-      .select({ order: orders, stop: orderStops, stopCount, stopsDelivered, ...courierColumns })
+      .select({ order: orders, stop: orderStops, stopCount, stopsDelivered, failure: latestFailure(sql`${orderStops.id}`), ...courierColumns })
       .from(orderStops)
       .innerJoin(orders, eq(orders.id, orderStops.orderId))
       .leftJoin(couriers, eq(couriers.id, orders.courierId))
@@ -54,6 +61,7 @@ export async function findTracked(db: Db, token: string): Promise<Tracked | unde
     stop: row.stop,
     stopCount: row.stopCount,
     stopsDelivered: row.stopsDelivered,
+    failure: row.failure ? (JSON.parse(row.failure) as Tracked['failure']) : null,
     courier:
       row.courierName == null
         ? null

@@ -5,6 +5,7 @@
  * them; the courier islands read the same functions to decide what to offer.
  */
 import { splitAddress, zipOf } from './address';
+import { isStopSettled } from './failedDelivery';
 import { isLateCancellation } from './fees';
 import { PHARMACY_ARRIVAL_RADIUS_M, RESTAURANT_ARRIVAL_RADIUS_M } from './geo';
 import { isApproximate, type LocationPrecision } from './location';
@@ -143,14 +144,16 @@ export const LATE_FEE_NOT_ACCEPTED: Refusal = {
 export interface StopFacts {
   status: StopStatus;
   hasPhoto: boolean;
+  /** Not delivered, its package going back to the pickup (issue 27): settled without a delivery photo. */
+  returnedAt?: number | null;
 }
 
 /** Whether the order may be completed, with its photos and stops as they will be. */
 export function completionRefusal(facts: { pharmacy: boolean; photoCount: number; hasPickupPhoto: boolean; stops: readonly StopFacts[] }): Refusal | null {
-  const stopsLeft = facts.stops.some((stop) => stop.status !== 'delivered');
+  const stopsLeft = facts.stops.some((stop) => !isStopSettled(stop));
   if (facts.pharmacy) {
     if (!facts.hasPickupPhoto) return { error: 'Missing Pickup Photo', details: 'Cannot complete order without pharmacy pickup photo' };
-    if (facts.stops.some((stop) => !stop.hasPhoto))
+    if (facts.stops.some((stop) => stop.returnedAt == null && !stop.hasPhoto))
       return { error: 'Missing Delivery Photos', details: 'All stops must have delivery photos before completing' };
   }
   if (stopsLeft) return { error: 'Stops remain', details: 'Deliver every stop before completing the order.' };
@@ -226,11 +229,7 @@ export function stepRefusal(order: { status: OrderStatus; pickupTime: number; de
   if (to === 'pharmacy_picked_up' && from === 'arrived_at_pharmacy' && !facts.hasPickupPhoto) {
     return { error: 'Photo Required', details: 'Please take a photo of all packages' };
   }
-  if (
-    to === 'on_way_to_customer' &&
-    (from === 'arrived_at_customer' || from === 'setup_in_progress') &&
-    !facts.stops.some((stop) => stop.status !== 'delivered')
-  ) {
+  if (to === 'on_way_to_customer' && (from === 'arrived_at_customer' || from === 'setup_in_progress') && !facts.stops.some((stop) => !isStopSettled(stop))) {
     return notAllowed(from, to);
   }
   if (to === 'delivered' || to === 'pharmacy_completed') return completionRefusal(facts);
@@ -263,8 +262,9 @@ export function canMoveStop(from: StopStatus, to: StopStatus): boolean {
 }
 
 /** The stop being delivered: the first one, by sequence, not yet delivered. */
-export function currentStop<T extends { status: StopStatus; sequence: number }>(stops: readonly T[]): T | undefined {
-  return [...stops].sort((a, b) => a.sequence - b.sequence).find((stop) => stop.status !== 'delivered');
+/** The stop being delivered: the first neither delivered nor returned. */
+export function currentStop<T extends { status: StopStatus; sequence: number; returnedAt?: number | string | null }>(stops: readonly T[]): T | undefined {
+  return [...stops].sort((a, b) => a.sequence - b.sequence).find((stop) => !isStopSettled(stop));
 }
 
 /**

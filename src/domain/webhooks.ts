@@ -8,7 +8,15 @@ import * as z from 'zod/mini';
 import { COMPLETED_STATUSES, type OrderStatus } from './orderStatus';
 import { randomToken } from './tokens';
 
-export const WEBHOOK_EVENT_TYPES = ['order.created', 'order.assigned', 'order.status_changed', 'order.delivered', 'order.cancelled', 'webhook.test'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'order.created',
+  'order.assigned',
+  'order.status_changed',
+  'order.delivered',
+  'order.cancelled',
+  'order.delivery_failed',
+  'webhook.test',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
@@ -17,6 +25,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'order.status_changed': 'The order moved to another status (from, to) that is none of the others.',
   'order.delivered': 'The order was delivered (or a pharmacy route completed), with links to its delivery photos.',
   'order.cancelled': 'The order was cancelled, by the business or by the dispatcher.',
+  'order.delivery_failed':
+    'A delivery could not be made (the order or one of its stops): why, and what follows (retry, return to the pickup, or back to dispatch).',
   'webhook.test': 'Sent by "Send test event" in the Profile, to try an endpoint.',
 };
 
@@ -26,10 +36,13 @@ export interface OrderTransition {
   toStatus: string | null;
   fromCourierId: number | null;
   toCourierId: number | null;
+  /** A failed delivery (issue 27): the order's status is unchanged. */
+  deliveryFailureId?: number | null;
 }
 
 /** The event a business hears for a change of its order: exactly one per change. */
 export function orderEventType(change: OrderTransition): WebhookEventType {
+  if (change.deliveryFailureId != null) return 'order.delivery_failed';
   if (change.fromStatus == null) return 'order.created';
   if (change.toStatus === 'cancelled') return 'order.cancelled';
   if (change.toStatus && COMPLETED_STATUSES.has(change.toStatus as OrderStatus)) return 'order.delivered';

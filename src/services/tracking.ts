@@ -4,6 +4,7 @@
  * stop, the courier's surname or pay, or anything of another order.
  */
 import type { Tracked } from '../db/tracking';
+import { customerNotice, failureToTell } from '../domain/failedDelivery';
 import type { LatLng } from '../domain/geo';
 import {
   estimateArrival,
@@ -44,6 +45,8 @@ export interface TrackingView {
   delivered: { at: string | null; photos: string[]; notes: string | null } | null;
   /** Delivered more than 7 days ago: only "delivered" is said. */
   expired: boolean;
+  /** A failed attempt at this delivery, in the customer's words (issue 27), while it matters. */
+  notice: string | null;
   /** The page's socket while the delivery is under way: the order's changes, and the courier's position while on the way here. */
   live: string | null;
 }
@@ -63,13 +66,19 @@ export function trackingView(token: string, tracked: Tracked, now = Date.now()):
   const completedAt = stop ? stop.deliveredTime : order.completedAt;
   const expired = phase === 'delivered' && completedAt != null && now - completedAt > TRACKING_DETAILS_MS;
   const deliveryTime = stop?.deliveryTime ?? order.deliveryTime;
+  const told = multiStopOrderLink
+    ? null
+    : failureToTell({ failure: tracked.failure, orderStatus: order.status, waitingForDispatch: order.deliveryFailedAt != null, stop });
+  // A returned stop is not coming: no courier, no window (decision C28).
+  const returned = told === 'return';
   const base = {
     business: order.restaurantName,
     orderNumber: order.orderNumber,
     phase,
-    status: phaseWords(phase, multiStopOrderLink),
+    status: returned ? 'Not delivered' : phaseWords(phase, multiStopOrderLink),
     timeline: timeline(phase, multiStopOrderLink),
     expired,
+    notice: told && tracked.failure ? customerNotice(told, tracked.failure.reason, order.restaurantName) : null,
   };
   if (expired) {
     return {
@@ -86,7 +95,7 @@ export function trackingView(token: string, tracked: Tracked, now = Date.now()):
   }
 
   // A route's own link follows the route, not one customer's door: no courier on it.
-  const live = !multiStopOrderLink && showsCourier(order.status, stop?.status) && tracked.courier != null;
+  const live = !multiStopOrderLink && !returned && showsCourier(order.status, stop?.status) && tracked.courier != null;
   const destination = live ? destinationOf(tracked) : null;
   const position = tracked.courier;
   const fresh = position?.latitude != null && position.longitude != null && position.recordedAt != null && now - position.recordedAt < POSITION_FRESH_MS;
@@ -98,7 +107,9 @@ export function trackingView(token: string, tracked: Tracked, now = Date.now()):
     ...(phase === 'cancelled' ? { orderNumber: null } : {}),
     items: stop || phase === 'cancelled' ? null : order.items.map(({ name, quantity }) => ({ name, quantity })),
     window:
-      phase === 'delivered' || phase === 'cancelled' ? null : { from: iso(deliveryTime - DELIVERY_WINDOW_MS)!, to: iso(deliveryTime + DELIVERY_WINDOW_MS)! },
+      phase === 'delivered' || phase === 'cancelled' || returned
+        ? null
+        : { from: iso(deliveryTime - DELIVERY_WINDOW_MS)!, to: iso(deliveryTime + DELIVERY_WINDOW_MS)! },
     stops: multiStopOrderLink ? { delivered: tracked.stopsDelivered, total: tracked.stopCount } : null,
     courier: live
       ? {
@@ -119,7 +130,7 @@ export function trackingView(token: string, tracked: Tracked, now = Date.now()):
             notes: multiStopOrderLink ? null : ((stop ? stop.deliveryNotes : order.deliveryNotes) ?? null),
           }
         : null,
-    live: phase === 'delivered' || phase === 'cancelled' ? null : `/api/track/${token}/live`,
+    live: phase === 'delivered' || phase === 'cancelled' || returned ? null : `/api/track/${token}/live`,
   };
 }
 

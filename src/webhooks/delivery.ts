@@ -9,8 +9,9 @@
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/client';
+import { findDeliveryFailure } from '../db/orders/failures';
 import { getStops } from '../db/orders/read';
-import { serializeApiOrder, signedPhotoLinks } from '../db/orders/serialize';
+import { serializeApiOrder, serializeFailure, signedPhotoLinks } from '../db/orders/serialize';
 import { orders, type OutboxEvent, type WebhookEndpoint } from '../db/schema';
 import { signingSecret } from '../db/signingKeys';
 import { claimDelivery, createDelivery, listeningEndpoint, recordAttempt, type AttemptOutcome, type DeliveryAttempt } from '../db/webhooks';
@@ -33,15 +34,21 @@ async function buildPayload(env: Env, db: Db, event: OutboxEvent): Promise<{ typ
     return { type: 'webhook.test', body: JSON.stringify({ type: 'webhook.test', timestamp, data: { message: TEST_EVENT_MESSAGE } }) };
   }
   if (event.orderId == null) return undefined;
-  const [[order], stops, secret] = await Promise.all([
+  const [[order], stops, secret, failure] = await Promise.all([
     db.select().from(orders).where(eq(orders.id, event.orderId)).limit(1),
     getStops(db, event.orderId),
     signingSecret(db, 'photo_links'),
+    event.deliveryFailureId == null ? undefined : findDeliveryFailure(db, event.deliveryFailureId),
   ]);
   if (!order) return undefined;
   const photo = await signedPhotoLinks([order], stops, { origin: env.PUBLIC_URL ?? '', secret, expiresAt: Date.now() + PHOTO_LINK_LIFETIME_MS.webhook });
   const type = orderEventType(event);
-  const data = { from: event.fromStatus, to: event.toStatus, order: serializeApiOrder(order, stops, photo, env.PUBLIC_URL || undefined) };
+  const data = {
+    from: event.fromStatus,
+    to: event.toStatus,
+    order: serializeApiOrder(order, stops, photo, env.PUBLIC_URL || undefined),
+    ...(failure ? { failure: serializeFailure(failure) } : {}),
+  };
   return { type, body: JSON.stringify({ type, timestamp, data }) };
 }
 
@@ -51,8 +58,8 @@ async function buildPayload(env: Env, db: Db, event: OutboxEvent): Promise<{ typ
  * first attempt at once. Handling the same event again finds the delivery already made.
  */
 export async function deliverEvent(env: Env, db: Db, event: OutboxEvent): Promise<void> {
-  // A stop's progress is not a webhook event (I10): it shows in the order's stops.
-  if (event.stopId != null) return;
+  // A stop's progress is not a webhook event (I10): it shows in the order's stops. A stop that failed is.
+  if (event.stopId != null && event.deliveryFailureId == null) return;
   // The endpoint and what the payload needs are read together (one round trip).
   const [endpoint, payload] = await Promise.all([listeningEndpoint(db, event.restaurantId), buildPayload(env, db, event)]);
   if (!endpoint || endpoint.createdAt > event.createdAt || !payload) return;

@@ -1,23 +1,36 @@
 /**
  * The courier app from the first install (issue 27): a phone that signed in online and
- * never opened a delivery screen loses signal, and still delivers a pharmacy route from a
- * cold start; its screens were stored when the app's worker installed. The steps wait on
+ * never opened a delivery screen loses signal, and still delivers a restaurant order and a
+ * pharmacy route, one stop of which cannot be delivered, from a cold start; its screens were
+ * stored when the app's worker installed. The steps wait on
  * the phone and reach the server, in order, once it is back.
  */
 import { eq } from 'drizzle-orm';
-import { orders, orderStops } from '../../src/db/schema';
+import { deliveryFailures, orders, orderStops } from '../../src/db/schema';
 import { insertHeldOrder, insertPharmacyOrder } from '../support/courier';
-import { openDashboard, PHARMACY_POSITION, photoFiles, photoInput, signInNewCourier, standAt } from './courier';
+import { BISTRO_POSITION, openDashboard, PHARMACY_POSITION, photoFiles, photoInput, signInNewCourier, standAt } from './courier';
+
+const MINUTE = 60_000;
 import { expect, test } from './fixtures';
 
-test('a phone that never opened a delivery screen completes a pharmacy route offline from a cold start', async ({ page, context, db }) => {
-  test.setTimeout(90_000);
+test('a phone that never opened a delivery screen completes a restaurant order and a pharmacy route with a failed stop, offline from a cold start', async ({
+  page,
+  context,
+  db,
+}) => {
+  test.setTimeout(120_000);
   const { courier } = await signInNewCourier(page, db);
-  const address = `${Date.now().toString(36)} Bayshore Blvd, Tampa, FL 33606`;
-  const { order, stops } = await insertPharmacyOrder(db, { courierId: courier.id, status: 'assigned', stops: 2, customerAddress: address });
-  // A restaurant order accepted for later, whose workflow the phone never opened either.
-  await insertHeldOrder(db, courier.id, 'courier_confirmed', { pickupTime: Date.now() + 3 * 3_600_000 });
-  await standAt(context, PHARMACY_POSITION);
+  const tag = Date.now().toString(36);
+  const address = `${tag} Bayshore Blvd, Tampa, FL 33606`;
+  const { order, stops } = await insertPharmacyOrder(db, { courierId: courier.id, status: 'assigned', stops: 3, customerAddress: address });
+  // A restaurant order accepted for soon, whose workflow the phone never opened either.
+  const lunch = await insertHeldOrder(db, courier.id, 'courier_confirmed', {
+    customerAddress: `${tag} W Kennedy Blvd, Tampa, FL 33609`,
+    setupRequired: false,
+    pickupTime: Date.now() + MINUTE,
+    deliveryTime: Date.now() + 2 * MINUTE,
+  });
+  await standAt(context, BISTRO_POSITION);
   await openDashboard(page);
   // Installed: the worker stored everything the courier area can reach before it took over.
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -32,11 +45,26 @@ test('a phone that never opened a delivery screen completes a pharmacy route off
   // No signal, and the app opened again from nothing.
   await context.setOffline(true);
   await page.reload();
-  await page.getByRole('article').filter({ hasText: address }).getByRole('button', { name: 'View Details' }).click();
   const view = page.getByRole('dialog');
-  await expect(view.getByText('Ready to Start?')).toBeVisible();
+
+  // The restaurant order, from going online to the photos at the door.
+  await page.getByRole('complementary', { name: 'Upcoming Delivery' }).getByRole('button', { name: 'Go Online Now' }).click();
   await expect(view.locator('[data-screen-unavailable]')).toHaveCount(0);
+  await view.getByRole('button', { name: 'Arrived at Restaurant' }).click();
+  await view.getByRole('button', { name: 'Got All Items' }).click();
+  await expect(view.getByRole('heading', { name: 'En Route to Customer' })).toBeVisible();
+  await view.getByRole('button', { name: 'Arrived at Customer' }).click();
+  await view.getByRole('button', { name: 'I Understand' }).click();
+  await photoInput(page).setInputFiles(photoFiles(4, 120, 90));
+  await view.getByRole('button', { name: 'Complete Delivery' }).click();
+  await expect(view.getByText('Delivery Saved on This Phone')).toBeVisible();
+  await view.getByRole('button', { name: 'Continue to New Orders' }).click();
+
+  // The pharmacy route: stop 2 cannot be delivered, and its package comes back.
+  await page.getByRole('article').filter({ hasText: address }).getByRole('button', { name: 'View Details' }).click();
+  await expect(view.getByText('Ready to Start?')).toBeVisible();
   await view.getByRole('button', { name: 'Go Online Now' }).click();
+  await standAt(context, PHARMACY_POSITION);
   await expect(view.getByText('Head to Pharmacy')).toBeVisible();
   await view.getByRole('button', { name: "I'm at the Pharmacy" }).click();
   await expect(view.getByText('Collect All Packages')).toBeVisible();
@@ -46,21 +74,34 @@ test('a phone that never opened a delivery screen completes a pharmacy route off
     const n = index + 1;
     await standAt(context, { latitude: stop.latitude!, longitude: stop.longitude! });
     await view.getByRole('button', { name: `Arrived at Stop ${n}` }).click();
+    if (n === 2) {
+      await view.getByRole('button', { name: "Couldn't Deliver" }).click();
+      const report = page.getByRole('dialog', { name: "Couldn't deliver stop 2" });
+      await report.getByRole('radio', { name: 'Refused' }).check();
+      await expect(report.getByText('Keep the package and bring it back to the pharmacy after your last stop.')).toBeVisible();
+      await report.getByLabel('Notes (optional)').fill('Says it is not theirs');
+      await report.getByRole('button', { name: 'Report Failed Delivery' }).click();
+      await expect(view.getByText('Not delivered: bring back')).toBeVisible();
+      continue;
+    }
     await photoInput(page).setInputFiles(photoFiles(1, 200, 150));
     await view.getByRole('button', { name: `Confirm Delivery - Stop ${n}` }).click();
   }
   await expect(view.getByText('Deliveries Saved on This Phone')).toBeVisible();
   expect((await db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('assigned');
 
-  // Back in signal: every step lands, in order, and the route is complete.
+  // Back in signal: every step lands, in order; the route is complete with stop 2 on its way back.
   await context.setOffline(false);
-  await expect.poll(async () => (await db.select().from(orders).where(eq(orders.id, order.id)))[0].status, { timeout: 30_000 }).toBe('delivered');
-  const delivered = await db.select().from(orderStops).where(eq(orderStops.orderId, order.id));
-  expect(delivered.map((stop) => [stop.status, !!stop.deliveryPhoto])).toEqual([
-    ['delivered', true],
-    ['delivered', true],
+  await expect.poll(async () => (await db.select().from(orders).where(eq(orders.id, order.id)))[0].status, { timeout: 40_000 }).toBe('delivered');
+  await expect.poll(async () => (await db.select().from(orders).where(eq(orders.id, lunch.id)))[0].status, { timeout: 10_000 }).toBe('delivered');
+  const settled = await db.select().from(orderStops).where(eq(orderStops.orderId, order.id)).orderBy(orderStops.sequence);
+  expect(settled.map((stop) => [stop.status === 'delivered', !!stop.deliveryPhoto, stop.returnedAt != null])).toEqual([
+    [true, true, false],
+    [false, false, true],
+    [true, true, false],
   ]);
-  await expect(view.getByText('All Deliveries Complete!')).toBeVisible();
+  const [failure] = await db.select().from(deliveryFailures).where(eq(deliveryFailures.orderId, order.id));
+  expect(failure).toMatchObject({ stopId: stops[1].id, reason: 'refused', outcome: 'return', notes: 'Says it is not theirs' });
 });
 
 test.describe('a screen whose code cannot be had', () => {

@@ -7,9 +7,9 @@
  */
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { orders } from '../../src/db/schema';
+import { orders, orderStops } from '../../src/db/schema';
 import { insertOrder, insertServiceArea } from '../support/factories';
-import { insertHeldOrder } from '../support/courier';
+import { insertHeldOrder, insertPharmacyOrder } from '../support/courier';
 import { expectAccessible } from './axe';
 import { openDashboard, photoFiles, photoInput, toast } from './courier';
 import { expect, islandsHydrated, signIn, test } from './fixtures';
@@ -113,6 +113,36 @@ test('the workflow screens: targets, axe, and the step pinned at the bottom with
   await photoInput(page).setInputFiles(photoFiles(2));
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Remove photo 2' })).toBeVisible();
   await checkScreen(page);
+});
+
+test('a failed delivery: the report dialog, the instruction after it, a returned stop; targets and axe (issue 27)', async ({ page, db }) => {
+  const { courier } = await insertServiceArea(db);
+  const { order, stops } = await insertPharmacyOrder(db, {
+    courierId: courier.courier.id,
+    status: 'in_pharmacy_delivery',
+    stops: 3,
+    pharmacyPickupPhoto: 'x.png',
+  });
+  await db.update(orderStops).set({ status: 'arrived' }).where(eq(orderStops.id, stops[0].id));
+  await signIn(page, courier.username);
+  await openDashboard(page);
+  const view = page.getByRole('dialog');
+  await view.getByRole('button', { name: "Couldn't Deliver" }).click();
+  const report = page.getByRole('dialog', { name: "Couldn't deliver stop 1" });
+  await report.getByRole('radio', { name: 'Customer not there' }).check();
+  await expect(report.getByText('Try again: call the customer and wait a few minutes.', { exact: false })).toBeVisible();
+  await checkScreen(page, 'dialog[open]');
+  await report.getByRole('button', { name: 'Report Failed Delivery' }).click();
+  await expect(view.getByRole('status').filter({ hasText: 'Delivery not made yet.' })).toBeVisible();
+  await checkScreen(page);
+  // Tried again, still nobody: the stop is returned and the route goes on to stop 2.
+  await view.getByRole('button', { name: "Couldn't Deliver" }).click();
+  await report.getByRole('radio', { name: 'Customer not there' }).check();
+  await report.getByRole('button', { name: 'Report Failed Delivery' }).click();
+  await expect(view.getByText('Not delivered: bring back')).toBeVisible();
+  await expect.poll(async () => (await db.select().from(orderStops).where(eq(orderStops.id, stops[0].id)))[0].returnedAt).not.toBeNull();
+  await checkScreen(page);
+  expect((await db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('in_pharmacy_delivery');
 });
 
 test('the header fits 390 px, and the earnings show their money columns', async ({ page, db }) => {

@@ -59,6 +59,7 @@ describe('the OpenAPI document', () => {
       'order.cancelled',
       'order.created',
       'order.delivered',
+      'order.delivery_failed',
       'order.status_changed',
       'webhook.test',
     ]);

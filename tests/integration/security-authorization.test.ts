@@ -252,6 +252,20 @@ const TABLE: Row[] = [
     expect: couriers(201, { courier2: 404 }),
   },
   {
+    route: 'POST /api/orders/:id/delivery-failures',
+    object: 'courier A’s order, at the customer',
+    kind: 'api',
+    request: (_, fx) => post(`/api/orders/${fx.orderA.id}/delivery-failures`, { reason: 'customer_not_there', notes: 'Matrix' }),
+    expect: couriers(201, { courier2: 404 }),
+  },
+  {
+    route: 'POST /api/orders/:id/retry-delivery',
+    object: 'bistro’s order held by courier A',
+    kind: 'api',
+    request: (_, fx) => post(`/api/orders/${fx.orderA.id}/retry-delivery`, {}),
+    expect: api({ admin: 200 }),
+  },
+  {
     route: 'POST /api/orders/:id/photos',
     object: 'courier A’s order, at the customer',
     kind: 'api',

@@ -86,7 +86,10 @@ describe('an admin cancels while the courier goes online', () => {
 
     const outcomes = new Set<string>();
     for (const { courier, cancel, online, stored, events } of rounds) {
-      const attempts = events.filter((event) => event.action === 'cancel' || (event.action === 'status' && event.toStatus === 'courier_on_way_to_pickup'));
+      // In the order they were recorded (the history lists them by when each request came in).
+      const attempts = events
+        .filter((event) => event.action === 'cancel' || (event.action === 'status' && event.toStatus === 'courier_on_way_to_pickup'))
+        .toSorted((a, b) => a.id - b.id);
       // The winner's attempt is the first recorded and applied; the other's comes after it, refused.
       expect(attempts[0].outcome).toBe('applied');
       expect(attempts.slice(1).map((event) => event.outcome)).toEqual(attempts.length === 2 ? ['refused'] : []);

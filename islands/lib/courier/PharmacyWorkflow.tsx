@@ -6,10 +6,12 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { canGoOnlinePharmacy, currentStop, EXPANDED_STOP_CARDS, STOP_ARRIVAL_RADIUS_M, type NavigationTarget } from '../../../src/domain/courierFlow';
+import { isStopSettled } from '../../../src/domain/failedDelivery';
 import { PHARMACY_ARRIVAL_RADIUS_M } from '../../../src/domain/geo';
 import { PHARMACY_FORM, pharmacyDisplayStatus } from '../../../src/domain/orderStatus';
 import { errorToast } from '../events';
 import { useDraft } from './drafts';
+import { FailureNotice, ReportFailedDelivery } from './FailedDelivery';
 import { earningsOf, millis, pharmacyTimeOf, PROGRESS, usd } from './format';
 import { arrivalPosition, arrivalState, distanceLabel, distanceTo, usePosition } from './geolocation';
 import { CloseIcon } from '../../../src/shared/icons';
@@ -233,6 +235,7 @@ function Deliveries({
       <ol className="space-y-3">
         {order.stops.map((stop, index) => {
           const done = stop.status === 'delivered';
+          const returned = stop.returnedAt != null;
           const photo = stop.deliveryPhoto ? photoSrc(stop.deliveryPhoto, entries) : null;
           return (
             <li key={stop.id}>
@@ -245,6 +248,7 @@ function Deliveries({
                   </span>
                   <span className="font-medium">{stop.customerName}</span>
                   {done ? <span className="ml-auto text-sm text-emerald-700">Delivered</span> : null}
+                  {returned ? <span className="ml-auto text-sm text-red-700">Not delivered: bring back</span> : null}
                 </summary>
                 <p className="mt-2 text-sm text-slate-600">{stop.address}</p>
                 {stop.deliverBy && !done ? <p className="text-sm font-medium text-amber-800">Deliver by {pharmacyTimeOf(stop.deliverBy)}</p> : null}
@@ -290,13 +294,13 @@ function CurrentStop({
 
   function deliver() {
     if (!photo) return errorToast('Please take a delivery photo', 'Photo Required');
-    const next = order.stops.find((candidate) => candidate.sequence > stop.sequence && candidate.status !== 'delivered');
+    const next = order.stops.find((candidate) => candidate.sequence > stop.sequence && !isStopSettled(candidate));
     if (!next && !order.pharmacyPickupPhoto) return errorToast('Cannot complete order without pharmacy pickup photo', 'Missing Pickup Photo');
-    if (!next && order.stops.some((candidate) => candidate.id !== stop.id && !candidate.deliveryPhoto)) {
+    if (!next && order.stops.some((candidate) => candidate.id !== stop.id && !candidate.returnedAt && !candidate.deliveryPhoto)) {
       return errorToast('All stops must have delivery photos before completing', 'Missing Delivery Photos');
     }
     const notes = draft.notes.trim() || null;
-    const delivered = total - order.stops.filter((candidate) => candidate.status !== 'delivered').length + 1;
+    const delivered = total - order.stops.filter((candidate) => !isStopSettled(candidate)).length + 1;
     const effect: Effect = {
       stops: [{ id: stop.id, status: 'delivered', deliveryPhoto: photo, deliveryNotes: notes }, ...(next ? [{ id: next.id, status: 'on_way' as const }] : [])],
       order: { status: next ? 'in_pharmacy_delivery' : 'delivered' },
@@ -348,6 +352,8 @@ function CurrentStop({
           </ArrivalStep>
         </>
       )}
+      <FailureNotice order={order} stop={stop} />
+      <ReportFailedDelivery order={order} stop={stop} />
     </div>
   );
 }

@@ -13,10 +13,12 @@ import {
   RESTAURANT_TITLES,
   type NavigationTarget,
 } from '../../../src/domain/courierFlow';
+import { isStopSettled } from '../../../src/domain/failedDelivery';
 import { RESTAURANT_ARRIVAL_RADIUS_M } from '../../../src/domain/geo';
 import { isFinished, type OrderStatus } from '../../../src/domain/orderStatus';
 import { errorToast } from '../events';
 import { ConfirmDialog } from './Dialog';
+import { FailureNotice, ReportFailedDelivery } from './FailedDelivery';
 import { useDraft } from './drafts';
 import { cents, millis, timeOf, usd } from './format';
 import { arrivalPosition, arrivalState, distanceTo, usePosition } from './geolocation';
@@ -94,6 +96,9 @@ export default function RestaurantWorkflow({ order, view, waiting, onClose, onDo
     onDone();
   }
 
+  // A route's failed delivery is its current stop's (decision C28).
+  const stopToFail = order.stops.length && stop ? stop : null;
+
   let screen: ReactNode;
   if (status === 'courier_confirmed' || status === 'courier_on_way_to_pickup') {
     screen = <ToRestaurant order={order} view={view} onNavigate={setNavigateTo} onArrive={step} />;
@@ -145,6 +150,8 @@ export default function RestaurantWorkflow({ order, view, waiting, onClose, onDo
       </header>
       <div className="space-y-4 p-4" data-keep-clear-first="">
         {screen}
+        <FailureNotice order={order} stop={stopToFail} />
+        <ReportFailedDelivery order={order} stop={stopToFail} />
       </div>
       {!isFinished(status) ? (
         <div className="px-4">
@@ -290,6 +297,8 @@ function ToCustomer({
                     </span>
                     {isCurrent ? (
                       <span className="badge bg-brand-600 text-white">Current</span>
+                    ) : stop.returnedAt ? (
+                      <span className="text-red-700">Not delivered</span>
                     ) : stop.status === 'delivered' ? (
                       <span className="text-emerald-700">✓ Delivered</span>
                     ) : null}
@@ -388,7 +397,7 @@ function AtCustomer({ order }: { order: CourierOrder }) {
     );
     if (stop) {
       // Delivering a stop: the next one sets off and the order goes back on the way, or it is delivered.
-      const next = order.stops.find((candidate) => candidate.sequence > stop.sequence && candidate.status !== 'delivered');
+      const next = order.stops.find((candidate) => candidate.sequence > stop.sequence && !isStopSettled(candidate));
       const effect: Effect = {
         stops: [
           { id: stop.id, status: 'delivered', deliveryPhoto: photos[0], deliveryNotes: notes },

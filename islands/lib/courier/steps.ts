@@ -5,6 +5,7 @@
  * moves on regardless; decision F5), and the server's reason when it was refused.
  */
 import { isPharmacyOrder } from '../../../src/domain/courierFlow';
+import type { FailureReason } from '../../../src/domain/failedDelivery';
 import { courierStatusLabel, type OrderStatus, type StopStatus } from '../../../src/domain/orderStatus';
 import { errorToast, toast, type ToastDetail } from '../events';
 import { recentFix } from '../locationReporter';
@@ -69,6 +70,15 @@ export function sendDeliveryPhotos(order: CourierOrder, photos: string[], notes:
     effect: { order: { deliveryPhotos: [...new Set([...order.deliveryPhotos, ...photos])], deliveryNotes: notes } },
     label: 'Delivery photos',
   });
+}
+
+/** POST /api/orders/:id/delivery-failures: a delivery that could not be made (decision C28). */
+export function sendDeliveryFailure(
+  order: CourierOrder,
+  body: { stopId?: number; reason: FailureReason; notes: string | null; photo?: string },
+  effect: Effect,
+): Promise<Outcome> {
+  return enqueue({ orderId: order.id, method: 'POST', url: `/api/orders/${order.id}/delivery-failures`, json: body, effect, label: 'Failed delivery' });
 }
 
 /** Starts uploading a photo for the order and answers its local name at once. */

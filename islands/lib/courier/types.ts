@@ -26,6 +26,9 @@ export interface CourierStop {
   /** A photo URL, or a photo still on the phone (outbox.ts LOCAL_PHOTO). */
   deliveryPhoto: string | null;
   deliveryNotes: string | null;
+  /** Not delivered: the package goes back to the pickup (issue 27; ISO). */
+  returnedAt?: string | null;
+  failedAttempts?: number;
 }
 
 export interface CourierOrder {
@@ -58,6 +61,9 @@ export interface CourierOrder {
   deliveryPhotos: string[];
   deliveryNotes: string | null;
   pharmacyPickupPhoto: string | null;
+  /** Since when a failed delivery of the order's own waits for dispatch (issue 27; ISO). */
+  deliveryFailedAt?: string | null;
+  failedAttempts?: number;
   updatedAt: string | null;
   pickupLatitude: number | null;
   pickupLongitude: number | null;

@@ -56,6 +56,22 @@ const forgetOnlineUnlessHeldBy = (courierId: number | null) => {
 const payDetail = (fee: Cents, tip: Cents) => `courier pay ${formatUsd(courierPay(fee, tip))} = fee ${formatUsd(fee)} + tip ${formatUsd(tip)}`;
 
 /**
+ * The dispatcher sends the courier of a failed delivery to try again (decision C28): the
+ * order stops waiting for dispatch, in the status it is in. A repeat changes nothing.
+ */
+export function sendCourierAgain(db: Db, order: Order, actor: Actor): Promise<ChangeResult> {
+  return changeOrder(db, {
+    orderId: order.id,
+    from: [order.status],
+    where: sql`${orders.deliveryFailedAt} is not null and ${orders.courierId} is not null`,
+    set: { deliveryFailedAt: null },
+    actor,
+    action: 'retry_delivery',
+    detail: 'The dispatcher sent the courier to try the delivery again',
+  });
+}
+
+/**
  * Applies the action if the order is still in the status the admin saw and that status
  * allows it. `repeat` is true when the same change had already been made (a double
  * click, a retry): the caller answers it like a success.

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { DOCUMENT_KINDS } from '../documents';
+import { FAILURE_REASONS } from '../failedDelivery';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST } from '../photos';
 import { ORDER_STATUSES, STOP_STATUSES } from '../orderStatus';
 import type { CourierVehicleType } from '../vehicles';
@@ -62,6 +63,14 @@ export const deliveryPhotosSchema = z.object({
     .array(photo)
     .check(z.minLength(1, 'Send at least one photo'), z.maxLength(MAX_PHOTOS_PER_REQUEST, `At most ${MAX_PHOTOS_PER_REQUEST} photos at a time`)),
   notes,
+});
+
+/** A delivery that could not be made (POST /api/orders/:id/delivery-failures; decision C28). */
+export const deliveryFailureSchema = z.object({
+  stopId: z.optional(wholeNumber('stopId must be a positive whole number')),
+  reason: z.enum(FAILURE_REASONS, { error: 'reason must be customer_not_there, wrong_address, refused or unsafe' }),
+  notes,
+  photo: z.nullish(photo),
 });
 
 /**

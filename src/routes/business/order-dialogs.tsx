@@ -11,6 +11,7 @@ import { Hono } from 'hono';
 import { formatInTimeZone } from 'date-fns-tz';
 import { courierCard, findBusiness } from '../../db/business';
 import { findVisibleOrder } from '../../db/orders/access';
+import { failuresOf } from '../../db/orders/failures';
 import { getEvents, getStops } from '../../db/orders/read';
 import type { Order } from '../../db/schema';
 import { versionTag, type VersionedTable } from '../../db/versions';
@@ -51,7 +52,7 @@ async function ownOrder(c: Context<AppEnv>, id: number): Promise<Found> {
 
 async function detailData(c: Context<AppEnv>, order: Order): Promise<OrderDetailData> {
   const db = c.var.db;
-  const [stops, courier, business] = await Promise.all([
+  const [stops, courier, business, failures] = await Promise.all([
     getStops(db, order.id),
     order.courierId == null
       ? null
@@ -60,12 +61,13 @@ async function detailData(c: Context<AppEnv>, order: Order): Promise<OrderDetail
           () => 'failed' as const,
         ),
     findBusiness(db, order.restaurantId),
+    failuresOf(db, order.id),
   ]);
   const pickup =
     business?.latitude != null && business.longitude != null
       ? { lat: business.latitude, lng: business.longitude, precision: placedPrecision(business.locationPrecision) }
       : null;
-  return { order, stops, courier, pickup, mapsApiKey: c.env.MAPS_API_KEY || null };
+  return { order, stops, courier, pickup, mapsApiKey: c.env.MAPS_API_KEY || null, failures };
 }
 
 function dialogPage(c: Context<AppEnv>, title: string, dialog: PartialSpec): Promise<Response> {

@@ -39,7 +39,11 @@ export const actorOf = (ctx: CourierContext) => ({ userId: ctx.user.id, role: 'c
 /** The order is held by this courier (a SQL condition for compare-and-set writes). */
 export const heldBy = (ctx: CourierContext) => eq(orders.courierId, ctx.user.courierId);
 
-export const stopFacts = (stop: Pick<OrderStop, 'status' | 'deliveryPhoto'>) => ({ status: stop.status, hasPhoto: stop.deliveryPhoto != null });
+export const stopFacts = (stop: Pick<OrderStop, 'status' | 'deliveryPhoto' | 'returnedAt'>) => ({
+  status: stop.status,
+  hasPhoto: stop.deliveryPhoto != null,
+  returnedAt: stop.returnedAt,
+});
 
 /**
  * The order a courier acts on: not found when they may not see it, forbidden when they

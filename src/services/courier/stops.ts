@@ -6,6 +6,7 @@
  */
 import { and } from 'drizzle-orm';
 import { changeOrder, changeOrders, type ChangeResult, type OrderChange } from '../../db/orders/change';
+import { stopIsReturned } from '../../db/orders/failures';
 import { findStop, moveStop, orderOfStop, setOffStop, stopIsDelivered } from '../../db/orders/stops';
 import type { Order, OrderStop } from '../../db/schema';
 import { ARRIVED_WITHOUT_POSITION, completionRefusal, currentStop, isPharmacyOrder, stopStepRefusal, type ArrivalFacts } from '../../domain/courierFlow';
@@ -39,16 +40,24 @@ function stopArrival(ctx: CourierContext, stop: OrderStop, input: StopInput): Ar
 }
 
 /**
- * What follows a delivered stop, as a change to run with the delivery: the next stop sets
- * off and the order follows it (a pharmacy route is "Delivering"; a restaurant order goes
- * back on the way); after the last stop the order is delivered. It applies only once the
- * stop is delivered, so it is safe to run again: each step is a compare-and-set.
+ * What follows a settled stop (delivered, or returned after a failed delivery: issue 27), as
+ * a change to run with it: the next stop sets off and the order follows it (a pharmacy
+ * route is "Delivering"; a restaurant order goes back on the way); after the last stop the
+ * order is delivered, unless no stop was, when it waits for the dispatcher (decision C28).
+ * It applies only once the stop is settled, so it is safe to run again: each step is a
+ * compare-and-set.
  */
-function afterStopDelivered(ctx: CourierContext, order: Order, after: readonly OrderStop[], delivered: OrderStop): OrderChange {
+export function afterStopSettled(
+  ctx: CourierContext,
+  order: Order,
+  after: readonly OrderStop[],
+  settled: OrderStop,
+  how: 'delivered' | 'returned',
+): OrderChange {
   const pharmacy = isPharmacyOrder(order);
   const base = {
     orderId: order.id,
-    where: and(heldBy(ctx), stopIsDelivered(delivered.id)),
+    where: and(heldBy(ctx), how === 'delivered' ? stopIsDelivered(settled.id) : stopIsReturned(settled.id)),
     actor: actorOf(ctx),
     action: 'status',
     now: ctx.now,
@@ -61,16 +70,19 @@ function afterStopDelivered(ctx: CourierContext, order: Order, after: readonly O
       ...(pharmacy
         ? { from: ['pharmacy_picked_up'], to: 'in_pharmacy_delivery' }
         : { from: ['arrived_at_customer', 'setup_in_progress'], to: 'on_way_to_customer' }),
-      detail: `Stop ${delivered.sequence} delivered`,
+      detail: `Stop ${settled.sequence} ${how}`,
       beforeUpdate: (condition) => (next.status === 'pending' ? [setOffStop(ctx.db, next.id, ctx.now, condition)] : []),
     };
   }
+  if (!after.some((stop) => stop.status === 'delivered')) {
+    return { ...base, from: [...STOP_DELIVERY_PHASE], set: { deliveryFailedAt: ctx.now }, detail: 'No stop could be delivered; waiting for dispatch' };
+  }
   return {
     ...base,
-    from: pharmacy ? ['pharmacy_picked_up', 'in_pharmacy_delivery'] : ['arrived_at_customer', 'setup_in_progress'],
+    from: pharmacy ? ['pharmacy_picked_up', 'in_pharmacy_delivery'] : ['on_way_to_customer', 'arrived_at_customer', 'setup_in_progress'],
     to: 'delivered',
-    set: pharmacy ? {} : { deliveryNotes: 'All stops delivered' },
-    detail: 'All stops delivered',
+    set: pharmacy ? {} : { deliveryNotes: after.some((stop) => stop.returnedAt != null) ? 'All stops settled' : 'All stops delivered' },
+    detail: after.some((stop) => stop.returnedAt != null) ? 'All stops settled; returns go back to the pickup' : 'All stops delivered',
   };
 }
 
@@ -111,7 +123,7 @@ async function moveHeldStop(
   if (stop.status === input.status) {
     // A repeat: make sure what follows a delivery has happened too.
     if (input.status !== 'delivered') return { stop, order, stops: [...stops] };
-    return answerOf(stop, await changeOrder(ctx.db, afterStopDelivered(ctx, order, stops, stop)), order, stops);
+    return answerOf(stop, await changeOrder(ctx.db, afterStopSettled(ctx, order, stops, stop, 'delivered')), order, stops);
   }
   return withPhotos(ctx, async (stored) => {
     const pharmacy = isPharmacyOrder(order);
@@ -166,7 +178,7 @@ async function moveHeldStop(
       at: time.at,
     };
     // The last change reads the stops back for the answer.
-    const changes = input.status === 'delivered' ? [step, afterStopDelivered(ctx, order, after, stop)] : [{ ...step, readStops: true }];
+    const changes = input.status === 'delivered' ? [step, afterStopSettled(ctx, order, after, stop, 'delivered')] : [{ ...step, readStops: true }];
     const { outcomes, companion } = await changeOrders(ctx.db, changes, move.statement);
     const [moved] = companion ?? [];
     if (!moved) {

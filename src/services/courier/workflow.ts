@@ -231,6 +231,8 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
     if (pickupPhoto) set.pharmacyPickupPhoto = pickupPhoto;
     if (input.deliveryNotes !== undefined) set.deliveryNotes = input.deliveryNotes;
     if (to === 'courier_rejected') set.courierId = null;
+    // A failed delivery waiting for the dispatcher no longer waits once the courier moves the order on (decision C28).
+    if (to && order.deliveryFailedAt != null) set.deliveryFailedAt = null;
     // Flagged to the dispatcher: an arrival nobody's phone placed (decision C23).
     if (arriving && position == null && ctx.proximityCheck) set.arrivedWithoutPositionAt = ctx.now;
 

@@ -11,7 +11,7 @@ import { vehicleLabel } from '../../domain/vehicles';
 import type { CourierWithUser } from '../../db/couriers';
 import type { PhotoStamp } from '../../db/photos';
 import { photoDistanceNote } from '../../domain/photos';
-import type { Order, OrderEvent, OrderStop } from '../../db/schema';
+import type { DeliveryFailure, Order, OrderEvent, OrderStop } from '../../db/schema';
 import { CloseIcon } from '../../shared/icons';
 import { Badge, StatusBadge, Time } from '../components/ui';
 import {
@@ -19,6 +19,7 @@ import {
   CustomerInformation,
   DeliveryTimeline,
   Facts,
+  FailedDeliveries,
   OrderHistory,
   PaymentInformation,
   Photo,
@@ -36,6 +37,7 @@ export interface OrderDetailData {
   courier: CourierWithUser | undefined;
   /** When and where each photo was taken, by key. */
   photoStamps: ReadonlyMap<string, PhotoStamp>;
+  failures: DeliveryFailure[];
 }
 
 function StatusSection({ order, stops }: { order: Order; stops: OrderStop[] }) {
@@ -100,6 +102,29 @@ function ArrivalForCourier({ order }: { order: Order }) {
         data-close-dialog=""
       >
         Record arrival for the courier
+      </button>
+    </div>
+  );
+}
+
+/** A failed delivery waits for the dispatcher (decision C28): send the courier again, or cancel or reassign the order. */
+function WaitingForDispatch({ order }: { order: Order }) {
+  if (order.deliveryFailedAt == null || order.courierId == null) return null;
+  return (
+    <div className="mt-3 rounded-md border border-red-200 bg-white p-3 text-sm">
+      <p className="font-medium">Waiting for dispatch</p>
+      <p className="text-slate-600">Call the customer, then send the courier to try again, or cancel or reassign the order from the list.</p>
+      <button
+        type="button"
+        className="btn btn-brand btn-sm mt-2"
+        data-action="api"
+        data-url={`/api/orders/${order.id}/retry-delivery`}
+        data-method="POST"
+        data-success="The courier is told to try again"
+        data-refresh="orders"
+        data-close-dialog=""
+      >
+        Send courier to try again
       </button>
     </div>
   );
@@ -210,7 +235,7 @@ function DeliveryPhotos({
   );
 }
 
-export function OrderDetail({ order, stops, events, courier, photoStamps }: OrderDetailData) {
+export function OrderDetail({ order, stops, events, courier, photoStamps, failures }: OrderDetailData) {
   const url = `/admin/orders/${order.id}`;
   const titleId = `order-${order.id}-title`;
   return (
@@ -243,6 +268,9 @@ export function OrderDetail({ order, stops, events, courier, photoStamps }: Orde
       )}
       <TrackingLinks order={order} stops={stops} />
       <CourierInformation order={order} courier={courier} />
+      <FailedDeliveries order={order} stops={stops} failures={failures}>
+        <WaitingForDispatch order={order} />
+      </FailedDeliveries>
       <DeliveryTimeline order={order} stops={stops} />
       <DeliveryPhotos order={order} stops={stops} refreshUrl={url} photoStamps={photoStamps} />
       <OrderHistory events={events} />

@@ -16,7 +16,7 @@ import { orderUrgency, URGENCY_LABELS } from '../../domain/dispatch';
 import { courierFeeOf, roundMiles } from '../../domain/fees';
 import { COURIER_ONLINE_LABELS, courierOnlineState, type CourierOnlineState } from '../../domain/indicators';
 import { formatMoney } from '../../domain/money';
-import { canAdminAssign, canAdminCancel } from '../../domain/orderStatus';
+import { canAdminAssign, canAdminCancel, isActive } from '../../domain/orderStatus';
 import type { Order } from '../../db/schema';
 import { Badge, StatusBadge, Time, type Tone } from '../components/ui';
 
@@ -39,6 +39,7 @@ function CourierCell({ order, name, deactivated, now }: { order: Order; name: st
       <div>{courierLabel(order.courierId, name)}</div>
       {deactivated ? <Badge tone="red">Courier deactivated: reassign</Badge> : null}
       {order.arrivedWithoutPositionAt != null ? <Badge tone="amber">Arrived without GPS</Badge> : null}
+      {order.deliveryFailedAt != null && isActive(order.status) ? <Badge tone="red">Delivery failed</Badge> : null}
       {state && !deactivated ? (
         <Badge tone={INDICATOR_TONES[state]} className={state === 'urgent' ? 'animate-pulse' : ''}>
           {COURIER_ONLINE_LABELS[state]}

@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { CloseIcon, LoaderIcon } from '../../shared/icons';
 import type { CourierCard } from '../../db/business';
-import type { Order, OrderEvent, OrderStop } from '../../db/schema';
+import type { DeliveryFailure, Order, OrderEvent, OrderStop } from '../../db/schema';
 import { APPROXIMATE_LOCATION, isApproximate, precisionOf, type PlacedPrecision } from '../../domain/location';
 import { isAtRouteFloor, ROUTE_FLOOR_NOTE } from '../../domain/fees';
 import { formatUsd } from '../../domain/money';
@@ -23,6 +23,7 @@ import {
   DeliveryTimeline,
   Facts,
   OrderHistory,
+  FailedDeliveries,
   PaymentInformation,
   RestaurantInformation,
   Section,
@@ -42,6 +43,8 @@ export interface OrderDetailData {
   /** Where the business is, for the map widget. */
   pickup: { lat: number; lng: number; precision: PlacedPrecision } | null;
   mapsApiKey: string | null;
+  /** Failed delivery attempts (issue 27), oldest first. */
+  failures: DeliveryFailure[];
 }
 
 /** Photos are shown once the order is completed (delivered or pharmacy_completed; docs/decisions.md B6). */
@@ -261,6 +264,7 @@ export function LiveOrderDetails({ data }: { data: OrderDetailData }) {
       ) : (
         <CustomerInformation order={order} />
       )}
+      <FailedDeliveries order={order} stops={stops} failures={data.failures} />
       <Section title="Delivery Map">
         <MapWidgetFor data={data} />
       </Section>
@@ -375,6 +379,7 @@ export function OrderDetails({ data, events }: { data: OrderDetailData; events: 
         <CustomerInformation order={order} />
       )}
       <TrackingLinks order={order} stops={stops} />
+      <FailedDeliveries order={order} stops={stops} failures={data.failures} />
       <DeliveryTimeline order={order} stops={stops} />
       <ManagementPhotos order={order} stops={stops} />
       <CourierInformation courier={order.courierId ? courier : null} />

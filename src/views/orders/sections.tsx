@@ -10,7 +10,9 @@ import { actualTimeline, deliveryTimeline, tellsPharmacyStory } from '../../doma
 import { formatPhone } from '../../domain/phone';
 import { vehicleLabel } from '../../domain/vehicles';
 import { photoUrl } from '../../db/orders/serialize';
-import type { Order, OrderEvent, OrderStop } from '../../db/schema';
+import type { DeliveryFailure, Order, OrderEvent, OrderStop } from '../../db/schema';
+import { isPharmacyOrder } from '../../domain/courierFlow';
+import { FAILURE_REASON_LABELS, outcomeLabel } from '../../domain/failedDelivery';
 import { trackingPath } from '../../domain/tracking';
 import { Badge, Money, Time } from '../components/ui';
 import { useView } from '../context';
@@ -150,7 +152,7 @@ export function StopList({ stops }: { stops: OrderStop[] }) {
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="font-medium">{stop.customerName}</span>
-              <Badge tone={STOP_TONES[stop.status]}>{statusWords(stop.status)}</Badge>
+              {stop.returnedAt != null ? <Badge tone="red">returned</Badge> : <Badge tone={STOP_TONES[stop.status]}>{statusWords(stop.status)}</Badge>}
             </div>
             <div className="text-slate-600">{formatPhone(stop.customerPhone)}</div>
             {stop.customerEmail ? <div className="break-all text-slate-600">{stop.customerEmail}</div> : null}
@@ -248,8 +250,56 @@ const ACTIONS: Record<string, string> = {
   reorder: 'Stops reordered',
   stop: 'Stop step',
   arrive_for_courier: 'Arrival recorded by the dispatcher',
+  delivery_failed: 'Delivery failed',
+  retry_delivery: 'Sent to try again',
   seed: 'Demo data',
 };
+
+/**
+ * The failed delivery attempts (issue 27, decision C28): when, which stop, why, what
+ * followed, the courier's notes and photo. Shown to the dispatcher and the business.
+ */
+export function FailedDeliveries({
+  order,
+  stops,
+  failures,
+  children,
+}: {
+  order: Order;
+  stops: OrderStop[];
+  failures: DeliveryFailure[];
+  children?: ReactNode;
+}) {
+  if (failures.length === 0) return null;
+  const pharmacy = isPharmacyOrder(order);
+  return (
+    <Section title="Failed Deliveries">
+      <ol className="space-y-3 text-sm">
+        {failures.map((failure) => {
+          const stop = stops.find((candidate) => candidate.id === failure.stopId);
+          return (
+            <li key={failure.id} className="rounded-md border border-red-200 bg-red-50 p-3">
+              <div className="flex flex-wrap items-baseline gap-x-2">
+                <span className="text-slate-600 tabular-nums">
+                  <Time value={failure.at} pattern="MMM d, h:mm a" />
+                </span>
+                <span className="font-medium">{`${stop ? `Stop ${stop.sequence} (${stop.customerName}): ` : ''}${FAILURE_REASON_LABELS[failure.reason]}`}</span>
+                <Badge tone={failure.outcome === 'retry' ? 'amber' : 'red'}>{outcomeLabel(failure.outcome, pharmacy)}</Badge>
+              </div>
+              {failure.notes ? <p className="mt-1 text-slate-700">{failure.notes}</p> : null}
+              {failure.photo ? (
+                <div className="mt-2 max-w-40">
+                  <Photo photoKey={failure.photo} label="Photo at the door - Click to enlarge" />
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      {children}
+    </Section>
+  );
+}
 
 /** Every change attempted on the order, refused ones included (docs/decisions.md D20). */
 export function OrderHistory({ events }: { events: Array<OrderEvent & { actorName: string | null }> }) {

@@ -28,6 +28,11 @@ export function TrackingPage({ view, token }: { view: TrackingView; token: strin
           <h2 id="status-heading" className="text-xl font-semibold" data-testid="tracking-status">
             {view.status}
           </h2>
+          {view.notice ? (
+            <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-slate-800" data-testid="tracking-notice">
+              {view.notice}
+            </p>
+          ) : null}
           {view.expired ? (
             <p className="text-slate-700">This order was delivered. Details are no longer shown.</p>
           ) : (

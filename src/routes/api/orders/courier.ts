@@ -12,6 +12,7 @@ import { minuteBucket, versionTag } from '../../../db/versions';
 import {
   courierOrderPatchSchema,
   courierResponseSchema,
+  deliveryFailureSchema,
   deliveryPhotosSchema,
   optimizeStopsSchema,
   photoUploadQuerySchema,
@@ -25,6 +26,7 @@ import { requireApi } from '../../../http/guards';
 import { idempotent } from '../../../http/idempotency';
 import { readJson, validate } from '../../../http/validate';
 import { heldOrder, readAroundOrder } from '../../../services/courier/context';
+import { reportFailedDelivery } from '../../../services/courier/failures';
 import { optimizeRemainingStops, reorderByHand } from '../../../services/courier/stopOrder';
 import { addDeliveryPhotos, answerOrder, stepOrder, uploadPhoto } from '../../../services/courier/workflow';
 
@@ -83,6 +85,22 @@ courierOrders.post('/:id/delivery-photos', requireApi('courier'), validate('para
   const added = await addDeliveryPhotos(ctx, order, photos, notes, around);
   return c.json(courierOrderJsonOf(added.order, added.stops, added.pickup), 201);
 });
+
+/**
+ * A delivery that could not be made (issue 27, decision C28): {stopId?, reason, notes?, photo?}.
+ * Answers the order as the courier app reads it, and what follows by the rule (`outcome`).
+ */
+courierOrders.post(
+  '/:id/delivery-failures',
+  requireApi('courier'),
+  validate('param', idParam),
+  idempotent,
+  validate('json', deliveryFailureSchema),
+  async (c) => {
+    const reported = await reportFailedDelivery(courierContext(c), c.req.valid('param').id, c.req.valid('json'));
+    return c.json({ ...courierOrderJsonOf(reported.order, reported.stops, reported.pickup), outcome: reported.outcome }, 201);
+  },
+);
 
 /**
  * A photo uploaded as it is taken (a binary body, with a progress bar on the phone),

@@ -6,19 +6,20 @@
  */
 import { Hono } from 'hono';
 import { visibleTo, findVisibleOrder } from '../../../db/orders/access';
+import { sendCourierAgain } from '../../../db/orders/admin';
 import { activeOrdersForMap } from '../../../db/live';
 import { countedOrdersPage, getEvents, listOrders, type OrderCursor, type OrderFilter } from '../../../db/orders/read';
 import { serializeEvent, serializeOrder } from '../../../db/orders/serialize';
 import { trackingJson } from '../../../http/tracking';
 import { resolveListFilter } from '../../../domain/orderFilters';
 import { planSearch } from '../../../domain/orderSearch';
-import { ADMIN_TABS, BUSINESS_TABS, findTab, isOrderStatus, type StatusTab } from '../../../domain/orderStatus';
+import { ADMIN_TABS, BUSINESS_TABS, findTab, isOrderStatus, statusWords, type StatusTab } from '../../../domain/orderStatus';
 import { idParam } from '../../../domain/schemas/common';
 import { orderListQuerySchema, trackingLinkRenewSchema } from '../../../domain/schemas/orders';
 import { renewTrackingToken } from '../../../db/tracking';
 import { trackingPath } from '../../../domain/tracking';
 import type { AppEnv } from '../../../env';
-import { notFound } from '../../../http/errors';
+import { conflict, notFound } from '../../../http/errors';
 import { requireApi } from '../../../http/guards';
 import { idempotent } from '../../../http/idempotency';
 import { validate } from '../../../http/validate';
@@ -114,12 +115,26 @@ orders.post('/:id/tracking-link', requireApi('admin', 'restaurant'), validate('p
   return c.json({ trackingUrl: `${new URL(c.req.url).origin}${trackingPath(token)}` });
 });
 
-/** The order's history: every change attempted, applied or refused (docs/decisions.md D20). */
 /** The couriers to give the order to, best first, each with its reason (issue 14, docs/decisions.md W4). */
 orders.get('/:id/courier-suggestions', requireApi('admin'), validate('param', idParam), async (c) => {
   return c.json(await suggestCouriers(c.var.db, c.req.valid('param').id, Date.now(), serviceToday(c)));
 });
 
+/**
+ * After a failed delivery waiting for dispatch (decision C28), the dispatcher sends the
+ * courier to try again: the order no longer waits. Cancelling or reassigning is PATCH.
+ */
+orders.post('/:id/retry-delivery', requireApi('admin'), validate('param', idParam), idempotent, async (c) => {
+  const order = await findVisibleOrder(c.var.db, c.var.user!, c.req.valid('param').id);
+  if (!order) throw notFound('Order not found');
+  const result = await sendCourierAgain(c.var.db, order, { userId: c.var.user!.id, role: 'admin' });
+  if (!result.order) throw notFound('Order not found');
+  if (!result.applied && result.order.deliveryFailedAt != null)
+    throw conflict('Order has changed', `Order #${order.orderNumber} is now ${statusWords(result.order.status)}. Review it and try again.`);
+  return c.json(trackingJson(c).order(result.order));
+});
+
+/** The order's history: every change attempted, applied or refused (docs/decisions.md D20). */
 orders.get('/:id/events', requireApi('admin', 'restaurant'), validate('param', idParam), async (c) => {
   const id = c.req.valid('param').id;
   // Read together; the events are only answered when the order is the caller's to see.

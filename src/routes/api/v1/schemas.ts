@@ -19,6 +19,7 @@ import { idParam, instant, wholeNumber } from '../../../domain/schemas/common';
 import { PHONE_RULE, PHONE_SPELLINGS } from '../../../domain/phone';
 import { ORDER_VEHICLE_TYPES } from '../../../domain/vehicles';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../domain/webhooks';
+import { FAILURE_OUTCOMES, FAILURE_REASONS } from '../../../domain/failedDelivery';
 
 export interface DocMeta {
   id?: string;
@@ -127,6 +128,8 @@ const orderFields = {
   deliveryNotes: maybeText("The courier's notes at delivery."),
   pharmacyPickupPhoto: doc(z.nullable(photoLink('The pickup photo of a pharmacy route.')), { description: 'The pickup photo of a pharmacy route, or null.' }),
   pharmacyPickupTime: maybeDateTime('When a pharmacy route was picked up.'),
+  deliveryFailedAt: maybeDateTime("Since when a failed delivery of the order's own waits for the dispatcher, else null."),
+  failedAttempts: int("Failed delivery attempts of the order's own (a single order)."),
 };
 
 export const orderSchema = doc(z.strictObject(orderFields), { id: 'Order', description: 'An order, as lists give it (without its stops).' });
@@ -151,6 +154,8 @@ export const stopSchema = doc(
     deliverBy: maybeDateTime('The deliver-by time routes are ordered to meet, when one was given.'),
     deliveryPhoto: doc(z.nullable(photoLink("The stop's delivery photo.")), { description: "The stop's delivery photo, or null." }),
     deliveryNotes: maybeText("The courier's notes at this stop."),
+    returnedAt: maybeDateTime('When the stop could not be delivered and its package went back to the pickup, else null.'),
+    failedAttempts: int('Failed delivery attempts at this stop.'),
     createdAt: dateTime('When the stop was added.'),
     trackingUrl: z.optional(
       doc(z.url(), {
@@ -316,6 +321,21 @@ apiDocs.add(idParam.shape.id, { description: 'The order id.' });
 // Webhook bodies
 // ---------------------------------------------------------------------------
 
+export const failureSchema = doc(
+  z.strictObject({
+    id: int('The attempt id.'),
+    orderId: int('Its order.'),
+    stopId: doc(z.nullable(z.int()), { description: "The stop that could not be delivered, or null for the order's own delivery." }),
+    reason: doc(z.enum(FAILURE_REASONS), { description: 'Why: customer_not_there, wrong_address, refused or unsafe.' }),
+    outcome: doc(z.enum(FAILURE_OUTCOMES), {
+      description: 'What follows: retry (the courier tries again), return (the package goes back to the pickup) or dispatch (the dispatcher decides).',
+    }),
+    notes: maybeText("The courier's notes."),
+    at: dateTime('When it happened.'),
+  }),
+  { id: 'DeliveryFailure', description: 'A failed delivery attempt: only in order.delivery_failed events.' },
+);
+
 const ORDER_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((type): type is Exclude<WebhookEventType, 'webhook.test'> => type !== 'webhook.test');
 
 export const orderWebhookSchema = doc(
@@ -326,6 +346,7 @@ export const orderWebhookSchema = doc(
       from: doc(z.nullable(orderStatus), { description: 'The status before (null for order.created).' }),
       to: orderStatus,
       order: orderDetailSchema,
+      failure: z.optional(failureSchema),
     }),
   }),
   { id: 'OrderWebhook', description: 'The body of every order event.' },
