@@ -11,6 +11,7 @@ import { insertHeldOrder, insertPharmacyOrder } from '../support/courier';
 import { BISTRO_POSITION, openDashboard, PHARMACY_POSITION, photoFiles, photoInput, signInNewCourier, standAt } from './courier';
 
 const MINUTE = 60_000;
+import { checkScreen } from './axe';
 import { expect, test } from './fixtures';
 
 test('a phone that never opened a delivery screen completes a restaurant order and a pharmacy route with a failed stop, offline from a cold start', async ({
@@ -117,6 +118,7 @@ test.describe('a screen whose code cannot be had', () => {
     await page.getByRole('button', { name: 'View Details' }).first().click();
     const unavailable = page.getByRole('dialog').locator('[data-screen-unavailable]');
     await expect(unavailable).toContainText('This screen is not on this phone yet');
+    await checkScreen(page);
     await unavailable.getByRole('button', { name: 'Back to orders' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // Back in signal, Try again loads it.

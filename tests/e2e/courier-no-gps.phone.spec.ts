@@ -6,15 +6,21 @@
 import { eq } from 'drizzle-orm';
 import { orders } from '../../src/db/schema';
 import { insertHeldOrder } from '../support/courier';
-import { expectAccessible } from './axe';
-import { openDashboard, signInNewCourier, toast } from './courier';
+import { checkScreen } from './axe';
+import { openDashboard, photoFiles, photoInput, signInNewCourier, toast } from './courier';
 import { expect, islandsHydrated, signIn, test } from './fixtures';
 
-test('with location denied, the courier confirms being at the restaurant and the dispatcher sees it flagged', async ({ page, context, browser, db }) => {
+test('with location denied, the courier confirms being at the restaurant, completes the delivery, and the dispatcher sees it flagged', async ({
+  page,
+  context,
+  browser,
+  db,
+}) => {
+  test.setTimeout(60_000);
   // Location never allowed: the phone answers every request for a position with a refusal.
   await context.clearPermissions();
   const { courier } = await signInNewCourier(page, db);
-  const order = await insertHeldOrder(db, courier.id, 'courier_on_way_to_pickup');
+  const order = await insertHeldOrder(db, courier.id, 'courier_on_way_to_pickup', { deliveryTime: Date.now() });
   // The delivery under way opens by itself.
   await openDashboard(page);
   const view = page.getByRole('dialog', { name: 'En Route to Pickup' });
@@ -23,13 +29,23 @@ test('with location denied, the courier confirms being at the restaurant and the
   // Why it is grey is said in the pinned bar, above the button, with the way forward.
   const bar = view.locator('.step-bar');
   await expect(bar.getByRole('alert')).toContainText('Allow location.');
-  await expectAccessible(page);
+  await checkScreen(page);
   const hint = await bar.locator('[data-step-hint]').boundingBox();
   const button = await arrive.boundingBox();
   expect(hint!.y + hint!.height).toBeLessThanOrEqual(button!.y);
   await bar.getByRole('button', { name: "I'm here" }).click();
   await expect(toast(page)).toContainText('Arrived');
   await expect.poll(async () => (await db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('arrived_at_pickup');
+
+  // And on to the customer's door and the photos: nothing else asks for a position.
+  const workflow = page.getByRole('dialog');
+  await workflow.getByRole('button', { name: 'Got All Items' }).click();
+  await workflow.getByRole('button', { name: 'Arrived at Customer' }).click();
+  await workflow.getByRole('button', { name: 'I Understand' }).click();
+  await photoInput(page).setInputFiles(photoFiles(4, 120, 90));
+  await workflow.getByRole('button', { name: 'Complete Delivery' }).click();
+  await expect(workflow.getByText('Delivery Complete!')).toBeVisible();
+  await expect.poll(async () => (await db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('delivered');
 
   // The dispatcher's list flags the arrival.
   const admin = await browser.newPage();

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { orders } from '../../src/db/schema';
 import { insertHeldOrder } from '../support/courier';
 import { openDashboard, photoFiles, photoInput, signInNewCourier, toast } from './courier';
+import { checkScreen } from './axe';
 import { expect, overlaps, test } from './fixtures';
 
 const statusOf = async (db: Parameters<Parameters<typeof test>[2]>[0]['db'], id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
@@ -34,6 +35,7 @@ test('a step taken offline moves the screen on, waits to sync, and lands when th
   expect(header.scroll).toBeLessThanOrEqual(header.client);
   const indicator = await page.getByRole('banner').locator('[data-active-orders]').boundingBox();
   expect(indicator!.x + indicator!.width).toBeLessThanOrEqual(390);
+  await checkScreen(page);
   expect((await statusOf(db, order.id)).status).toBe('arrived_at_pickup');
   // Some time passes without signal.
   await page.waitForTimeout(4000);

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { orders, orderStops } from '../../src/db/schema';
 import { insertOrder, insertServiceArea } from '../support/factories';
 import { insertHeldOrder, insertPharmacyOrder } from '../support/courier';
-import { expectAccessible } from './axe';
+import { checkScreen } from './axe';
 import { openDashboard, photoFiles, photoInput, toast } from './courier';
 import { expect, islandsHydrated, signIn, test } from './fixtures';
 
@@ -18,33 +18,6 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** Visible controls smaller than 44 × 44 px (inline links in text are exempt, as WCAG 2.5.5 has it; a checkbox counts with its label). */
-async function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const controls = document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="switch"]');
-    const small: string[] = [];
-    for (const control of controls) {
-      if (control.closest('[inert], [aria-hidden="true"], [data-state="closed"]')) continue;
-      const target =
-        control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio') ? (control.closest('label') ?? control) : control;
-      const box = target.getBoundingClientRect();
-      const style = getComputedStyle(control);
-      if (box.width <= 1 || box.height <= 1 || style.visibility === 'hidden' || style.display === 'none') continue;
-      if (control.tagName === 'A' && style.display === 'inline') continue;
-      if (box.width < 44 || box.height < 44) {
-        const name = control.getAttribute('aria-label') || control.textContent?.trim() || control.getAttribute('name') || control.tagName;
-        small.push(`${control.tagName.toLowerCase()} "${name.slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
-      }
-    }
-    return small;
-  });
-}
-
-async function checkScreen(page: Page, within?: string) {
-  expect(await smallTargets(page), 'controls under 44 × 44 px').toEqual([]);
-  await expectAccessible(page, within);
-}
 
 test('every courier screen: targets of 44 × 44 px and no serious axe violation, in normal and high contrast', async ({ page, db }) => {
   test.setTimeout(90_000);
