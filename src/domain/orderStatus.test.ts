@@ -8,7 +8,11 @@ import {
   businessStatusBadge,
   canAdminAssign,
   canCourierMove,
+  COMPLETED_STATUSES,
   courierNextStatuses,
+  FINISHED_STATUSES,
+  mayTransition,
+  TRANSITIONS,
   courierStatusLabel,
   findTab,
   isActive,
@@ -89,6 +93,39 @@ describe('labels', () => {
   });
 });
 
+describe('the status graph (TRANSITIONS)', () => {
+  it('is what each actor may write, and nothing else', () => {
+    // Every status is known to the graph, and every move leads to a status.
+    for (const graph of Object.values(TRANSITIONS))
+      for (const [from, to] of Object.entries(graph)) {
+        expect(ORDER_STATUSES).toContain(from);
+        for (const status of to!) expect(ORDER_STATUSES).toContain(status);
+      }
+    expect(mayTransition('restaurant', 'courier_confirmed', 'cancelled')).toBe(true);
+    expect(mayTransition('restaurant', 'picked_up', 'cancelled')).toBe(false);
+    expect(mayTransition('restaurant', 'new', 'delivered')).toBe(false);
+    expect(mayTransition('system', 'courier_confirmed', 'missed_pickup')).toBe(true);
+    expect(mayTransition('system', 'on_way_to_customer', 'missed_pickup')).toBe(false);
+    expect(mayTransition('admin', 'missed_pickup', 'assigned')).toBe(true);
+    expect(mayTransition('admin', 'delivered', 'cancelled')).toBe(false);
+    expect(mayTransition('admin', 'on_way_to_customer', 'arrived_at_customer')).toBe(true);
+    expect(mayTransition('admin', 'arrived_at_customer', 'delivered')).toBe(false);
+    expect(mayTransition('courier', 'courier_confirmed', 'cancelled')).toBe(false);
+  });
+
+  it('finishes only through delivery, completion or cancellation, and never leaves a finished status', () => {
+    for (const [actor, graph] of Object.entries(TRANSITIONS)) {
+      for (const finished of FINISHED_STATUSES) expect(graph[finished] ?? [], `${actor} from ${finished}`).toEqual([]);
+    }
+  });
+
+  it('lets nobody but the courier holding an order deliver it', () => {
+    for (const actor of ['admin', 'restaurant', 'system'] as const)
+      for (const from of ORDER_STATUSES.filter((status) => !COMPLETED_STATUSES.has(status)))
+        for (const to of COMPLETED_STATUSES) expect(mayTransition(actor, from, to), `${actor}: ${from} → ${to}`).toBe(false);
+  });
+});
+
 describe('courier steps', () => {
   it('walks the restaurant path in order', () => {
     const path = [
@@ -117,6 +154,13 @@ describe('courier steps', () => {
     }
     expect(canCourierMove('pending_courier', 'courier_rejected')).toBe(false);
     expect(canCourierMove('delivered', 'courier_rejected')).toBe(false);
+  });
+
+  it('asks for no move the server makes itself: accepting an offer, a route ending on the way', () => {
+    expect(courierNextStatuses('pending_courier')).toEqual([]);
+    expect(canCourierMove('on_way_to_customer', 'delivered')).toBe(false);
+    expect(mayTransition('courier', 'on_way_to_customer', 'delivered')).toBe(true);
+    expect(mayTransition('courier', 'pending_courier', 'courier_confirmed')).toBe(true);
   });
 
   it('maps restaurant-style statuses to the pharmacy screens', () => {

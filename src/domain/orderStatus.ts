@@ -269,33 +269,82 @@ export const PHARMACY_STATUSES = set(
   'pharmacy_completed',
 );
 
+// ---------------------------------------------------------------------------
+// The status graph: who may move an order from which status to which
+// ---------------------------------------------------------------------------
+
+export type TransitionActor = 'admin' | 'restaurant' | 'courier' | 'system';
+type StatusGraph = Partial<Record<OrderStatus, readonly OrderStatus[]>>;
+
+const everyFrom = (statuses: Iterable<OrderStatus>, to: readonly OrderStatus[]): StatusGraph => Object.fromEntries([...statuses].map((from) => [from, to]));
+
+function merged(...graphs: StatusGraph[]): StatusGraph {
+  const all: Partial<Record<OrderStatus, OrderStatus[]>> = {};
+  for (const graph of graphs)
+    for (const [from, to] of Object.entries(graph) as Array<[OrderStatus, readonly OrderStatus[]]>) all[from] = [...new Set([...(all[from] ?? []), ...to])];
+  return all;
+}
+
+/** A courier holding the order may give it back from any status but these (the penalty dialog; decision C26). */
+const HELD_UNFINISHED = ORDER_STATUSES.filter((status) => !isFinished(status) && status !== 'new' && status !== 'pending_courier');
+
 /**
- * The steps a courier who holds the order may take from each status (spec 3-courier-area.md §4.3–4.4).
- * Cancelling through the penalty dialog is possible from every non-final status and
- * is added below rather than repeated in each row: it gives the order back to dispatch
- * (courier_rejected), never cancels the customer's delivery (decision C26).
+ * Every move of an order's status, by who makes it: the one table changeOrder
+ * (src/db/orders/change.ts) holds every write to. A move that is not here cannot be written:
+ * the change is refused and recorded as such. Staying in a status is not a move.
  */
-const COURIER_STEPS: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
-  assigned: ['courier_confirmed', 'courier_on_way_to_pickup', 'courier_rejected', 'awaiting_pharmacy_pickup'],
-  courier_confirmed: ['courier_on_way_to_pickup', 'courier_rejected', 'awaiting_pharmacy_pickup'],
-  courier_on_way_to_pickup: ['arrived_at_pickup', 'courier_on_way_to_pharmacy'],
-  arrived_at_pickup: ['picked_up', 'arrived_at_pharmacy'],
-  picked_up: ['on_way_to_customer', 'pharmacy_picked_up'],
-  on_way_to_customer: ['arrived_at_customer', 'in_pharmacy_delivery'],
-  // A multi-stop restaurant order goes back on the way after each stop but the last.
-  arrived_at_customer: ['setup_in_progress', 'delivered', 'on_way_to_customer'],
-  setup_in_progress: ['delivered', 'on_way_to_customer'],
-  awaiting_pharmacy_pickup: ['courier_on_way_to_pharmacy', 'courier_rejected'],
-  courier_on_way_to_pharmacy: ['arrived_at_pharmacy'],
-  arrived_at_pharmacy: ['pharmacy_picked_up'],
-  pharmacy_picked_up: ['in_pharmacy_delivery', 'delivered'],
-  in_pharmacy_delivery: ['delivered', 'pharmacy_completed'],
+export const TRANSITIONS: Readonly<Record<TransitionActor, StatusGraph>> = {
+  // Assign, offer to the zone, cancel: from every unfinished status (canAdminAssign, canAdminCancel);
+  // the arrival of a courier whose phone cannot place them (ADMIN_ARRIVALS, decision C23).
+  admin: merged(
+    everyFrom(
+      ORDER_STATUSES.filter((status) => !isFinished(status)),
+      ['assigned', 'pending_courier', 'cancelled'],
+    ),
+    Object.fromEntries(Object.entries(ADMIN_ARRIVALS).map(([from, to]) => [from, [to]])),
+  ),
+  // A business cancels before the courier has set off (spec 2-business-area.md §4.3).
+  restaurant: everyFrom(BUSINESS_CANCELLABLE, ['cancelled']),
+  // The workflow (spec 3-courier-area.md §4.3–4.4): the steps a courier asks for, accepting an
+  // offer, giving the order back, and what the server does when a stop settles.
+  courier: merged(
+    {
+      pending_courier: ['courier_confirmed'],
+      assigned: ['courier_confirmed', 'courier_on_way_to_pickup', 'awaiting_pharmacy_pickup'],
+      courier_confirmed: ['courier_on_way_to_pickup', 'awaiting_pharmacy_pickup'],
+      courier_on_way_to_pickup: ['arrived_at_pickup', 'courier_on_way_to_pharmacy'],
+      arrived_at_pickup: ['picked_up', 'arrived_at_pharmacy'],
+      picked_up: ['on_way_to_customer', 'pharmacy_picked_up'],
+      // Delivered from the way: a route whose last stop is returned before the door (decision C28).
+      on_way_to_customer: ['arrived_at_customer', 'in_pharmacy_delivery', 'delivered'],
+      // A multi-stop restaurant order goes back on the way after each stop but the last.
+      arrived_at_customer: ['setup_in_progress', 'delivered', 'on_way_to_customer'],
+      setup_in_progress: ['delivered', 'on_way_to_customer'],
+      awaiting_pharmacy_pickup: ['courier_on_way_to_pharmacy'],
+      courier_on_way_to_pharmacy: ['arrived_at_pharmacy'],
+      arrived_at_pharmacy: ['pharmacy_picked_up'],
+      pharmacy_picked_up: ['in_pharmacy_delivery', 'delivered'],
+      in_pharmacy_delivery: ['delivered', 'pharmacy_completed'],
+    },
+    everyFrom(HELD_UNFINISHED, ['courier_rejected']),
+  ),
+  // A courier who never went online misses the pickup (D17).
+  system: everyFrom(COURIER_NOT_STARTED, ['missed_pickup']),
 };
 
+export function mayTransition(actor: TransitionActor, from: OrderStatus, to: OrderStatus): boolean {
+  return from === to || (TRANSITIONS[actor][from]?.includes(to) ?? false);
+}
+
+/** Moves the server makes for the courier that no step asks for: accepting is its own request; a route's end follows its stops. */
+const COURIER_SERVER_MOVES: ReadonlyArray<readonly [OrderStatus, OrderStatus]> = [
+  ['pending_courier', 'courier_confirmed'],
+  ['on_way_to_customer', 'delivered'],
+];
+
+/** The steps a courier holding the order may ask for (PATCH /api/orders/:id) from `from`. */
 export function courierNextStatuses(from: OrderStatus): OrderStatus[] {
-  const steps = [...(COURIER_STEPS[from] ?? [])];
-  if (!isFinished(from) && from !== 'pending_courier' && from !== 'new' && !steps.includes('courier_rejected')) steps.push('courier_rejected');
-  return steps;
+  return (TRANSITIONS.courier[from] ?? []).filter((to) => !COURIER_SERVER_MOVES.some(([a, b]) => a === from && b === to));
 }
 
 export function canCourierMove(from: OrderStatus, to: OrderStatus): boolean {

@@ -8,6 +8,8 @@ import { testDb } from '../support/api';
 import { insertCourier, insertOrder } from '../support/factories';
 
 const system = { userId: null, role: 'system' as const };
+const courier = { userId: null, role: 'courier' as const };
+const admin = { userId: null, role: 'admin' as const };
 
 describe('changeOrder', () => {
   it('lets exactly one of 20 simultaneous accepts win, and records all 20 attempts', async () => {
@@ -24,7 +26,7 @@ describe('changeOrder', () => {
         set: { courierId },
         where: isNull(orders.courierId),
         alreadyDone: and(eq(orders.status, 'courier_confirmed'), eq(orders.courierId, courierId)),
-        actor: system,
+        actor: courier,
         action: 'accept',
       });
     const attempts = await Promise.all(Array.from({ length: 20 }, (_, i) => accept(courierIds[i])));
@@ -49,7 +51,7 @@ describe('changeOrder', () => {
       orderId: order.id,
       from: ['courier_confirmed', 'assigned'] as const,
       to: 'courier_on_way_to_pickup' as const,
-      actor: system,
+      actor: courier,
       action: 'status',
     };
     const first = await changeOrder(db, step);
@@ -62,6 +64,15 @@ describe('changeOrder', () => {
     expect((await getEvents(db, order.id)).filter((event) => event.action === 'status')).toHaveLength(1);
   });
 
+  it('writes no move the status graph lacks for its actor: refused and recorded (TRANSITIONS)', async () => {
+    const db = testDb();
+    const order = await insertOrder(db, { status: 'arrived_at_customer' });
+    const forged = await changeOrder(db, { orderId: order.id, from: ['arrived_at_customer'], to: 'delivered', actor: system, action: 'status' });
+    expect(forged.applied).toBe(false);
+    expect(forged.order!.status).toBe('arrived_at_customer');
+    expect((await getEvents(db, order.id)).at(-1)).toMatchObject({ outcome: 'refused', toStatus: 'delivered', actorRole: 'system' });
+  });
+
   it('refuses a step from the wrong status, records it, and changes nothing', async () => {
     const db = testDb();
     const order = await insertOrder(db, { status: 'delivered' });
@@ -70,7 +81,7 @@ describe('changeOrder', () => {
       from: ['new', 'assigned'],
       to: 'cancelled',
       set: { courierId: null },
-      actor: system,
+      actor: admin,
       action: 'cancel',
     });
     expect(result.applied).toBe(false);
@@ -83,10 +94,10 @@ describe('changeOrder', () => {
   it('keeps the first time of a milestone when a status is entered again', async () => {
     const db = testDb();
     const order = await insertOrder(db, { status: 'arrived_at_customer', onWayToCustomerTime: 1_800_000_000_000 });
-    const back = await changeOrder(db, { orderId: order.id, from: ['arrived_at_customer'], to: 'on_way_to_customer', actor: system, action: 'status' });
+    const back = await changeOrder(db, { orderId: order.id, from: ['arrived_at_customer'], to: 'on_way_to_customer', actor: courier, action: 'status' });
     expect(back.applied).toBe(true);
     expect(back.order!.onWayToCustomerTime).toBe(1_800_000_000_000);
-    const done = await changeOrder(db, { orderId: order.id, from: ['on_way_to_customer'], to: 'arrived_at_customer', actor: system, action: 'status' });
+    const done = await changeOrder(db, { orderId: order.id, from: ['on_way_to_customer'], to: 'arrived_at_customer', actor: courier, action: 'status' });
     expect(done.order!.arrivedAtCustomerTime).toBeTypeOf('number');
     const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
     expect(stored.status).toBe('arrived_at_customer');

@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { COMPLETED_STATUSES, MILESTONES, type OrderStatus } from '../../domain/orderStatus';
+import { COMPLETED_STATUSES, MILESTONES, mayTransition, type OrderStatus } from '../../domain/orderStatus';
 import type { Db } from '../client';
 import { orderStops, orders, type Order, type OrderStop, type Role } from '../schema';
 
@@ -73,7 +73,9 @@ function planChange(db: Db, change: OrderChange) {
   const now = change.now ?? Date.now();
   const at = change.at ?? now;
   const scope = change.scope ?? sql`1`;
-  const guard = and(eq(orders.id, change.orderId), scope, inArray(orders.status, [...change.from]), change.where)!;
+  // Only moves the status graph has for this actor can be written (TRANSITIONS); any other is refused and recorded.
+  const from = change.to ? change.from.filter((status) => mayTransition(change.actor.role, status, change.to!)) : change.from;
+  const guard = and(eq(orders.id, change.orderId), scope, from.length ? inArray(orders.status, [...from]) : sql`0`, change.where)!;
   const target = change.to ?? null;
   const alreadyDone = change.to ? (change.alreadyDone ?? and(eq(orders.status, change.to), change.where)!) : sql`0`;
 
