@@ -63,21 +63,21 @@ export function courierInstruction(outcome: FailureOutcome, pharmacy: boolean): 
     case 'retry':
       return 'Try again: call the customer and wait a few minutes. If they still do not answer, report it again.';
     case 'return':
-      return `Keep the package and bring it back to ${pickupName(pharmacy)} after your last stop.`;
+      return `Keep the package and bring it back to ${pickupName(pharmacy)} at the end of your route.`;
     case 'dispatch':
       return 'Dispatch has been told and will call you. Keep the order with you until they do.';
   }
 }
 
-/** The outcome as the dispatcher and the business read it, in lists and histories. */
+/** What the rule decided for an attempt, as the dispatcher and the business read it in its history (it stays true later). */
 export function outcomeLabel(outcome: FailureOutcome, pharmacy: boolean): string {
   switch (outcome) {
     case 'retry':
-      return 'Courier is trying again';
+      return 'To try again';
     case 'return':
-      return `Returning to ${pickupName(pharmacy)}`;
+      return `Returned to ${pickupName(pharmacy)}`;
     case 'dispatch':
-      return 'Waiting for dispatch';
+      return 'Sent to dispatch';
   }
 }
 

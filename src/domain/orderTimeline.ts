@@ -26,6 +26,8 @@ export interface TimelineStop {
   sequence: number;
   customerName: string;
   deliveredTime: number | null;
+  /** Not delivered: its package went back to the pickup (decision C28). */
+  returnedAt?: number | null;
 }
 
 export interface Milestone {
@@ -58,8 +60,12 @@ export function deliveryTimeline(order: TimelineOrder, stops: readonly TimelineS
     ['En Route to the Stops', order.onWayToCustomerTime],
     ...[...stops]
       .sort((a, b) => a.sequence - b.sequence)
-      .map((stop): [string, number | null] => [`Stop ${stop.sequence} Delivered: ${stop.customerName}`, stop.deliveredTime]),
-    ['All Stops Delivered', order.completedAt],
+      .map((stop): [string, number | null] =>
+        stop.returnedAt != null
+          ? [`Stop ${stop.sequence} Not Delivered (returned): ${stop.customerName}`, stop.returnedAt]
+          : [`Stop ${stop.sequence} Delivered: ${stop.customerName}`, stop.deliveredTime],
+      ),
+    [stops.some((stop) => stop.returnedAt != null) ? 'Route Completed' : 'All Stops Delivered', order.completedAt],
   ]);
 }
 

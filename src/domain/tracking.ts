@@ -111,6 +111,10 @@ export function timeline(phase: TrackingPhase, route = false): TimelineStep[] {
   }));
 }
 
+/** A delivery that failed and is not coming now (decision C28): picked up, and nothing under way after it. */
+export const timelineOnHold = (route = false): TimelineStep[] =>
+  timeline('picked_up', route).map((step) => (step.phase === 'picked_up' ? { ...step, state: 'done' } : step));
+
 /** The courier's first name only: the page never shows their full name or phone. */
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 

@@ -13,6 +13,7 @@ import {
   phaseWords,
   showsCourier,
   timeline,
+  timelineOnHold,
   TRACKING_DETAILS_MS,
   trackingPhase,
   type TimelineStep,
@@ -69,14 +70,14 @@ export function trackingView(token: string, tracked: Tracked, now = Date.now()):
   const told = multiStopOrderLink
     ? null
     : failureToTell({ failure: tracked.failure, orderStatus: order.status, waitingForDispatch: order.deliveryFailedAt != null, stop });
-  // A returned stop is not coming: no courier, no window (decision C28).
-  const returned = told === 'return';
+  // A returned stop, or an order waiting for the dispatcher, is not coming now: no courier, no window (decision C28).
+  const onHold = told === 'return' || told === 'dispatch';
   const base = {
     business: order.restaurantName,
     orderNumber: order.orderNumber,
     phase,
-    status: returned ? 'Not delivered' : phaseWords(phase, multiStopOrderLink),
-    timeline: timeline(phase, multiStopOrderLink),
+    status: told === 'return' ? 'Not delivered' : told === 'dispatch' ? 'Delivery on hold' : phaseWords(phase, multiStopOrderLink),
+    timeline: onHold ? timelineOnHold(multiStopOrderLink) : timeline(phase, multiStopOrderLink),
     expired,
     notice: told && tracked.failure ? customerNotice(told, tracked.failure.reason, order.restaurantName) : null,
   };
@@ -95,7 +96,7 @@ export function trackingView(token: string, tracked: Tracked, now = Date.now()):
   }
 
   // A route's own link follows the route, not one customer's door: no courier on it.
-  const live = !multiStopOrderLink && !returned && showsCourier(order.status, stop?.status) && tracked.courier != null;
+  const live = !multiStopOrderLink && !onHold && showsCourier(order.status, stop?.status) && tracked.courier != null;
   const destination = live ? destinationOf(tracked) : null;
   const position = tracked.courier;
   const fresh = position?.latitude != null && position.longitude != null && position.recordedAt != null && now - position.recordedAt < POSITION_FRESH_MS;
@@ -107,7 +108,7 @@ export function trackingView(token: string, tracked: Tracked, now = Date.now()):
     ...(phase === 'cancelled' ? { orderNumber: null } : {}),
     items: stop || phase === 'cancelled' ? null : order.items.map(({ name, quantity }) => ({ name, quantity })),
     window:
-      phase === 'delivered' || phase === 'cancelled' || returned
+      phase === 'delivered' || phase === 'cancelled' || onHold
         ? null
         : { from: iso(deliveryTime - DELIVERY_WINDOW_MS)!, to: iso(deliveryTime + DELIVERY_WINDOW_MS)! },
     stops: multiStopOrderLink ? { delivered: tracked.stopsDelivered, total: tracked.stopCount } : null,
@@ -130,7 +131,8 @@ export function trackingView(token: string, tracked: Tracked, now = Date.now()):
             notes: multiStopOrderLink ? null : ((stop ? stop.deliveryNotes : order.deliveryNotes) ?? null),
           }
         : null,
-    live: phase === 'delivered' || phase === 'cancelled' || returned ? null : `/api/track/${token}/live`,
+    // An order on hold still hears the dispatcher send the courier again; a returned stop is over.
+    live: phase === 'delivered' || phase === 'cancelled' || told === 'return' ? null : `/api/track/${token}/live`,
   };
 }
 

@@ -77,18 +77,20 @@ test('a phone that never opened a delivery screen completes a restaurant order a
     await view.getByRole('button', { name: `Arrived at Stop ${n}` }).click();
     if (n === 2) {
       await view.getByRole('button', { name: "Couldn't Deliver" }).click();
-      const report = page.getByRole('dialog', { name: "Couldn't deliver stop 2" });
+      const report = page.getByRole('dialog', { name: "Couldn't Deliver Stop 2" });
       await report.getByRole('radio', { name: 'Refused' }).check();
-      await expect(report.getByText('Keep the package and bring it back to the pharmacy after your last stop.')).toBeVisible();
+      await expect(report.getByText('Keep the package and bring it back to the pharmacy at the end of your route.')).toBeVisible();
       await report.getByLabel('Notes (optional)').fill('Says it is not theirs');
       await report.getByRole('button', { name: 'Report Failed Delivery' }).click();
-      await expect(view.getByText('Not delivered: bring back')).toBeVisible();
+      await expect(view.getByText('Not delivered: bring the package back to the pharmacy.')).toBeVisible();
       continue;
     }
     await photoInput(page).setInputFiles(photoFiles(1, 200, 150));
     await view.getByRole('button', { name: `Confirm Delivery - Stop ${n}` }).click();
   }
   await expect(view.getByText('Deliveries Saved on This Phone')).toBeVisible();
+  // What comes back to the pharmacy is listed at the end.
+  await expect(view.getByRole('region', { name: 'Bring back to the pharmacy' })).toContainText(`Stop 2: ${stops[1].customerName}`);
   expect((await db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('assigned');
 
   // Back in signal: every step lands, in order; the route is complete with stop 2 on its way back.
@@ -103,6 +105,8 @@ test('a phone that never opened a delivery screen completes a restaurant order a
   ]);
   const [failure] = await db.select().from(deliveryFailures).where(eq(deliveryFailures.orderId, order.id));
   expect(failure).toMatchObject({ stopId: stops[1].id, reason: 'refused', outcome: 'return', notes: 'Says it is not theirs' });
+  await expect(view.getByText('Route Complete')).toBeVisible();
+  await expect(view.getByText('Delivered to 2 of 3 stops')).toBeVisible();
 });
 
 test.describe('a screen whose code cannot be had', () => {

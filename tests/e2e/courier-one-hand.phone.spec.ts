@@ -101,7 +101,7 @@ test('a failed delivery: the report dialog, the instruction after it, a returned
   await openDashboard(page);
   const view = page.getByRole('dialog');
   await view.getByRole('button', { name: "Couldn't Deliver" }).click();
-  const report = page.getByRole('dialog', { name: "Couldn't deliver stop 1" });
+  const report = page.getByRole('dialog', { name: "Couldn't Deliver Stop 1" });
   await report.getByRole('radio', { name: 'Customer not there' }).check();
   await expect(report.getByText('Try again: call the customer and wait a few minutes.', { exact: false })).toBeVisible();
   await checkScreen(page, 'dialog[open]');
@@ -112,7 +112,7 @@ test('a failed delivery: the report dialog, the instruction after it, a returned
   await view.getByRole('button', { name: "Couldn't Deliver" }).click();
   await report.getByRole('radio', { name: 'Customer not there' }).check();
   await report.getByRole('button', { name: 'Report Failed Delivery' }).click();
-  await expect(view.getByText('Not delivered: bring back')).toBeVisible();
+  await expect(view.getByText('Not delivered: bring the package back to the pharmacy.')).toBeVisible();
   await expect.poll(async () => (await db.select().from(orderStops).where(eq(orderStops.id, stops[0].id)))[0].returnedAt).not.toBeNull();
   await checkScreen(page);
   expect((await db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('in_pharmacy_delivery');

@@ -48,6 +48,11 @@ describe('a delivery that cannot be made', () => {
     expect(second.status).toBe(201);
     expect(second.body).toMatchObject({ outcome: 'dispatch', failedAttempts: 2 });
     expect(second.body.deliveryFailedAt).not.toBeNull();
+    // The customer reads that it is on hold and who will call, with no courier "on the way".
+    const tracking = await (await fetch(new URL(trackingPath((await orderRow(db, order.id)).trackingToken!), client.baseUrl))).text();
+    expect(tracking).toContain('Delivery on hold');
+    expect(tracking).toContain('We could not deliver your order (nobody was there to receive it). Our dispatcher will contact you.');
+    expect(tracking).not.toContain('On the way to you</h2>');
 
     const recorded = await db.select().from(deliveryFailures).where(eq(deliveryFailures.orderId, order.id));
     expect(recorded.map((row) => [row.reason, row.outcome, row.notes, row.photo != null])).toEqual([
@@ -56,8 +61,8 @@ describe('a delivery that cannot be made', () => {
     ]);
     const history = (await getEvents(db, order.id)).filter((event) => event.action === 'delivery_failed');
     expect(history.map((event) => event.detail)).toEqual([
-      'Delivery failed: Customer not there; Courier is trying again; Rang twice, no answer',
-      'Delivery failed: Customer not there; Waiting for dispatch; Still nobody',
+      'Delivery failed: Customer not there; To try again; Rang twice, no answer',
+      'Delivery failed: Customer not there; Sent to dispatch; Still nobody',
     ]);
 
     // The dispatcher sees it flagged, with the attempts, and sends the courier again.
@@ -125,6 +130,12 @@ describe('a delivery that cannot be made', () => {
     expect(after.status).toBe('in_pharmacy_delivery');
     expect(after.deliveryFailedAt).not.toBeNull();
     expect((await stopRows(db, order.id)).map((stop) => stop.returnedAt != null)).toEqual([true, true, true]);
+
+    // The dispatcher sends the courier to try again: the returned stops are to be delivered again.
+    const again = await (await signedIn('admin')).post(`/api/orders/${order.id}/retry-delivery`, {});
+    expect(again.status, again.text).toBe(200);
+    expect((await stopRows(db, order.id)).map((stop) => stop.returnedAt)).toEqual([null, null, null]);
+    expect((await orderRow(db, order.id)).deliveryFailedAt).toBeNull();
   });
 
   it('a route with a stop returned completes when the others are delivered', async () => {

@@ -20,9 +20,9 @@ import {
 import { errorToast } from '../events';
 import { Dialog } from './Dialog';
 import { useDraft } from './drafts';
-import type { Effect } from './outbox';
+import { useOutbox, type Effect } from './outbox';
 import { PhotoCapture } from './PhotoCapture';
-import { report, sendDeliveryFailure, uploadPhoto } from './steps';
+import { report, SAVED_ON_PHONE, sendDeliveryFailure, uploadPhoto } from './steps';
 import type { CourierOrder, CourierStop } from './types';
 
 /** What the screen shows at once, as the server will decide it. */
@@ -42,27 +42,28 @@ function effectOf(order: CourierOrder, stop: CourierStop | null, outcome: Failur
   };
 }
 
+/** What the rule left in force for this order or stop, as the screen holds it. */
+function outcomeNow(order: CourierOrder, stop: CourierStop | null): FailureOutcome | null {
+  if (stop) return stop.returnedAt ? 'return' : (stop.failedAttempts ?? 0) > 0 ? 'retry' : null;
+  if (order.deliveryFailedAt) return 'dispatch';
+  return (order.failedAttempts ?? 0) > 0 ? 'retry' : null;
+}
+
+const NOTICE_LEADS: Record<FailureOutcome, string> = { dispatch: 'Waiting for dispatch. ', return: 'Not delivered. ', retry: 'Delivery not made yet. ' };
+
 /** What the courier reads after a failed attempt: the rule's instruction, while it holds. */
 export function FailureNotice({ order, stop }: { order: CourierOrder; stop: CourierStop | null }) {
-  const pharmacy = isPharmacyOrder(order);
-  const outcome: FailureOutcome | null = stop
-    ? stop.returnedAt
-      ? 'return'
-      : (stop.failedAttempts ?? 0) > 0
-        ? 'retry'
-        : null
-    : order.deliveryFailedAt
-      ? 'dispatch'
-      : (order.failedAttempts ?? 0) > 0
-        ? 'retry'
-        : null;
+  // Until the report reaches the server, nobody has been told (decision F5).
+  const { entries } = useOutbox();
+  const outcome = outcomeNow(order, stop);
   if (!outcome) return null;
+  const unsent = entries.some((entry) => entry.orderId === order.id && entry.url.endsWith('/delivery-failures'));
   return (
     <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-      <span className="font-semibold">
-        {outcome === 'dispatch' ? 'Waiting for dispatch. ' : outcome === 'return' ? 'Not delivered. ' : 'Delivery not made yet. '}
-      </span>
-      {courierInstruction(outcome, pharmacy)}
+      <span className="font-semibold">{NOTICE_LEADS[outcome]}</span>
+      {unsent && outcome === 'dispatch'
+        ? `${SAVED_ON_PHONE}: dispatch is told once it is sent. Keep the order with you.`
+        : courierInstruction(outcome, isPharmacyOrder(order))}
     </p>
   );
 }
@@ -94,13 +95,14 @@ export function ReportFailedDelivery({ order, stop }: { order: CourierOrder; sto
     setOpen(false);
   }
 
-  if (refusal) return null;
+  // Once an order of its own waits for dispatch, the dispatcher decides what follows.
+  if (refusal || (!stop && order.deliveryFailedAt)) return null;
   return (
     <>
       <button type="button" className="btn btn-outline h-11 w-full border-red-300 text-red-700" onClick={() => setOpen(true)}>
         Couldn't Deliver
       </button>
-      <Dialog open={open} title={stop ? `Couldn't deliver stop ${stop.sequence}` : "Couldn't deliver"} onClose={() => setOpen(false)}>
+      <Dialog open={open} title={stop ? `Couldn't Deliver Stop ${stop.sequence}` : "Couldn't Deliver"} onClose={() => setOpen(false)}>
         <fieldset className="mt-3">
           <legend className="label">Why?</legend>
           <div className="mt-1 grid gap-2">
@@ -119,7 +121,7 @@ export function ReportFailedDelivery({ order, stop }: { order: CourierOrder; sto
           <PhotoCapture
             photos={draft.photos}
             max={1}
-            label="Photo of the door"
+            label="Photo of the door (optional)"
             onChange={(photos) => updateDraft({ photos })}
             upload={(blob) => uploadPhoto(order, blob, stop ? 'stop' : 'delivery', stop?.id)}
           />
@@ -138,7 +140,7 @@ export function ReportFailedDelivery({ order, stop }: { order: CourierOrder; sto
         ) : null}
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-outline h-11" onClick={() => setOpen(false)}>
-            Keep Trying
+            Back
           </button>
           <button type="button" className="btn btn-destructive h-11" disabled={!reason} onClick={send}>
             Report Failed Delivery

@@ -224,6 +224,8 @@ function Deliveries({
   const { entries } = useOutbox();
   return (
     <>
+      {/* Every stop came back: the route waits for dispatch (decision C28). */}
+      {current ? null : <FailureNotice order={order} stop={null} />}
       <RouteMap order={order} openMap={view.openMap} />
       <div>
         <p className="mb-1 text-sm font-medium">
@@ -248,8 +250,9 @@ function Deliveries({
                   </span>
                   <span className="font-medium">{stop.customerName}</span>
                   {done ? <span className="ml-auto text-sm text-emerald-700">Delivered</span> : null}
-                  {returned ? <span className="ml-auto text-sm text-red-700">Not delivered: bring back</span> : null}
+                  {returned ? <span className="ml-auto shrink-0 text-sm text-red-700">Returned</span> : null}
                 </summary>
+                {returned ? <p className="mt-2 text-sm font-medium text-red-800">Not delivered: bring the package back to the pharmacy.</p> : null}
                 <p className="mt-2 text-sm text-slate-600">{stop.address}</p>
                 {stop.deliverBy && !done ? <p className="text-sm font-medium text-amber-800">Deliver by {pharmacyTimeOf(stop.deliverBy)}</p> : null}
                 {stop.deliveryInstructions ? <p className="text-sm text-slate-600">Instructions: {stop.deliveryInstructions}</p> : null}
@@ -360,6 +363,8 @@ function CurrentStop({
 
 /** Complete once the server has it; until then, saved on this phone (decision F5). */
 function Completed({ order, waiting, onDone }: { order: CourierOrder; waiting: number; onDone: () => void }) {
+  const returned = order.stops.filter((stop) => stop.returnedAt);
+  const delivered = order.stops.length - returned.length;
   return (
     <div className="space-y-4 text-center">
       <div className={`rounded-lg p-6 ${waiting ? 'bg-amber-50' : 'bg-emerald-50'}`} role="status">
@@ -370,14 +375,28 @@ function Completed({ order, waiting, onDone }: { order: CourierOrder; waiting: n
           </>
         ) : (
           <>
-            <p className="text-2xl font-bold text-emerald-800">All Deliveries Complete!</p>
-            <p className="mt-1">Successfully delivered to all {order.stops.length} stops</p>
+            <p className="text-2xl font-bold text-emerald-800">{returned.length ? 'Route Complete' : 'All Deliveries Complete!'}</p>
+            <p className="mt-1">
+              {returned.length ? `Delivered to ${delivered} of ${order.stops.length} stops` : `Successfully delivered to all ${order.stops.length} stops`}
+            </p>
           </>
         )}
         <p className="mt-1 text-sm text-slate-700">
           {order.stops.length} stops completed • {(drivenMiles(order) ?? 0).toFixed(1)} miles
         </p>
       </div>
+      {returned.length ? (
+        <section className="rounded-lg border border-red-200 bg-red-50 p-4 text-left" aria-labelledby="bring-back">
+          <h3 id="bring-back" className="font-semibold text-red-900">
+            Bring back to the pharmacy
+          </h3>
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            {returned.map((stop) => (
+              <li key={stop.id}>{`Stop ${stop.sequence}: ${stop.customerName}`}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <DeliveryEarnings order={order} title="Earnings" />
       <StepButton onClick={onDone}>Continue to New Orders</StepButton>
     </div>

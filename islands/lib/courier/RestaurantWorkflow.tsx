@@ -149,8 +149,9 @@ export default function RestaurantWorkflow({ order, view, waiting, onClose, onDo
         </div>
       </header>
       <div className="space-y-4 p-4" data-keep-clear-first="">
-        {screen}
+        {/* What a failed attempt left in force comes first: it changes what the courier does next. */}
         <FailureNotice order={order} stop={stopToFail} />
+        {screen}
         <ReportFailedDelivery order={order} stop={stopToFail} />
       </div>
       {!isFinished(status) ? (

@@ -10,12 +10,12 @@
  * Assign and offer are allowed from every status but the finished ones, cancel likewise
  * (orderStatus.ts canAdminAssign, canAdminCancel).
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { courierPay } from '../../domain/fees';
 import { formatUsd, type Cents } from '../../domain/money';
 import { ADMIN_ARRIVALS, canAdminAssign, canAdminCancel, type OrderStatus } from '../../domain/orderStatus';
 import type { Db } from '../client';
-import { orders, type Order } from '../schema';
+import { orders, orderStops, type Order } from '../schema';
 import { changeOrder, isRepeat, type Actor, type ChangeResult } from './change';
 
 interface ActionBase {
@@ -57,7 +57,8 @@ const payDetail = (fee: Cents, tip: Cents) => `courier pay ${formatUsd(courierPa
 
 /**
  * The dispatcher sends the courier of a failed delivery to try again (decision C28): the
- * order stops waiting for dispatch, in the status it is in. A repeat changes nothing.
+ * order stops waiting for dispatch, in the status it is in; a route none of whose stops
+ * could be delivered has its returned stops to deliver again. A repeat changes nothing.
  */
 export function sendCourierAgain(db: Db, order: Order, actor: Actor): Promise<ChangeResult> {
   return changeOrder(db, {
@@ -65,6 +66,13 @@ export function sendCourierAgain(db: Db, order: Order, actor: Actor): Promise<Ch
     from: [order.status],
     where: sql`${orders.deliveryFailedAt} is not null and ${orders.courierId} is not null`,
     set: { deliveryFailedAt: null },
+    beforeUpdate: (condition) => [
+      db
+        .update(orderStops)
+        .set({ returnedAt: null, updatedAt: Date.now() })
+        .where(and(eq(orderStops.orderId, order.id), isNotNull(orderStops.returnedAt), sql`exists (select 1 from ${orders} where ${condition})`)),
+    ],
+    readStops: true,
     actor,
     action: 'retry_delivery',
     detail: 'The dispatcher sent the courier to try the delivery again',

@@ -160,7 +160,8 @@ function pageOfOrders(db: Db, filter: OrderFilter, paged: Pick<Paging, 'limit' |
   // "+status": not looked up by status (most orders are finished) but read newest delivery first, stopping at the page's end.
   const finished = and(where, inArray(sql`+${orders.status}`, [...FINISHED_STATUSES]));
   return [
-    listedOrders(db, open, [asc(orders.pickupTime), desc(orders.id)], paged.limit, paged.offset),
+    // A failed delivery waiting for the dispatcher comes first (decision C28); the open orders are few, so the key costs little.
+    listedOrders(db, open, [asc(sql`${orders.deliveryFailedAt} is null`), asc(orders.pickupTime), desc(orders.id)], paged.limit, paged.offset),
     listedOrders(db, finished, [desc(orders.deliveryTime), desc(orders.id)], paged.limit, sql`max(0, ${paged.offset} - ${openCount})`),
   ] as const;
 }
