@@ -1,6 +1,6 @@
 /** The Worker's bindings and per-request context. */
 import type { RequestUser, SessionUser } from './auth/session';
-import type { Db, WriteGate } from './db/client';
+import type { Db, DbMeter, WriteGate } from './db/client';
 import type { ApiRateLimiter } from './durable-objects/ApiRateLimiter';
 import type { CourierLocation } from './durable-objects/CourierLocation';
 import type { LiveHub } from './durable-objects/LiveHub';
@@ -26,6 +26,8 @@ export interface Env {
   MAPS_ROUTES_ORIGIN?: string;
   /** "off" turns the courier proximity checks off for testing (spec 3-courier-area.md §2.13). */
   PROXIMITY_CHECK?: string;
+  /** "on" (tests only): a polled region's answer names the tables it read and those its ETag versions (X-Region-Reads, X-Region-Versions). */
+  REPORT_REGION_TABLES?: string;
   /** The app's public address (https://dispatch.example.com): absolute links in webhooks. Local runs pass their own. */
   PUBLIC_URL?: string;
   /** "on" also lets webhooks go to http://127.0.0.1:<port> (npm start, tests); production leaves it off. */
@@ -71,6 +73,8 @@ export interface AppVariables {
   db: Db;
   /** Holds the request's database writes until its session is confirmed and its idempotency key claimed. */
   writeGate: WriteGate;
+  /** What the request's database work cost (Server-Timing), and in tests which tables it read. */
+  dbMeter: DbMeter;
   /** The same database for the writes that decide the gate (an idempotency claim and its release): they do not wait for it. */
   bookkeepingDb: Db;
   /** Who the request says it is, at once: enough to build queries with (src/http/context.ts). */

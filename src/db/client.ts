@@ -30,6 +30,23 @@ export class DbMeter {
   waitedMs = 0;
   /** Batches run again because the database was busy (counted in roundTrips too). */
   busyRetries = 0;
+  /**
+   * The tables the request's statements name, when asked for (tests: a polled region must
+   * version every table it reads, src/views/render.tsx); null when not traced.
+   */
+  tablesRead: Set<string> | null = null;
+
+  /**
+   * Notes the tables a statement reads from or joins; not the session's read (who is asking)
+   * nor the version counters' (the ETag's own).
+   */
+  trace(statement: InStatement): void {
+    if (!this.tablesRead) return;
+    const sql = typeof statement === 'string' ? statement : statement.sql;
+    const tables = [...sql.matchAll(/\b(?:from|join)\s+["`]?(\w+)["`]?/gi)].map(([, table]) => table.toLowerCase());
+    if (tables.includes('sessions') || tables.includes('data_versions')) return;
+    for (const table of tables) this.tablesRead.add(table);
+  }
 
   /** `db;dur=12.4;desc="1 round trip"`: the database's share of a Server-Timing header (and `db-busy` when it retried). */
   serverTiming(): string {
@@ -132,13 +149,17 @@ function drizzleOver(url: string, authToken: string | undefined, fetch: typeof g
   // lock long enough to meet that). Still one round trip each.
   const retried = withBusyRetry(client.batch.bind(client), meter);
   const batch = async (statements: InStatement[], mode: TransactionMode): Promise<ResultSet[]> => {
+    statements.forEach((statement) => meter?.trace(statement));
     if (statements.some(mayWrite)) await writes.pass();
     return retried(statements, mode);
   };
   client.batch = (statements: InStatement[], mode?: TransactionMode) => batch(statements, mode ?? (statements.some(mayWrite) ? 'write' : 'deferred'));
   const execute = client.execute.bind(client) as (statement: InStatement) => Promise<ResultSet>;
-  client.execute = (async (statement: InStatement) =>
-    mayWrite(statement) ? (await batch([statement], 'write'))[0] : execute(statement)) as typeof client.execute;
+  client.execute = (async (statement: InStatement) => {
+    if (mayWrite(statement)) return (await batch([statement], 'write'))[0];
+    meter?.trace(statement);
+    return execute(statement);
+  }) as typeof client.execute;
   return drizzle(client, { schema });
 }
 

@@ -26,6 +26,34 @@ export function rememberVersions(db: Db, rows: Promise<ReadonlyArray<{ name: str
   prefetched.set(db, versions);
 }
 
+/** The tables each request's ETags were built over (what a polled region says it depends on). */
+const versionedIn = new WeakMap<Db, Set<string>>();
+export const versionedTablesOf = (db: Db): ReadonlySet<string> => versionedIn.get(db) ?? new Set();
+
+/** Records that an ETag of this request follows `tables` (versionTag does; an ETag of its own says so too). */
+export function noteVersioned(db: Db, tables: readonly string[]): void {
+  const seen = versionedIn.get(db) ?? new Set();
+  for (const table of tables) seen.add(table);
+  versionedIn.set(db, seen);
+}
+
+/**
+ * Tables without a counter of their own, each written only in the same transaction as a write
+ * to the table named here: that table's counter moves with theirs. A region reading them
+ * versions this one (tests/integration/region-versions.test.ts).
+ */
+export const VERSIONED_THROUGH: Readonly<Record<string, string>> = {
+  // Kept by triggers on orders (migrations 0002, 0003).
+  restaurant_order_totals: 'orders',
+  // Written with the order's change (changeOrder's alongside, decision C28).
+  delivery_failures: 'orders',
+  order_events: 'orders',
+  // A courier's decline is recorded with the order's history (declineOffer).
+  order_declines: 'orders',
+  // Each attempt updates its delivery (recordAttempt).
+  webhook_attempts: 'webhook_deliveries',
+};
+
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest).slice(0, 12)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -36,6 +64,7 @@ async function sha256(text: string): Promise<string> {
  * (viewer, filters, time zone; a minute bucket when it shows time-relative states).
  */
 export async function versionTag(db: Db, tables: readonly VersionedTable[], ...inputs: Array<string | number | null | undefined>): Promise<string> {
+  noteVersioned(db, tables);
   const known = await prefetched.get(db)?.catch(() => undefined);
   const rows = known
     ? tables.map((name) => ({ name, version: known.get(name) ?? 0 }))

@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { newWebhookSecret, PREVIOUS_SECRET_GRACE_MS } from '../domain/webhooks';
 import type { Db } from './client';
+import { noteVersioned } from './versions';
 import {
   eventOutbox,
   orders,
@@ -276,6 +277,7 @@ export async function deliveryLog(db: Db, restaurantId: number, limit = 20): Pro
 
 /** A cheap fingerprint of the log (its ETag): the newest change among the business's deliveries. */
 export async function deliveryLogVersion(db: Db, restaurantId: number): Promise<string> {
+  noteVersioned(db, ['webhook_deliveries']);
   const [row] = await db
     .select({ count: sql<number>`count(*)`, changed: sql<number>`coalesce(max(${webhookDeliveries.updatedAt}), 0)` })
     .from(webhookDeliveries)

@@ -4,6 +4,7 @@ import { getCookie } from 'hono/cookie';
 import { presentedSession, readSession, SessionNotConfirmed, type SessionUser } from '../auth/session';
 import { deleteHint, hasHint, readHint, sameIdentity, setHint } from '../auth/sessionHint';
 import { createRequestDbs, DATABASE_TIMEOUT_MS, DbMeter, WriteGate } from '../db/client';
+import { versionedTablesOf } from '../db/versions';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../domain/time';
 import type { AppEnv } from '../env';
 import { gatedEnv, gatedFetch } from './effects';
@@ -12,6 +13,8 @@ import { MAX_API_BODY_BYTES } from './body';
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = performance.now();
   const meter = new DbMeter();
+  if (c.env.REPORT_REGION_TABLES === 'on') meter.tablesRead = new Set();
+  c.set('dbMeter', meter);
   const writeGate = new WriteGate();
   c.set('writeGate', writeGate);
   const { db, bookkeeping } = createRequestDbs(c.env.DATABASE_URL, c.env.DATABASE_AUTH_TOKEN, DATABASE_TIMEOUT_MS, meter, writeGate);
@@ -25,6 +28,11 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   // What the answer cost before its first byte (issue 19): a streamed page's later regions are not in it.
   try {
     c.res.headers.append('Server-Timing', `${meter.serverTiming()}, total;dur=${(performance.now() - started).toFixed(1)}`);
+    // Tests hold these against each other: an answer with an ETag must version every table it read.
+    if (meter.tablesRead && c.res.headers.has('ETag')) {
+      c.res.headers.set('X-Region-Reads', [...meter.tablesRead].sort().join(','));
+      c.res.headers.set('X-Region-Versions', [...versionedTablesOf(c.var.db)].sort().join(','));
+    }
   } catch {
     // Immutable headers (a WebSocket upgrade, a response passed through from a Durable Object) go without.
   }

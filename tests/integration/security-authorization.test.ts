@@ -27,6 +27,7 @@ import { Client, rawGet, testDb, unique, type ApiResponse } from '../support/api
 import { multiStopBody, singleOrderBody } from '../support/business';
 import { dataString, insertPharmacyOrder, png, upload } from '../support/courier';
 import { insertBusiness, insertCourier, insertOrder } from '../support/factories';
+import { ADMIN_PAGES, BUSINESS_DIALOGS, BUSINESS_PAGES, COURIER_PAGES } from '../support/pages';
 import { recordFigures } from '../support/figures';
 import { callers, fingerprint, isErrorShape, ROLE_NAMES, ROLES, type Caller, type Role, removeOrdersCreatedBySuite } from '../support/security';
 
@@ -167,35 +168,6 @@ const REPORT_RANGE = 'from=2026-01-01&to=2026-01-31';
 // The table: one row per route, more for object-level cases
 // ---------------------------------------------------------------------------
 
-const BUSINESS_PAGES = [
-  '/restaurant',
-  '/dashboard',
-  '/restaurant/orders',
-  '/orders',
-  '/restaurant/create-order',
-  '/create-order',
-  '/restaurant/profile',
-  '/profile',
-];
-const BUSINESS_DIALOGS = [
-  '/restaurant/orders/:id/live',
-  '/restaurant/orders/:id',
-  '/restaurant/orders/:id/edit',
-  '/orders/:id/live',
-  '/orders/:id',
-  '/orders/:id/edit',
-];
-const ADMIN_PAGES = [
-  '/admin',
-  '/admin/zones',
-  '/admin/orders',
-  '/admin/couriers',
-  '/admin/courier-tracking',
-  '/admin/restaurants',
-  '/admin/earnings',
-  '/admin/messages',
-];
-const COURIER_PAGES = ['/courier/dashboard', '/courier/tasks', '/courier/profile', '/courier/earnings'];
 const COURIER_SIGN_IN = ['/courier', '/courier/auth', '/courier/login'];
 
 const TABLE: Row[] = [

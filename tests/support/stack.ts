@@ -81,6 +81,8 @@ export async function startTestStack(
         DATABASE_URL: sqld.url,
         PUBLIC_URL: `${options.https ? 'https' : 'http'}://127.0.0.1:${port}`,
         ALLOW_LOCAL_WEBHOOKS: 'on',
+        // Answers with an ETag name the tables they read and version (tests/integration/region-versions.test.ts).
+        REPORT_REGION_TABLES: 'on',
         ...OFFLINE_VARS,
         ...options.vars,
       },

@@ -142,7 +142,7 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
       orders: {
         history: true,
         poll: ORDERS_POLL_MS,
-        etag: () => versionTag(db, ['orders', 'users'], 'admin-orders', listUrl(view, query.page), zone, minuteBucket()),
+        etag: () => versionTag(db, ['orders', 'users', 'couriers'], 'admin-orders', listUrl(view, query.page), zone, minuteBucket()),
         render: async () => {
           const {
             counts,

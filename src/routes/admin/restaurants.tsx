@@ -37,7 +37,7 @@ restaurants.get('/', requirePage('admin'), validate('query', listPageQuery), (c)
       restaurants: {
         history: true,
         // Totals change with orders; the rows with restaurants, their users and zones.
-        etag: () => versionTag(db, ['restaurants', 'users', 'orders'], 'admin-restaurants', page),
+        etag: () => versionTag(db, ['restaurants', 'users', 'orders', 'zones'], 'admin-restaurants', page),
         render: async () => {
           const { pages, rows } = await countedPage(
             page,

@@ -46,8 +46,15 @@ function courierList(name: string, where: (courier: { courierId: number | null }
     const rows = ifNoneMatch ? undefined : read();
     rows?.catch(() => undefined);
     const courier = await requireValidDocuments(c);
-    // 'users': the courier's zone, which decides what is offered to them.
-    const etag = await versionTag(db, ['orders', 'order_stops', 'restaurants', 'users'], name, courier.id, serviceToday(c), perMinute ? minuteBucket() : null);
+    // 'users': the courier's zone, which decides what is offered to them ('couriers' joins them).
+    const etag = await versionTag(
+      db,
+      ['orders', 'order_stops', 'restaurants', 'users', 'couriers'],
+      name,
+      courier.id,
+      serviceToday(c),
+      perMinute ? minuteBucket() : null,
+    );
     const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' };
     if (ifNoneMatch === etag) return c.body(null, 304, headers);
     return c.json(await (rows ?? read()), 200, headers);
