@@ -4,7 +4,7 @@
  * or 'Make Available to All Couriers in Zone'. Opened by a row's 'Assign Courier' /
  * 'Reassign Order' button (data-action="assign-order").
  *
- * Issue 14 (docs/decisions.md W4, W7): the couriers come from the server's suggestions, best
+ * Issue 14 (decisions W4, W7): the couriers come from the server's suggestions, best
  * first, each with its zone and a one-line reason; a courier who cannot take the order (or
  * missed its pickup) is not offered. Reopening keeps the pay the dispatcher set last time.
  * The total says when a fee or tip is not a valid amount, and closing with a chosen courier

@@ -2,7 +2,7 @@
  * The orders lists' date filter (spec 1-foundations-and-admin.md §2.8 'Date Range', spec 2-business-area.md §2.6): a Month picker
  * labelled 'MMM yyyy', a Day picker, and Reset. Choosing a month clears the day; the day
  * calendar opens on the chosen month; nothing after today can be picked (the dispatcher's
- * list reaches a year ahead, docs/decisions.md W1). Each choice loads the list region with
+ * list reaches a year ahead, decision W1). Each choice loads the list region with
  * the new filter (and records it in history), keeping the rest of the view.
  */
 import { useState } from 'react';

@@ -823,7 +823,7 @@ function plainBlock(results: Results): string[] {
     '',
     '### Memory per request',
     '',
-    `The Worker's JavaScript heap (its V8 isolate, not workerd's resident size) read over the V8 inspector (wrangler dev's \`--inspector-port\`) just before one request made alone and as often as the inspector answers while it runs. Growth = the peak minus the heap just before; it includes garbage not yet collected, so it is an upper bound on what the request needs (garbage cannot be collected on demand in workerd: docs/decisions.md P19-3). The 30-day CSV has ${memory.csvRows.toLocaleString('en-US')} orders.`,
+    `The Worker's JavaScript heap (its V8 isolate, not workerd's resident size) read over the V8 inspector (wrangler dev's \`--inspector-port\`) just before one request made alone and as often as the inspector answers while it runs. Growth = the peak minus the heap just before; it includes garbage not yet collected, so it is an upper bound on what the request needs (garbage cannot be collected on demand in workerd: decision P19-3). The 30-day CSV has ${memory.csvRows.toLocaleString('en-US')} orders.`,
     '',
     '| Request | Heap before MB | Peak MB | Growth MB | A second after MB | Samples |',
     '|---|---|---|---|---|---|',

@@ -1,5 +1,5 @@
 /**
- * Who may import whom (docs/decisions.md R8, R11): islands/ is what the browser loads,
+ * Who may import whom (decisions R8, R11): islands/ is what the browser loads,
  * src/ is the Worker, and src/shared is what both load. The browser never imports server
  * code; the server takes only types from islands/, and renders islands through the
  * registry the asset build generates. Inside the Worker, the database layer and the

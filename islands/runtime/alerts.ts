@@ -1,5 +1,5 @@
 /**
- * The dispatcher's alerts (issue 14, docs/decisions.md W8), part of the page runtime so an
+ * The dispatcher's alerts (issue 14, decision W8), part of the page runtime so an
  * admin page needs no React for them: the header's "Alerts off/on" button
  * ([data-dispatch-alerts]). Opt-in: turned on (a click, which also lets the page play sound),
  * it keeps the admins' alert socket open and, for each new order or missed pickup, plays a

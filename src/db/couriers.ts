@@ -42,7 +42,7 @@ export async function listCouriers(db: Db): Promise<CourierWithUser[]> {
 
 /**
  * A page of the admin's Couriers list, with the numbers of the unfinished orders each holds:
- * deactivating such a courier asks first, naming them (docs/decisions.md W6).
+ * deactivating such a courier asks first, naming them (decision W6).
  */
 export async function listCouriersWithHeldOrders(db: Db, page: { limit: number; offset: number }): Promise<Array<CourierWithUser & { heldOrders: string[] }>> {
   const held = db

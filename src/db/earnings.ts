@@ -1,6 +1,6 @@
 /**
  * A courier's earnings over a period (spec 3-courier-area.md §2.17, §3.6): completed orders counted on
- * the day they were completed (docs/decisions.md D21), totals summed in SQL, the rows
+ * the day they were completed (decision D21), totals summed in SQL, the rows
  * newest first. Per order: total = courierPay (else the delivery fee), tip = 100% of the
  * tip, base pay = the rest (src/domain/courierEarnings.ts deliveryEarnings).
  */

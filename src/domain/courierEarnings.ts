@@ -3,7 +3,7 @@
  * workflow's summary, the order preview's estimate and the earnings page (its SQL sums
  * mirror it in src/db/completedOrders.ts); and the earnings periods: today, the last 7 or
  * 30 days (the default), or a custom range. Days are the service time zone's
- * (docs/decisions.md D21); a custom range may give days (inclusive) or exact instants.
+ * (decision D21); a custom range may give days (inclusive) or exact instants.
  */
 import type { Cents } from './money';
 import type { EarningsPeriod } from './schemas/courier';

@@ -57,7 +57,7 @@ interface OrderKind {
 /**
  * A pharmacy (multi-stop, distance-priced) order: it has a route distance or is in a
  * pharmacy status (spec 3-courier-area.md §3.3). The spec's "restaurantId 25" marker is a fixture of the
- * original data, not a rule (docs/decisions.md C1).
+ * original data, not a rule (decision C1).
  */
 export function isPharmacyOrder(order: OrderKind): boolean {
   return order.totalDistanceMiles != null || PHARMACY_STATUSES.has(order.status);
@@ -104,7 +104,7 @@ export function canArriveAtCustomer(deliveryTime: number, now: number): boolean 
 /**
  * The order the "Upcoming Delivery" panel offers (spec 3-courier-area.md §2.8): the earliest held order
  * that has not set off and whose pickup is within the window: 90 minutes, or the pharmacy
- * route's own hour (docs/decisions.md C8).
+ * route's own hour (decision C8).
  */
 export function upcomingDelivery<T extends OrderKind & { pickupTime: number }>(orders: readonly T[], now: number): T | undefined {
   return orders

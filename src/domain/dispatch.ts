@@ -1,7 +1,7 @@
 /**
  * The dispatcher's judgement, as rules (issue 14): which open orders are late or at risk,
  * and which couriers to suggest for an order, best first, each with its reason in one line
- * (docs/decisions.md W3, W4).
+ * (decisions W3, W4).
  */
 import { hasExpiredDocuments } from './documents';
 import { haversineMeters, METERS_PER_MILE, type LatLng } from './geo';
@@ -138,7 +138,7 @@ export function suggestionReason(milesAway: number | null, freshness: GpsFreshne
   return `${distance}, ${FRESHNESS_WORDS[freshness]}, ${load}`;
 }
 
-/** Asked before a courier holding unfinished orders is deactivated (docs/decisions.md W6). */
+/** Asked before a courier holding unfinished orders is deactivated (decision W6). */
 export function heldOrdersWarning(name: string, orderNumbers: readonly string[]): string {
   const list = orderNumbers.map((number) => `#${number}`).join(', ');
   const count = orderNumbers.length === 1 ? '1 unfinished order' : `${orderNumbers.length} unfinished orders`;

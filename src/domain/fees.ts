@@ -56,7 +56,7 @@ export function courierPay(fee: Cents, tip: Cents | null | undefined): Cents {
   return fee + (tip ?? 0);
 }
 
-/** The fee part of a courier's pay (pay = fee + tip): what the dispatcher set, shown again when Assign is reopened (docs/decisions.md W7). */
+/** The fee part of a courier's pay (pay = fee + tip): what the dispatcher set, shown again when Assign is reopened (decision W7). */
 export function courierFeeOf(pay: Cents, tip: Cents | null | undefined): Cents {
   return Math.max(0, pay - (tip ?? 0));
 }

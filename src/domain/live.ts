@@ -39,7 +39,7 @@ export const LIVE_TOPICS = ['positions', 'alerts'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 export const liveTopic = (value: string | null | undefined): LiveTopic => (value === 'alerts' ? 'alerts' : 'positions');
 
-/** Pushed to dispatchers who turned alerts on: a new order came in, or couriers missed pickups (docs/decisions.md W8). */
+/** Pushed to dispatchers who turned alerts on: a new order came in, or couriers missed pickups (decision W8). */
 export type DispatchAlert = { type: 'alert'; kind: 'new_order'; orderNumber: string } | { type: 'alert'; kind: 'missed_pickup'; count: number };
 
 export function alertText(alert: DispatchAlert): string {

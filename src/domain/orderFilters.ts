@@ -3,7 +3,7 @@
  * delivery time, and the summary line describing it. Shared by the admin and business
  * lists and by GET /api/orders.
  *
- * The dispatcher's list also reaches past the spec's dates (docs/decisions.md W1–W3): future
+ * The dispatcher's list also reaches past the spec's dates (decisions W1–W3): future
  * months and days, 'Upcoming' (every delivery from now on) and 'All dates' (what the
  * notifications bell counts), a search across dates, and the order it is sorted in.
  */
@@ -49,7 +49,7 @@ export interface ListFilter<K extends string = string> {
 }
 
 export interface ListFilterOptions {
-  /** The dispatcher's list: future dates, spans, search and sort (docs/decisions.md W1). */
+  /** The dispatcher's list: future dates, spans, search and sort (decision W1). */
   dispatch?: boolean;
   now?: number;
 }

@@ -1,5 +1,5 @@
 /**
- * What the dispatcher's search box asks of the order index (docs/decisions.md W2). The index
+ * What the dispatcher's search box asks of the order index (decision W2). The index
  * (migrations/0011_order_search.sql) holds trigrams, so a search of 3 characters or more
  * finds any part of an order #, internal #, name or phone; a shorter one can only be a
  * whole order # or internal #. Phones are stored as 10 digits, so a phone-looking search

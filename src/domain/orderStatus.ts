@@ -177,7 +177,7 @@ export const BUSINESS_EDITABLE = set('new', 'pending_courier', 'assigned', 'cour
 
 /**
  * Assign, offer to the zone and cancel are refused for finished orders. The spec
- * names cancelled and delivered; pharmacy_completed is final too (docs/decisions.md).
+ * names cancelled and delivered; pharmacy_completed is final too (docs/decisions/).
  */
 export const canAdminAssign = (status: OrderStatus) => !isFinished(status);
 export const canAdminCancel = (status: OrderStatus) => !isFinished(status);
@@ -211,7 +211,7 @@ const PHARMACY_IN_PROGRESS = set('courier_on_way_to_pharmacy', 'arrived_at_pharm
 
 /**
  * A delivery under way: the spec's active delivery statuses and their pharmacy forms
- * (docs/decisions.md C2). The dashboard re-opens the workflow of such an order.
+ * (decision C2). The dashboard re-opens the workflow of such an order.
  */
 export const COURIER_IN_DELIVERY = set(...COURIER_ACTIVE_DELIVERY, ...PHARMACY_IN_PROGRESS);
 
@@ -226,7 +226,7 @@ export const COURIER_INDICATOR_ACTIVE = set(...COURIER_IN_DELIVERY, 'courier_con
 
 /**
  * Held by a courier and not finished: a courier's load (the assign dialog's suggestions),
- * what a deactivated courier leaves behind to reassign (docs/decisions.md W6), and the
+ * what a deactivated courier leaves behind to reassign (decision W6), and the
  * statuses in which the courier may reorder its stops (issue 18).
  */
 export const COURIER_HELD_STATUSES = set(...COURIER_NOT_STARTED, ...COURIER_IN_DELIVERY);

@@ -1,7 +1,7 @@
 /**
  * Vehicle types (spec 1-foundations-and-admin.md §9). Orders require one or more of the five data-model types.
  * The courier profile form also offers hatchback, so a courier's own vehicle may be any
- * of six (docs/decisions.md).
+ * of six (docs/decisions/).
  */
 export const ORDER_VEHICLE_TYPES = ['sedan', 'suv', 'pickup', 'minivan', 'truck'] as const;
 export type OrderVehicleType = (typeof ORDER_VEHICLE_TYPES)[number];

@@ -2,7 +2,7 @@
  * The admin area's tables: a card that scrolls sideways on narrow screens, a header row
  * of column names, and the rows given. Rendered by server pages and by islands alike. A
  * column may carry classes, so a wide table can hide what its rows repeat elsewhere on
- * narrower screens (the orders table, docs/decisions.md W5).
+ * narrower screens (the orders table, decision W5).
  */
 import type { ReactNode } from 'react';
 

@@ -7,7 +7,7 @@ export interface AssignPayload {
   status: OrderStatus;
   deliveryFee: string;
   tip: string;
-  /** The courier fee the dispatcher set last time (null before any): reopening Assign keeps it (docs/decisions.md W7). */
+  /** The courier fee the dispatcher set last time (null before any): reopening Assign keeps it (decision W7). */
   courierFee: string | null;
   /** The courier who missed this pickup, named, so the dialog can say who is not offered. */
   missedBy: string | null;

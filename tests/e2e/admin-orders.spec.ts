@@ -23,7 +23,7 @@ test.describe('orders list', () => {
       await expect(tabs.getByRole('link', { name: new RegExp(`^${label} \\(\\d+\\)$`) })).toBeVisible();
     }
     // Every column of the spec on a wide screen; below 1536 px Date, Internal # and Restaurant
-    // Address fold into the cells beside them (docs/decisions.md W5).
+    // Address fold into the cells beside them (decision W5).
     await page.setViewportSize({ width: 1600, height: 900 });
     for (const column of [
       'Date',

@@ -1,5 +1,5 @@
 /**
- * The dispatcher's console (issue 14, docs/decisions.md W1–W6): upcoming orders and the
+ * The dispatcher's console (issue 14, decisions W1–W6): upcoming orders and the
  * bell's counts, the search across dates from the trigram index, courier suggestions and
  * the couriers the server refuses, and the orders a deactivated courier leaves behind.
  */

@@ -86,7 +86,7 @@ describe('orders list', () => {
     const day = await admin.get(`/admin/orders?day=${today}&sort=delivery`, { 'X-Partial': 'orders' });
     expect(day.text).toContain(`data-order-id="${order.id}"`);
     expect(day.text).toMatch(/Showing \d+ orders for [A-Z][a-z]{2} \d{1,2}, \d{4}/);
-    // The dispatcher reaches ahead (docs/decisions.md W1): tomorrow is a day of its own; beyond a year the filter falls back to this month.
+    // The dispatcher reaches ahead (decision W1): tomorrow is a day of its own; beyond a year the filter falls back to this month.
     const tomorrow = await admin.get(`/admin/orders?day=${addDays(today, 1)}`, { 'X-Partial': 'orders' });
     expect(tomorrow.text).toMatch(/Showing \d+ orders for [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     const beyond = await admin.get(`/admin/orders?day=${addDays(today, 400)}`, { 'X-Partial': 'orders' });

@@ -823,7 +823,7 @@ describe('the authorization matrix', () => {
 });
 
 /**
- * Reads that cannot be one round trip, and why (issue 19, docs/decisions.md): an API key is
+ * Reads that cannot be one round trip, and why (issue 19, docs/decisions/): an API key is
  * looked up, then its rate limiter (a Durable Object) answers, and only then is the read made (N6).
  */
 const READ_ROUND_TRIPS: Record<string, number> = {
@@ -836,7 +836,7 @@ const READ_ROUND_TRIPS: Record<string, number> = {
  * A write is two round trips: its reads leave with the session check, its writes (held
  * until the check answers) in one transaction. The one above: delivery photos sent as image
  * data strings, whose rows are written before their bytes go to R2 (so a failure leaves
- * nothing the sweep cannot find), and the step that names them after (docs/decisions.md N5).
+ * nothing the sweep cannot find), and the step that names them after (decision N5).
  */
 const WRITE_ROUND_TRIPS: Record<string, number> = {
   'POST /api/orders/:id/delivery-photos': 3,

@@ -62,7 +62,7 @@ export async function findVisibleOrder(db: Db, viewer: Viewer, id: number | SQL)
 /**
  * An order the courier held until its last change (an admin cancelled or reassigned it):
  * not theirs to see any more, but their step sent meanwhile is answered 409 and recorded
- * as refused, beside the change that won (docs/decisions.md S4).
+ * as refused, beside the change that won (decision S4).
  */
 export async function findOrderTakenFrom(db: Db, courierId: number, id: number | SQL): Promise<Order | undefined> {
   const lastChange = db

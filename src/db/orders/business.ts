@@ -12,7 +12,7 @@ import type { Db } from '../client';
 import { orderEvents, orders, orderStops, type Order, type OrderStop } from '../schema';
 import { changeOrder, type Actor, type ChangeResult, type OrderChange } from './change';
 
-/** Order numbers are 10000 + id (docs/decisions.md D9). */
+/** Order numbers are 10000 + id (decision D9). */
 export const ORDER_NUMBER_BASE = 10_000;
 
 export const businessActor = (user: Pick<SessionUser, 'id'>): Actor => ({ userId: user.id, role: 'restaurant' });

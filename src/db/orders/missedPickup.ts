@@ -1,5 +1,5 @@
 /**
- * Missed pickups (docs/decisions.md D17): an order that a courier holds but never went
+ * Missed pickups (decision D17): an order that a courier holds but never went
  * online for becomes missed_pickup 15 minutes after its pickup time, recorded as a
  * system event, so the dispatcher sees it pulse and reassigns it.
  *

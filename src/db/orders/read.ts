@@ -146,7 +146,7 @@ function listedOrders(db: Db, where: SQL | undefined, order: SQL[], limit: numbe
 /**
  * A page of a list: the spec's newest delivery first, or what needs the dispatcher next: open
  * orders by pickup time (soonest, and so the most overdue, first), then finished ones newest
- * delivery first (docs/decisions.md W3). 'next' is read as its two parts, each in an order an index gives: the open orders of the page,
+ * delivery first (decision W3). 'next' is read as its two parts, each in an order an index gives: the open orders of the page,
  * and the finished ones that follow them, starting where the open ones end (their count is
  * a subquery, so both parts leave in the same round trip). Sorting every order of the range
  * on one computed key took 0.4 s at 100,000 orders.

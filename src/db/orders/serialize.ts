@@ -46,7 +46,7 @@ function orderJson(order: Order, photo: PhotoUrl) {
     customerZip: order.customerZip,
     customerLatitude: order.customerLatitude,
     customerLongitude: order.customerLongitude,
-    /** 'address', 'zip' (a ZIP code's centre: approximate) or 'none' (docs/decisions.md G2). */
+    /** 'address', 'zip' (a ZIP code's centre: approximate) or 'none' (decision G2). */
     customerLocationPrecision: precisionOf(order.customerLatitude, order.customerLongitude, order.customerLocationPrecision),
     customerCompany: order.customerCompany,
     deliveryInstructions: order.deliveryInstructions,

@@ -16,7 +16,7 @@ export const orderListQuerySchema = z.object({
   status: blankOr((value) => TAB_KEYS.has(value) || isOrderStatus(value), 'status must be a tab or an order status'),
   month: blankOr(isMonth, 'month must be yyyy-MM'),
   day: blankOr(isDay, 'day must be yyyy-MM-dd'),
-  /** The dispatcher's wider dates (docs/decisions.md W1): every delivery from now on, or all dates. */
+  /** The dispatcher's wider dates (decision W1): every delivery from now on, or all dates. */
   range: blankOr(isListSpan, 'range must be upcoming or all'),
   /** The dispatcher's search across dates: order #, internal #, customer name or phone, restaurant (W2). */
   q: z.optional(z.string().check(z.maxLength(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`))),

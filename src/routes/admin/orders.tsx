@@ -114,7 +114,7 @@ function StatusTabs({ view, counts }: { view: View; counts: Record<AdminTabKey, 
   );
 }
 
-/** The search across dates (docs/decisions.md W2): outside the polled list, so a refresh never takes what is being typed. */
+/** The search across dates (decision W2): outside the polled list, so a refresh never takes what is being typed. */
 function OrdersSearch({ search }: { search: string | null }) {
   return (
     <SearchForm

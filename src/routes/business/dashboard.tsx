@@ -1,7 +1,7 @@
 /**
  * Business dashboard (spec 2-business-area.md §2.4) at /restaurant and /dashboard: totals from the
  * trigger-kept table, and the active orders with details and cancel. Both regions are
- * re-read every 5 s (the spec leaves the interval open; docs/decisions.md B3).
+ * re-read every 5 s (the spec leaves the interval open; decision B3).
  */
 import { Hono } from 'hono';
 import { activeOrders } from '../../db/business';

@@ -1,6 +1,6 @@
 /**
  * Orders Management (spec 2-business-area.md §2.6) at /restaurant/orders and /orders: the business's own
- * orders, filtered by tab and by a month or day of delivery time (docs/decisions.md B1),
+ * orders, filtered by tab and by a month or day of delivery time (decision B1),
  * counted and paged in SQL, and re-read every 5 s with an ETag.
  */
 import { Hono } from 'hono';

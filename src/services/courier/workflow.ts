@@ -121,7 +121,7 @@ async function declineOffer(ctx: CourierContext, order: Order): Promise<Order> {
 
 /**
  * The courier's answer to an order offered or assigned to them (spec 3-courier-area.md §2.6).
- * Giving back an order they hold returns it to the dispatcher (docs/decisions.md D19).
+ * Giving back an order they hold returns it to the dispatcher (decision D19).
  */
 export async function answerOrder(
   ctx: CourierContext,

@@ -1,5 +1,5 @@
 /**
- * Pushes the dispatcher's alerts (issue 14, docs/decisions.md W8) to the admins' alert
+ * Pushes the dispatcher's alerts (issue 14, decision W8) to the admins' alert
  * sockets: a new order, missed pickups. Best effort by design: an alert that cannot be
  * pushed is not a failure of the order or of the missed-pickup sweep, and the list, the
  * bell and the row highlight still show it.

@@ -1,4 +1,4 @@
-/** GET /api/orders/:id/courier-suggestions and the assign dialog: the couriers to offer an order to, best first (docs/decisions.md W4). */
+/** GET /api/orders/:id/courier-suggestions and the assign dialog: the couriers to offer an order to, best first (decision W4). */
 import type { Db } from '../../db/client';
 import { staffingQuestion } from '../../db/dispatch';
 import { rankCouriers, type CourierSuggestion } from '../../domain/dispatch';

@@ -4,7 +4,7 @@
  * actions: the assign dialog (an island listening for 'assign-order') and Cancel Order
  * (an API action with its confirmation).
  *
- * It fits the dispatcher's screen (docs/decisions.md W5): below 1536 px the Date, Internal #
+ * It fits the dispatcher's screen (decision W5): below 1536 px the Date, Internal #
  * and Restaurant Address columns fold into the cells next to them, and below 1024 px so do
  * Restaurant, Delivery Address and Pickup, so order #, status, courier and actions stay in
  * view on a laptop and a tablet. Late and at-risk orders are flagged (W3), and an order

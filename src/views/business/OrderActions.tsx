@@ -24,7 +24,7 @@ export function EditOrderButton({ order, className = 'btn btn-outline btn-sm' }:
 
 /**
  * 'Cancel Order', asking 'Are you sure you want to cancel this order?' first. Shown
- * disabled, with the reason, once the courier has set off (docs/decisions.md B4).
+ * disabled, with the reason, once the courier has set off (decision B4).
  */
 export function CancelOrderButton({ order }: { order: Pick<Order, 'id' | 'status' | 'orderNumber'> }) {
   const allowed = BUSINESS_CANCELLABLE.has(order.status);

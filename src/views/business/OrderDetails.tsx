@@ -47,7 +47,7 @@ export interface OrderDetailData {
   failures: DeliveryFailure[];
 }
 
-/** Photos are shown once the order is completed (delivered or pharmacy_completed; docs/decisions.md B6). */
+/** Photos are shown once the order is completed (delivered or pharmacy_completed; decision B6). */
 const showsPhotos = (order: Order) => isCompleted(order.status);
 
 /** A dialog's header: the title, 'Restaurant Order #', Edit when allowed, a close button and the loading spinner. */

@@ -62,7 +62,7 @@ export function ActualTimeline({ order, stops }: { order: Order; stops: OrderSto
 
 /**
  * An address and how precisely it is on the map: "approximate location" for a ZIP
- * code's centre, "not on the map" without coordinates (docs/decisions.md G2).
+ * code's centre, "not on the map" without coordinates (decision G2).
  */
 export function PlacedAddress({ address, precision }: { address: string; precision: LocationPrecision }) {
   return (
@@ -301,7 +301,7 @@ export function FailedDeliveries({
   );
 }
 
-/** Every change attempted on the order, refused ones included (docs/decisions.md D20). */
+/** Every change attempted on the order, refused ones included (decision D20). */
 export function OrderHistory({ events }: { events: Array<OrderEvent & { actorName: string | null }> }) {
   return (
     <Section title="History">

@@ -54,7 +54,7 @@ orders.get('/', requireApi(), validate('query', orderListQuerySchema), async (c)
     filter.statuses = isOrderStatus(query.status) ? [query.status] : findTab(tabs, query.status).statuses;
   }
   if (query.month || query.day || query.range || query.q) {
-    // Admins reach future dates, 'upcoming', 'all' and the search; a business keeps the spec's dates (docs/decisions.md W1).
+    // Admins reach future dates, 'upcoming', 'all' and the search; a business keeps the spec's dates (decision W1).
     const resolved = resolveListFilter(query, ADMIN_TABS, c.var.timeZone, { dispatch: user.role === 'admin' });
     filter.deliveryRange = resolved.range;
     if (resolved.search) filter.search = planSearch(resolved.search);
@@ -115,7 +115,7 @@ orders.post('/:id/tracking-link', requireApi('admin', 'restaurant'), validate('p
   return c.json({ trackingUrl: `${new URL(c.req.url).origin}${trackingPath(token)}` });
 });
 
-/** The couriers to give the order to, best first, each with its reason (issue 14, docs/decisions.md W4). */
+/** The couriers to give the order to, best first, each with its reason (issue 14, decision W4). */
 orders.get('/:id/courier-suggestions', requireApi('admin'), validate('param', idParam), async (c) => {
   return c.json(await suggestCouriers(c.var.db, c.req.valid('param').id, Date.now(), serviceToday(c)));
 });
@@ -134,7 +134,7 @@ orders.post('/:id/retry-delivery', requireApi('admin'), validate('param', idPara
   return c.json(trackingJson(c).order(result.order));
 });
 
-/** The order's history: every change attempted, applied or refused (docs/decisions.md D20). */
+/** The order's history: every change attempted, applied or refused (decision D20). */
 orders.get('/:id/events', requireApi('admin', 'restaurant'), validate('param', idParam), async (c) => {
   const id = c.req.valid('param').id;
   // Read together; the events are only answered when the order is the caller's to see.

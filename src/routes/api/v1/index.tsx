@@ -32,7 +32,7 @@ function once(key: string, build: () => Promise<string>): Promise<string> {
   return value;
 }
 
-/** Like every answer here (docs/decisions.md, issue 11): no shared cache keeps it; browsers ask again. */
+/** Like every answer here (docs/decisions/, issue 11): no shared cache keeps it; browsers ask again. */
 const CACHE_CONTROL = 'private, no-cache';
 
 v1.get(OPERATIONS.openApiDocument.path, async (c) => {
