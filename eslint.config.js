@@ -1,6 +1,6 @@
 // ESLint (flat config): the recommended rules of ESLint, typescript-eslint and jsx-a11y,
 // and React's two rules of hooks. `npm run lint` runs it with knip (dead code), and so
-// does `npm test`. See docs/decisions.md R5 for what is left out and why.
+// does `npm test`. See decision R5 (docs/decisions/) for what is left out and why.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
