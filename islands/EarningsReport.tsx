@@ -55,7 +55,6 @@ function Report({ initialRange, serviceTimeZone }: EarningsReportProps) {
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[1] === range.from && previousQuery.queryKey[2] === range.to ? keepPreviousData(previous) : undefined,
   });
-  const date = new Intl.DateTimeFormat('en-US', { timeZone: serviceTimeZone, month: 'short', day: 'numeric', year: 'numeric' });
 
   function choose(next: DayRange) {
     const chosen = { from: next.from, to: next.to ?? next.from };
@@ -66,8 +65,6 @@ function Report({ initialRange, serviceTimeZone }: EarningsReportProps) {
 
   const data = report.data;
   const rows = data?.summary.totalOrders ?? 0;
-  const pages = Math.max(1, Math.ceil(rows / PAGE_SIZE));
-
   let content: ReactNode;
   if (report.isError) {
     content = (
@@ -76,96 +73,13 @@ function Report({ initialRange, serviceTimeZone }: EarningsReportProps) {
       </p>
     );
   } else if (!data) {
-    content = (
-      <div aria-label="Loading report" aria-busy="true" className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {[0, 1, 2, 3].map((index) => (
-            <div key={index} className="skeleton h-24" data-testid="skeleton" />
-          ))}
-        </div>
-        <div className="skeleton h-64" data-testid="skeleton" />
-      </div>
-    );
+    content = <ReportSkeleton />;
   } else if (rows === 0) {
     content = (
       <p className="rounded-md border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">No orders found for the selected period</p>
     );
   } else {
-    content = (
-      <div className="space-y-6">
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {[
-            ['Total Orders', String(data.summary.totalOrders)],
-            ['Order Amount', usd(data.summary.totalOrdersAmount)],
-            ['Courier Payments', usd(data.summary.totalCourierPay)],
-            ['Platform Revenue', usd(data.summary.totalPlatformRevenue)],
-          ].map(([label, value]) => (
-            <div key={label} className="card p-5">
-              <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className="mt-1 text-2xl font-bold tabular-nums">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <Tabs.Root defaultValue="orders">
-          <Tabs.List className="mb-3 flex gap-1 overflow-x-auto rounded-md bg-slate-100 p-1" aria-label="Report">
-            {[
-              ['orders', 'Order Details'],
-              ['couriers', 'Courier Summary'],
-              ['restaurants', 'Restaurant Summary'],
-            ].map(([value, label]) => (
-              <Tabs.Trigger
-                key={value}
-                value={value}
-                className="rounded px-3 py-1.5 text-sm font-medium whitespace-nowrap text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
-              >
-                {label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          <Tabs.Content value="orders">
-            <Table
-              columns={['Order #', 'Date', 'Restaurant', 'Courier', 'Amount', 'Delivery Fee', 'Tip', 'Courier Pay', 'Platform']}
-              rows={data.report.map((row) => [
-                `#${row.orderNumber}`,
-                date.format(new Date(row.orderDate)),
-                row.restaurantName,
-                row.courierId == null ? '-' : (row.courierName ?? `Courier #${row.courierId}`),
-                usd(row.orderAmount),
-                usd(row.deliveryFee),
-                usd(row.tip),
-                usd(row.courierPay),
-                usd(row.platformFee),
-              ])}
-            />
-            {pages > 1 ? (
-              <nav className="mt-3 flex items-center justify-between text-sm" aria-label="Order Details pages">
-                <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                  Previous
-                </button>
-                <span className="text-slate-600">
-                  Page {page} of {pages}
-                </span>
-                <button type="button" className="btn btn-outline btn-sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                  Next
-                </button>
-              </nav>
-            ) : null}
-          </Tabs.Content>
-          <Tabs.Content value="couriers">
-            <Table
-              columns={['Courier', 'Orders', 'Base Pay', 'Tips', 'Total']}
-              rows={data.courierSummary.map((row) => [row.courierName, String(row.orders), usd(row.basePay), usd(row.tips), usd(row.total)])}
-            />
-          </Tabs.Content>
-          <Tabs.Content value="restaurants">
-            <Table
-              columns={['Restaurant', 'Orders', 'Order Total', 'Platform Fee']}
-              rows={data.restaurantSummary.map((row) => [row.restaurantName, String(row.orders), usd(row.orderTotal), usd(row.platformFee)])}
-            />
-          </Tabs.Content>
-        </Tabs.Root>
-      </div>
-    );
+    content = <ReportTabs data={data} page={page} pages={Math.max(1, Math.ceil(rows / PAGE_SIZE))} onPage={setPage} serviceTimeZone={serviceTimeZone} />;
   }
 
   return (
@@ -179,6 +93,113 @@ function Report({ initialRange, serviceTimeZone }: EarningsReportProps) {
         ) : null}
       </div>
       {content}
+    </div>
+  );
+}
+
+function ReportSkeleton() {
+  return (
+    <div aria-label="Loading report" aria-busy="true" className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((index) => (
+          <div key={index} className="skeleton h-24" data-testid="skeleton" />
+        ))}
+      </div>
+      <div className="skeleton h-64" data-testid="skeleton" />
+    </div>
+  );
+}
+
+const TABS = [
+  ['orders', 'Order Details'],
+  ['couriers', 'Courier Summary'],
+  ['restaurants', 'Restaurant Summary'],
+] as const;
+
+/** The cards, then the three tables; the order details turn pages on the server. */
+function ReportTabs({
+  data,
+  page,
+  pages,
+  onPage,
+  serviceTimeZone,
+}: {
+  data: Report;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  serviceTimeZone: string;
+}) {
+  const date = new Intl.DateTimeFormat('en-US', { timeZone: serviceTimeZone, month: 'short', day: 'numeric', year: 'numeric' });
+  return (
+    <div className="space-y-6">
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {[
+          ['Total Orders', String(data.summary.totalOrders)],
+          ['Order Amount', usd(data.summary.totalOrdersAmount)],
+          ['Courier Payments', usd(data.summary.totalCourierPay)],
+          ['Platform Revenue', usd(data.summary.totalPlatformRevenue)],
+        ].map(([label, value]) => (
+          <div key={label} className="card p-5">
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="mt-1 text-2xl font-bold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Tabs.Root defaultValue="orders">
+        <Tabs.List className="mb-3 flex gap-1 overflow-x-auto rounded-md bg-slate-100 p-1" aria-label="Report">
+          {TABS.map(([value, label]) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="rounded px-3 py-1.5 text-sm font-medium whitespace-nowrap text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="orders">
+          <Table
+            columns={['Order #', 'Date', 'Restaurant', 'Courier', 'Amount', 'Delivery Fee', 'Tip', 'Courier Pay', 'Platform']}
+            rows={data.report.map((row) => [
+              `#${row.orderNumber}`,
+              date.format(new Date(row.orderDate)),
+              row.restaurantName,
+              row.courierId == null ? '-' : (row.courierName ?? `Courier #${row.courierId}`),
+              usd(row.orderAmount),
+              usd(row.deliveryFee),
+              usd(row.tip),
+              usd(row.courierPay),
+              usd(row.platformFee),
+            ])}
+          />
+          {pages > 1 ? (
+            <nav className="mt-3 flex items-center justify-between text-sm" aria-label="Order Details pages">
+              <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+                Previous
+              </button>
+              <span className="text-slate-600">
+                Page {page} of {pages}
+              </span>
+              <button type="button" className="btn btn-outline btn-sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+                Next
+              </button>
+            </nav>
+          ) : null}
+        </Tabs.Content>
+        <Tabs.Content value="couriers">
+          <Table
+            columns={['Courier', 'Orders', 'Base Pay', 'Tips', 'Total']}
+            rows={data.courierSummary.map((row) => [row.courierName, String(row.orders), usd(row.basePay), usd(row.tips), usd(row.total)])}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="restaurants">
+          <Table
+            columns={['Restaurant', 'Orders', 'Order Total', 'Platform Fee']}
+            rows={data.restaurantSummary.map((row) => [row.restaurantName, String(row.orders), usd(row.orderTotal), usd(row.platformFee)])}
+          />
+        </Tabs.Content>
+      </Tabs.Root>
     </div>
   );
 }

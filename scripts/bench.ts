@@ -355,57 +355,9 @@ async function main() {
   let proxy: LatencyProxy | undefined;
   let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
   try {
-    // The busiest business and courier of the dataset, and one admin.
-    const [business] = await db
-      .select({ username: users.username, restaurantId: restaurants.id, apiEnabled: restaurants.apiEnabled, count: sql<number>`count(${orders.id})` })
-      .from(restaurants)
-      .innerJoin(users, eq(users.id, restaurants.userId))
-      .innerJoin(orders, eq(orders.restaurantId, restaurants.id))
-      .where(eq(restaurants.customerType, 'restaurant'))
-      .groupBy(restaurants.id)
-      .orderBy(desc(sql`count(${orders.id})`))
-      .limit(1);
-    // Two couriers: one whose dashboard is measured, one whose orders the status changes move
-    // (so the thousands of orders those need do not crowd the first one's lists).
-    const [courier, mover] = await db
-      .select({ username: users.username, courierId: couriers.id, userId: users.id, zoneId: couriers.zoneId })
-      .from(couriers)
-      .innerJoin(users, eq(users.id, couriers.userId))
-      .where(sql`${users.username} like 'driver%'`)
-      .orderBy(couriers.id)
-      .limit(2);
-
-    // The business's system gets API access (its keys are made below, through the API).
+    const { business, courier, mover, template, pool } = await prepareDataset(db);
     madeByApi.restaurantId = business.restaurantId;
     apiWasEnabled = business.apiEnabled;
-    await removeOrders(db, sql`restaurant_id = ${business.restaurantId} and internal_order_number like 'API-BENCH%'`);
-    await db.delete(apiKeys).where(and(eq(apiKeys.restaurantId, business.restaurantId), eq(apiKeys.name, KEY_NAME)));
-    await db.update(restaurants).set({ apiEnabled: true }).where(eq(restaurants.id, business.restaurantId));
-
-    // Orders for the status-change run: each request moves a different order one step.
-    // They are removed afterwards, so every run measures the same 100,000 orders.
-    await removeOrders(db, sql`order_number like ${`${STATUS_CHANGE_PREFIX}%`}`);
-    const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, business.restaurantId));
-    const template = (await db.select().from(orders).where(eq(orders.restaurantId, restaurant.id)).limit(1))[0];
-    const { id: _id, trackingToken: _token, ...fields } = template;
-    const pool: number[] = [];
-    for (let i = 0; i < (SECTIONS.has('timing') ? 8 : 0); i++) {
-      const rows = await db
-        .insert(orders)
-        .values(
-          Array.from({ length: 500 }, (_, j) => ({
-            ...fields,
-            orderNumber: `${STATUS_CHANGE_PREFIX}${i}-${j}`,
-            status: 'courier_on_way_to_pickup' as const,
-            courierId: mover.courierId,
-            pickupTime: Date.now() + DAY,
-            deliveryTime: Date.now() + DAY + 3_600_000,
-            completedAt: null,
-          })),
-        )
-        .returning({ id: orders.id });
-      pool.push(...rows.map((row) => row.id));
-    }
     let next = 0;
     // What this run wrote (and the cleanup of the last) is folded into the database file, so
     // the pages read below read it rather than a long WAL (P19-6).
@@ -426,17 +378,7 @@ async function main() {
     const courierCookie = await browserSession(base, db, courier.userId);
     const moverCookie = await browserSession(base, db, mover.userId);
 
-    // Ten API keys (each may make 10 requests a second), used in turn.
-    const keys: string[] = [];
-    for (let i = 0; i < 10; i++) {
-      const made = await fetch(`${base}/api/api-keys`, {
-        method: 'POST',
-        headers: { Cookie: businessCookie, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: KEY_NAME }),
-      });
-      if (made.status !== 201) throw new Error(`API key: ${made.status} ${await made.text()}`);
-      keys.push(((await made.json()) as { key: string }).key);
-    }
+    const keys = await makeApiKeys(base, businessCookie);
     let nextKey = 0;
     const apiHeaders = () => ({ Authorization: `Bearer ${keys[nextKey++ % keys.length]}` });
 
@@ -448,214 +390,47 @@ async function main() {
       .limit(1);
     const trackingToken = tracked.token!;
 
-    const assets = JSON.parse(readFileSync(join(ROOT, 'src/generated/assets.json'), 'utf8')) as { css: string };
-    const month = monthIn(ZONE);
     const today = dayIn(ZONE);
     const thirtyDaysAgo = dayIn(ZONE, Date.now() - 29 * DAY);
-    const csvPath = `/api/reports/earnings.csv?from=${thirtyDaysAgo}&to=${today}`;
     // Created through the API by the timing run and the webhook run; removed afterwards.
     const apiOrderBody = (name: string) => JSON.stringify(singleOrderBody({ customerName: name, internalOrderNumber: `API-BENCH-${name}` }));
 
-    const allTargets: Target[] = [
-      // The least any signed-in request costs: the session read.
-      { name: 'GET /api/user (the session alone)', path: '/api/user', headers: { Cookie: admin }, budget: 1 },
-      { name: 'Admin orders page', path: '/admin/orders', headers: { Cookie: admin }, budget: 1 },
-      { name: 'Admin orders partial (changed: 200)', path: '/admin/orders', headers: { Cookie: admin, 'X-Partial': 'orders' }, budget: 1 },
-      // Its If-None-Match is filled in just before it runs (the ETag includes the minute).
-      { name: 'Admin orders partial (unchanged: 304)', path: '/admin/orders', headers: { Cookie: admin, 'X-Partial': 'orders' }, budget: 1 },
-      {
-        name: 'GET /api/orders, a tab of the month, page 1',
-        path: `/api/orders?status=completed&month=${month}&page=1&pageSize=50`,
-        headers: { Cookie: admin },
-        budget: 1,
-      },
-      { name: 'GET /api/orders, all, page 20', path: '/api/orders?page=20&pageSize=50', headers: { Cookie: admin }, budget: 1 },
-      { name: 'Admin dashboard', path: '/admin', headers: { Cookie: admin }, budget: 1 },
-      // As the Earnings screen asks for it: the cards, both summary tabs and the first 50 rows.
-      {
-        name: 'Earnings report, 30 days',
-        path: `/api/reports/earnings?from=${thirtyDaysAgo}&to=${today}&page=1&pageSize=50`,
-        headers: { Cookie: admin },
-        budget: 1,
-      },
-      { name: 'Earnings CSV, 30 days (whole file)', path: csvPath, headers: { Cookie: admin }, budget: 1, download: true },
-      { name: 'Courier dashboard', path: '/courier/dashboard', headers: { Cookie: courierCookie }, budget: 1 },
-      { name: 'GET /api/orders/courier', path: '/api/orders/courier', headers: { Cookie: courierCookie }, budget: 1 },
-      { name: 'Business dashboard', path: '/dashboard', headers: { Cookie: businessCookie }, budget: 1 },
-      { name: 'Tracking page /t/<token>', path: `/t/${trackingToken}`, budget: 1 },
-      { name: 'GET /api/track/<token>', path: `/api/track/${trackingToken}`, budget: 1 },
-      { name: 'GET /api/v1/orders (API key, 50 orders)', path: '/api/v1/orders?limit=50', vary: () => ({ headers: apiHeaders() }), budget: 1 },
-      { name: 'GET /api/v1/orders/<id> (API key)', path: `/api/v1/orders/${template.id}`, vary: () => ({ headers: apiHeaders() }), budget: 1 },
-      {
-        name: 'Courier status change (PATCH)',
-        path: '/api/orders/0',
-        method: 'PATCH',
-        headers: { Cookie: moverCookie, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ status: 'arrived_at_pickup' }),
-        vary: () => ({ path: `/api/orders/${pool[next++ % pool.length]}` }),
-        budget: 2,
-      },
-      {
-        name: 'POST /api/v1/orders (API key, create)',
-        path: '/api/v1/orders',
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: apiOrderBody('Timing'),
-        vary: () => ({ headers: apiHeaders() }),
-        budget: 2,
-      },
-    ];
+    const allTargets = benchTargets({
+      admin,
+      businessCookie,
+      courierCookie,
+      moverCookie,
+      trackingToken,
+      templateId: template.id,
+      apiHeaders,
+      nextPooled: () => pool[next++ % pool.length],
+      apiOrderBody,
+    });
     const targets = allTargets.filter((target) => !flags.only || target.name.toLowerCase().includes(flags.only.toLowerCase()));
 
-    let memory: Results['memory'] | undefined;
-    // First, on a Worker that has served only a warm-up request of each: attached after the
-    // load runs, the inspector wedged workerd (twice; P19-3).
-    if (SECTIONS.has('memory')) {
-      console.log("▶ The Worker's heap per request (V8 inspector)");
-      const csvRows = (
-        await db
-          .select({ count: sql<number>`count(*)` })
-          .from(orders)
-          .where(completedIn(dayRange(thirtyDaysAgo, ZONE, today)))
-      )[0].count;
-      const measured = targets.filter((target) => target.method == null && !target.name.includes('(unchanged: 304)'));
-      for (const target of measured) await requestOnce(base, target);
-      const heap = await connectWorkerHeap(worker.inspectorPort!);
-      const requests: Array<HeapGrowth & { name: string }> = [];
-      try {
-        for (const target of measured) {
-          const growth = await heap.during(() => requestOnce(base, target));
-          requests.push({ name: target.name, ...growth });
-          console.log(
-            `  ${target.name.padEnd(44)} ${growth.baselineMB} MB → peak ${growth.peakMB} MB (+${round(growth.peakMB - growth.baselineMB, 2)}), ${growth.afterMB} MB a second after (${growth.samples} samples)`,
-          );
-        }
-      } finally {
-        heap.close();
-      }
-      memory = { csvRows, requests };
-    }
+    const run: BenchRun = {
+      base,
+      db,
+      proxy,
+      workerInspectorPort: worker.inspectorPort,
+      admin,
+      businessCookie,
+      courierCookie,
+      trackingToken,
+      orderCount,
+      targets,
+      thirtyDaysAgo,
+      today,
+    };
+    const memory = SECTIONS.has('memory') ? await measureMemory(run) : undefined;
+    const { floor, floorFirstByte, timings } = SECTIONS.has('timing')
+      ? await measureTimings(run)
+      : { floor: undefined, floorFirstByte: undefined, timings: [] };
+    const pages = SECTIONS.has('weights') ? await measurePageWeights(run) : [];
+    const polling = SECTIONS.has('polling') ? await measurePolling(run) : undefined;
+    const idle = SECTIONS.has('idle') ? await measureIdle(run) : [];
 
-    let floor: Timing | undefined;
-    let floorFirstByte: { p50: number; p95: number } | undefined;
-    const timings: Timing[] = [];
-    if (SECTIONS.has('timing')) {
-      console.log(
-        `▶ Latency, throughput and round trips (${CONNECTIONS} connection${CONNECTIONS === 1 ? '' : 's'}, ${SECONDS} s each, ${orderCount.toLocaleString('en-US')} orders, ${LATENCY_MS} ms added each way)`,
-      );
-      floor = await measure(base, { name: 'Static asset (the floor)', path: assets.css, budget: 0 });
-      floorFirstByte = await firstByte(`${base}${assets.css}`, admin);
-      for (const target of targets) {
-        if (target.name.includes('(unchanged: 304)')) {
-          // The region's ETag includes the minute (its "Urgent!" badges age), so the run starts in
-          // a minute it can finish in, with that minute's ETag.
-          const secondsLeft = 60 - ((Date.now() / 1000) % 60);
-          if (secondsLeft < SECONDS + 8) await new Promise((resolve) => setTimeout(resolve, secondsLeft * 1000 + 100));
-          const etag = (await fetch(`${base}${target.path}`, { headers: target.headers })).headers.get('etag')!;
-          target.headers = { ...target.headers, 'If-None-Match': etag };
-        }
-        const roundTrips = await countRoundTrips(base, target, proxy);
-        const timing = { ...(await measure(base, target)), roundTrips, budget: target.budget };
-        if (target.download) timing.firstByte = await firstByte(`${base}${target.path}`, target.headers!.Cookie);
-        timing.ratioP50 = round(timing.p50 / floor.p50);
-        timing.ratioP95 = round(timing.p95 / floor.p95);
-        // Compared with the floor's first bytes measured the same way (one request at a time).
-        if (timing.firstByte)
-          Object.assign(timing.firstByte, {
-            ratioP50: round(timing.firstByte.p50 / floorFirstByte.p50),
-            ratioP95: round(timing.firstByte.p95 / floorFirstByte.p95),
-          });
-        if (WITH_LATENCY) {
-          timing.rttMs = 2 * LATENCY_MS * roundTrips.inSequence;
-          timing.xP50 = round(timing.p50 - timing.rttMs);
-          timing.xP95 = round(timing.p95 - timing.rttMs);
-        }
-        console.log(
-          `    round trips: ${roundTrips.whole} for the whole answer (${roundTrips.status}), ${roundTrips.inSequence} in sequence, ${roundTrips.after} after it; Server-Timing says ${roundTrips.header}${WITH_LATENCY ? `; RTT ${timing.rttMs} ms + ${timing.xP50} ms p50` : ''}`,
-        );
-        timings.push(timing);
-      }
-    }
-
-    const pages = [];
-    if (SECTIONS.has('weights')) {
-      console.log('▶ Bytes per page');
-      const pagesToWeigh: Array<[string, string]> = [
-        ['/auth', ''],
-        ['/courier/login', ''],
-        ['/admin', admin],
-        ['/admin/zones', admin],
-        ['/admin/orders', admin],
-        ['/admin/couriers', admin],
-        ['/admin/courier-tracking', admin],
-        ['/admin/restaurants', admin],
-        ['/admin/earnings', admin],
-        ['/dashboard', businessCookie],
-        ['/restaurant/orders', businessCookie],
-        ['/restaurant/create-order', businessCookie],
-        ['/restaurant/profile', businessCookie],
-        ['/courier/dashboard', courierCookie],
-        ['/courier/tasks', courierCookie],
-        ['/courier/profile', courierCookie],
-        ['/courier/earnings', courierCookie],
-      ];
-      for (const [path, cookie] of pagesToWeigh) pages.push(await pageWeight(base, path, cookie));
-      const pharmacyCookie = await signIn(base, 'pharmacy');
-      pages.push({ ...(await pageWeight(base, '/restaurant/create-order', pharmacyCookie)), path: '/restaurant/create-order (pharmacy)' });
-      pages.push({ ...(await pageWeight(base, `/t/${trackingToken}`, '')), path: '/t/<token> (tracking)' });
-      for (const page of pages)
-        console.log(`  ${page.path.padEnd(38)} HTML ${page.htmlKB} KB  CSS ${page.cssKB} KB  JS ${page.jsKB} KB (React ${page.reactKB} KB)`);
-    }
-
-    let polling: Results['polling'] | undefined;
-    if (SECTIONS.has('polling')) {
-      console.log('▶ Polling cost of one admin orders tab for a minute');
-      const naiveResponse = await fetch(`${base}/api/orders`, { headers: { Cookie: admin } });
-      const naiveBody = await readAll(naiveResponse);
-      const naivePerMinute = 12 * wireBytes(naiveResponse, naiveBody);
-      const ours = await ourPollingMinute(base, admin, db);
-      polling = {
-        naiveBytesPerMinute: naivePerMinute,
-        naiveResponseKB: kb(naiveBody),
-        oursBytesPerMinute: ours.bytes,
-        oursResponses: ours.responses,
-        ratio: Math.round(naivePerMinute / ours.bytes),
-      };
-      console.log(
-        `  naive: 12 × ${kb(naiveBody)} KB = ${kb(naivePerMinute)} KB/min; ours: ${kb(ours.bytes)} KB/min ${JSON.stringify(ours.responses)}; ${polling.ratio}× fewer bytes`,
-      );
-    }
-
-    const idle: IdleCost[] = [];
-    if (SECTIONS.has('idle')) {
-      console.log(`▶ Idle screens, ${IDLE_SECONDS} s each in Chromium`);
-      const browser = await launchChromium();
-      try {
-        const screens = [
-          { name: 'Courier dashboard (phone)', base, path: '/courier/dashboard', cookie: courierCookie, phone: true },
-          { name: 'Admin orders tab', base, path: '/admin/orders', cookie: admin },
-          { name: 'Tracking page (phone)', base, path: `/t/${trackingToken}`, phone: true },
-        ];
-        for (const screen of screens) {
-          const cost = await idleCost(browser, proxy, screen, IDLE_SECONDS);
-          idle.push(cost);
-          console.log(
-            `  ${cost.name.padEnd(30)} ${cost.requestsPerMinute} requests/min ${JSON.stringify(cost.requests)}, ${cost.roundTripsPerMinute} round trips/min, ${cost.socketsOpen} sockets open, ${cost.socketFramesPerMinute} socket frames/min ${JSON.stringify(cost.polled)}`,
-          );
-        }
-      } finally {
-        await browser.close();
-      }
-    }
-
-    let webhooks: FanOut | undefined;
-    if (SECTIONS.has('webhooks')) {
-      console.log('▶ Webhook fan-out: 100 orders created and cancelled through /api/v1');
-      webhooks = await webhookFanOut({ base, businessCookie, apiHeaders, orders: 100, body: apiOrderBody });
-      console.log(
-        `  ${webhooks.events} events delivered in ${webhooks.seconds} s: ${webhooks.eventsPerSecond} events/s; change → delivery p50 ${webhooks.lagP50} ms, p95 ${webhooks.lagP95} ms, max ${webhooks.lagMax} ms; ${webhooks.missing} missing`,
-      );
-    }
+    const webhooks = SECTIONS.has('webhooks') ? await measureWebhooks(run, apiHeaders, apiOrderBody) : undefined;
 
     const results: Results = {
       measuredAt: new Date().toISOString(),
@@ -674,13 +449,7 @@ async function main() {
       webhooks,
       durationSeconds: Math.round((Date.now() - started) / 1000),
     };
-    if (PARTIAL) {
-      console.log(`\nA partial run, done in ${results.durationSeconds} s: nothing written.`);
-    } else {
-      writeFileSync(join(ROOT, WITH_LATENCY ? 'bench/results-latency.json' : 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
-      writeResultsMarkdown(results);
-      console.log(`\nDone in ${results.durationSeconds} s: bench/${WITH_LATENCY ? 'results-latency' : 'results'}.json, bench/RESULTS.md`);
-    }
+    publishResults(results);
   } catch (error) {
     // Printed now: the cleanup below can fail too (a stuck database) and would hide it.
     console.error('The benchmark stopped:', error);
@@ -698,6 +467,339 @@ async function main() {
     rmSync(sourceDir, { recursive: true, force: true });
     rmSync(persistDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The dataset's busiest business, a courier whose dashboard is measured and one whose orders
+ * the status changes move, and the pool of orders those changes move (removed afterwards,
+ * so every run measures the same orders).
+ */
+async function prepareDataset(db: Db) {
+  // The busiest business and courier of the dataset, and one admin.
+  const [business] = await db
+    .select({ username: users.username, restaurantId: restaurants.id, apiEnabled: restaurants.apiEnabled, count: sql<number>`count(${orders.id})` })
+    .from(restaurants)
+    .innerJoin(users, eq(users.id, restaurants.userId))
+    .innerJoin(orders, eq(orders.restaurantId, restaurants.id))
+    .where(eq(restaurants.customerType, 'restaurant'))
+    .groupBy(restaurants.id)
+    .orderBy(desc(sql`count(${orders.id})`))
+    .limit(1);
+  // Two couriers: one whose dashboard is measured, one whose orders the status changes move
+  // (so the thousands of orders those need do not crowd the first one's lists).
+  const [courier, mover] = await db
+    .select({ username: users.username, courierId: couriers.id, userId: users.id, zoneId: couriers.zoneId })
+    .from(couriers)
+    .innerJoin(users, eq(users.id, couriers.userId))
+    .where(sql`${users.username} like 'driver%'`)
+    .orderBy(couriers.id)
+    .limit(2);
+
+  // The business's system gets API access (its keys are made below, through the API).
+  await removeOrders(db, sql`restaurant_id = ${business.restaurantId} and internal_order_number like 'API-BENCH%'`);
+  await db.delete(apiKeys).where(and(eq(apiKeys.restaurantId, business.restaurantId), eq(apiKeys.name, KEY_NAME)));
+  await db.update(restaurants).set({ apiEnabled: true }).where(eq(restaurants.id, business.restaurantId));
+
+  // Orders for the status-change run: each request moves a different order one step.
+  // They are removed afterwards, so every run measures the same 100,000 orders.
+  await removeOrders(db, sql`order_number like ${`${STATUS_CHANGE_PREFIX}%`}`);
+  const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, business.restaurantId));
+  const template = (await db.select().from(orders).where(eq(orders.restaurantId, restaurant.id)).limit(1))[0];
+  const { id: _id, trackingToken: _token, ...fields } = template;
+  const pool: number[] = [];
+  for (let i = 0; i < (SECTIONS.has('timing') ? 8 : 0); i++) {
+    const rows = await db
+      .insert(orders)
+      .values(
+        Array.from({ length: 500 }, (_, j) => ({
+          ...fields,
+          orderNumber: `${STATUS_CHANGE_PREFIX}${i}-${j}`,
+          status: 'courier_on_way_to_pickup' as const,
+          courierId: mover.courierId,
+          pickupTime: Date.now() + DAY,
+          deliveryTime: Date.now() + DAY + 3_600_000,
+          completedAt: null,
+        })),
+      )
+      .returning({ id: orders.id });
+    pool.push(...rows.map((row) => row.id));
+  }
+  return { business, courier, mover, template, pool };
+}
+
+/** Ten API keys of the business (each may make 10 requests a second), used in turn. */
+async function makeApiKeys(base: string, businessCookie: string): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const made = await fetch(`${base}/api/api-keys`, {
+      method: 'POST',
+      headers: { Cookie: businessCookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: KEY_NAME }),
+    });
+    if (made.status !== 201) throw new Error(`API key: ${made.status} ${await made.text()}`);
+    keys.push(((await made.json()) as { key: string }).key);
+  }
+  return keys;
+}
+
+/** Webhook fan-out: orders created and cancelled through /api/v1, each event timed to its delivery. */
+async function measureWebhooks({ base, businessCookie }: BenchRun, apiHeaders: () => Record<string, string>, body: (name: string) => string): Promise<FanOut> {
+  console.log('▶ Webhook fan-out: 100 orders created and cancelled through /api/v1');
+  const webhooks = await webhookFanOut({ base, businessCookie, apiHeaders, orders: 100, body });
+  console.log(
+    `  ${webhooks.events} events delivered in ${webhooks.seconds} s: ${webhooks.eventsPerSecond} events/s; change → delivery p50 ${webhooks.lagP50} ms, p95 ${webhooks.lagP95} ms, max ${webhooks.lagMax} ms; ${webhooks.missing} missing`,
+  );
+  return webhooks;
+}
+
+/** Written to bench/ unless this is a partial run, which only prints. */
+function publishResults(results: Results): void {
+  if (PARTIAL) {
+    console.log(`\nA partial run, done in ${results.durationSeconds} s: nothing written.`);
+    return;
+  }
+  writeFileSync(join(ROOT, WITH_LATENCY ? 'bench/results-latency.json' : 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeResultsMarkdown(results);
+  console.log(`\nDone in ${results.durationSeconds} s: bench/${WITH_LATENCY ? 'results-latency' : 'results'}.json, bench/RESULTS.md`);
+}
+
+/** What the timing run requests: each page and API as its caller asks for it, with its round-trip budget. */
+function benchTargets({
+  admin,
+  businessCookie,
+  courierCookie,
+  moverCookie,
+  trackingToken,
+  templateId,
+  apiHeaders,
+  nextPooled,
+  apiOrderBody,
+}: {
+  admin: string;
+  businessCookie: string;
+  courierCookie: string;
+  moverCookie: string;
+  trackingToken: string;
+  templateId: number;
+  apiHeaders: () => Record<string, string>;
+  nextPooled: () => number;
+  apiOrderBody: (name: string) => string;
+}): Target[] {
+  const month = monthIn(ZONE);
+  const today = dayIn(ZONE);
+  const thirtyDaysAgo = dayIn(ZONE, Date.now() - 29 * DAY);
+  const csvPath = `/api/reports/earnings.csv?from=${thirtyDaysAgo}&to=${today}`;
+  return [
+    // The least any signed-in request costs: the session read.
+    { name: 'GET /api/user (the session alone)', path: '/api/user', headers: { Cookie: admin }, budget: 1 },
+    { name: 'Admin orders page', path: '/admin/orders', headers: { Cookie: admin }, budget: 1 },
+    { name: 'Admin orders partial (changed: 200)', path: '/admin/orders', headers: { Cookie: admin, 'X-Partial': 'orders' }, budget: 1 },
+    // Its If-None-Match is filled in just before it runs (the ETag includes the minute).
+    { name: 'Admin orders partial (unchanged: 304)', path: '/admin/orders', headers: { Cookie: admin, 'X-Partial': 'orders' }, budget: 1 },
+    {
+      name: 'GET /api/orders, a tab of the month, page 1',
+      path: `/api/orders?status=completed&month=${month}&page=1&pageSize=50`,
+      headers: { Cookie: admin },
+      budget: 1,
+    },
+    { name: 'GET /api/orders, all, page 20', path: '/api/orders?page=20&pageSize=50', headers: { Cookie: admin }, budget: 1 },
+    { name: 'Admin dashboard', path: '/admin', headers: { Cookie: admin }, budget: 1 },
+    // As the Earnings screen asks for it: the cards, both summary tabs and the first 50 rows.
+    {
+      name: 'Earnings report, 30 days',
+      path: `/api/reports/earnings?from=${thirtyDaysAgo}&to=${today}&page=1&pageSize=50`,
+      headers: { Cookie: admin },
+      budget: 1,
+    },
+    { name: 'Earnings CSV, 30 days (whole file)', path: csvPath, headers: { Cookie: admin }, budget: 1, download: true },
+    { name: 'Courier dashboard', path: '/courier/dashboard', headers: { Cookie: courierCookie }, budget: 1 },
+    { name: 'GET /api/orders/courier', path: '/api/orders/courier', headers: { Cookie: courierCookie }, budget: 1 },
+    { name: 'Business dashboard', path: '/dashboard', headers: { Cookie: businessCookie }, budget: 1 },
+    { name: 'Tracking page /t/<token>', path: `/t/${trackingToken}`, budget: 1 },
+    { name: 'GET /api/track/<token>', path: `/api/track/${trackingToken}`, budget: 1 },
+    { name: 'GET /api/v1/orders (API key, 50 orders)', path: '/api/v1/orders?limit=50', vary: () => ({ headers: apiHeaders() }), budget: 1 },
+    { name: 'GET /api/v1/orders/<id> (API key)', path: `/api/v1/orders/${templateId}`, vary: () => ({ headers: apiHeaders() }), budget: 1 },
+    {
+      name: 'Courier status change (PATCH)',
+      path: '/api/orders/0',
+      method: 'PATCH',
+      headers: { Cookie: moverCookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 'arrived_at_pickup' }),
+      vary: () => ({ path: `/api/orders/${nextPooled()}` }),
+      budget: 2,
+    },
+    {
+      name: 'POST /api/v1/orders (API key, create)',
+      path: '/api/v1/orders',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: apiOrderBody('Timing'),
+      vary: () => ({ headers: apiHeaders() }),
+      budget: 2,
+    },
+  ];
+}
+
+/** What the measuring sections share: the Worker, the signed-in callers, the dataset's facts. */
+interface BenchRun {
+  base: string;
+  db: Db;
+  proxy: LatencyProxy;
+  workerInspectorPort: number | undefined;
+  admin: string;
+  businessCookie: string;
+  courierCookie: string;
+  trackingToken: string;
+  orderCount: number;
+  targets: Target[];
+  thirtyDaysAgo: string;
+  today: string;
+}
+
+/** The Worker's heap per request: first, on a Worker that has served only a warm-up request of each (P19-3). */
+async function measureMemory({ base, db, targets, thirtyDaysAgo, today, workerInspectorPort }: BenchRun): Promise<Results['memory']> {
+  console.log("▶ The Worker's heap per request (V8 inspector)");
+  const csvRows = (
+    await db
+      .select({ count: sql<number>`count(*)` })
+      .from(orders)
+      .where(completedIn(dayRange(thirtyDaysAgo, ZONE, today)))
+  )[0].count;
+  const measured = targets.filter((target) => target.method == null && !target.name.includes('(unchanged: 304)'));
+  for (const target of measured) await requestOnce(base, target);
+  const heap = await connectWorkerHeap(workerInspectorPort!);
+  const requests: Array<HeapGrowth & { name: string }> = [];
+  try {
+    for (const target of measured) {
+      const growth = await heap.during(() => requestOnce(base, target));
+      requests.push({ name: target.name, ...growth });
+      console.log(
+        `  ${target.name.padEnd(44)} ${growth.baselineMB} MB → peak ${growth.peakMB} MB (+${round(growth.peakMB - growth.baselineMB, 2)}), ${growth.afterMB} MB a second after (${growth.samples} samples)`,
+      );
+    }
+  } finally {
+    heap.close();
+  }
+
+  return { csvRows, requests };
+}
+
+/** Latency, throughput and round trips of each target, against the floor of a static asset. */
+async function measureTimings({ base, admin, targets, proxy, orderCount }: BenchRun): Promise<Pick<Results, 'floor' | 'floorFirstByte' | 'timings'>> {
+  const assets = JSON.parse(readFileSync(join(ROOT, 'src/generated/assets.json'), 'utf8')) as { css: string };
+  const timings: Timing[] = [];
+  console.log(
+    `▶ Latency, throughput and round trips (${CONNECTIONS} connection${CONNECTIONS === 1 ? '' : 's'}, ${SECONDS} s each, ${orderCount.toLocaleString('en-US')} orders, ${LATENCY_MS} ms added each way)`,
+  );
+  const floor = await measure(base, { name: 'Static asset (the floor)', path: assets.css, budget: 0 });
+  const floorFirstByte = await firstByte(`${base}${assets.css}`, admin);
+  for (const target of targets) {
+    if (target.name.includes('(unchanged: 304)')) {
+      // The region's ETag includes the minute (its "Urgent!" badges age), so the run starts in
+      // a minute it can finish in, with that minute's ETag.
+      const secondsLeft = 60 - ((Date.now() / 1000) % 60);
+      if (secondsLeft < SECONDS + 8) await new Promise((resolve) => setTimeout(resolve, secondsLeft * 1000 + 100));
+      const etag = (await fetch(`${base}${target.path}`, { headers: target.headers })).headers.get('etag')!;
+      target.headers = { ...target.headers, 'If-None-Match': etag };
+    }
+    const roundTrips = await countRoundTrips(base, target, proxy);
+    const timing = { ...(await measure(base, target)), roundTrips, budget: target.budget };
+    if (target.download) timing.firstByte = await firstByte(`${base}${target.path}`, target.headers!.Cookie);
+    timing.ratioP50 = round(timing.p50 / floor.p50);
+    timing.ratioP95 = round(timing.p95 / floor.p95);
+    // Compared with the floor's first bytes measured the same way (one request at a time).
+    if (timing.firstByte)
+      Object.assign(timing.firstByte, {
+        ratioP50: round(timing.firstByte.p50 / floorFirstByte.p50),
+        ratioP95: round(timing.firstByte.p95 / floorFirstByte.p95),
+      });
+    if (WITH_LATENCY) {
+      timing.rttMs = 2 * LATENCY_MS * roundTrips.inSequence;
+      timing.xP50 = round(timing.p50 - timing.rttMs);
+      timing.xP95 = round(timing.p95 - timing.rttMs);
+    }
+    console.log(
+      `    round trips: ${roundTrips.whole} for the whole answer (${roundTrips.status}), ${roundTrips.inSequence} in sequence, ${roundTrips.after} after it; Server-Timing says ${roundTrips.header}${WITH_LATENCY ? `; RTT ${timing.rttMs} ms + ${timing.xP50} ms p50` : ''}`,
+    );
+    timings.push(timing);
+  }
+  return { floor, floorFirstByte, timings };
+}
+
+/** Bytes per page: HTML, CSS, JS (React apart). */
+async function measurePageWeights({ base, admin, businessCookie, courierCookie, trackingToken }: BenchRun): Promise<Results['pages']> {
+  const pages = [];
+  console.log('▶ Bytes per page');
+  const pagesToWeigh: Array<[string, string]> = [
+    ['/auth', ''],
+    ['/courier/login', ''],
+    ['/admin', admin],
+    ['/admin/zones', admin],
+    ['/admin/orders', admin],
+    ['/admin/couriers', admin],
+    ['/admin/courier-tracking', admin],
+    ['/admin/restaurants', admin],
+    ['/admin/earnings', admin],
+    ['/dashboard', businessCookie],
+    ['/restaurant/orders', businessCookie],
+    ['/restaurant/create-order', businessCookie],
+    ['/restaurant/profile', businessCookie],
+    ['/courier/dashboard', courierCookie],
+    ['/courier/tasks', courierCookie],
+    ['/courier/profile', courierCookie],
+    ['/courier/earnings', courierCookie],
+  ];
+  for (const [path, cookie] of pagesToWeigh) pages.push(await pageWeight(base, path, cookie));
+  const pharmacyCookie = await signIn(base, 'pharmacy');
+  pages.push({ ...(await pageWeight(base, '/restaurant/create-order', pharmacyCookie)), path: '/restaurant/create-order (pharmacy)' });
+  pages.push({ ...(await pageWeight(base, `/t/${trackingToken}`, '')), path: '/t/<token> (tracking)' });
+  for (const page of pages)
+    console.log(`  ${page.path.padEnd(38)} HTML ${page.htmlKB} KB  CSS ${page.cssKB} KB  JS ${page.jsKB} KB (React ${page.reactKB} KB)`);
+  return pages;
+}
+
+/** What polling one admin orders tab for a minute costs, against refetching the list. */
+async function measurePolling({ base, admin, db }: BenchRun): Promise<Results['polling']> {
+  console.log('▶ Polling cost of one admin orders tab for a minute');
+  const naiveResponse = await fetch(`${base}/api/orders`, { headers: { Cookie: admin } });
+  const naiveBody = await readAll(naiveResponse);
+  const naivePerMinute = 12 * wireBytes(naiveResponse, naiveBody);
+  const ours = await ourPollingMinute(base, admin, db);
+  const polling = {
+    naiveBytesPerMinute: naivePerMinute,
+    naiveResponseKB: kb(naiveBody),
+    oursBytesPerMinute: ours.bytes,
+    oursResponses: ours.responses,
+    ratio: Math.round(naivePerMinute / ours.bytes),
+  };
+  console.log(
+    `  naive: 12 × ${kb(naiveBody)} KB = ${kb(naivePerMinute)} KB/min; ours: ${kb(ours.bytes)} KB/min ${JSON.stringify(ours.responses)}; ${polling.ratio}× fewer bytes`,
+  );
+  return polling;
+}
+
+/** Idle screens in Chromium: requests, round trips and socket frames a minute. */
+async function measureIdle({ base, admin, courierCookie, trackingToken, proxy }: BenchRun): Promise<IdleCost[]> {
+  const idle: IdleCost[] = [];
+  console.log(`▶ Idle screens, ${IDLE_SECONDS} s each in Chromium`);
+  const browser = await launchChromium();
+  try {
+    const screens = [
+      { name: 'Courier dashboard (phone)', base, path: '/courier/dashboard', cookie: courierCookie, phone: true },
+      { name: 'Admin orders tab', base, path: '/admin/orders', cookie: admin },
+      { name: 'Tracking page (phone)', base, path: `/t/${trackingToken}`, phone: true },
+    ];
+    for (const screen of screens) {
+      const cost = await idleCost(browser, proxy, screen, IDLE_SECONDS);
+      idle.push(cost);
+      console.log(
+        `  ${cost.name.padEnd(30)} ${cost.requestsPerMinute} requests/min ${JSON.stringify(cost.requests)}, ${cost.roundTripsPerMinute} round trips/min, ${cost.socketsOpen} sockets open, ${cost.socketFramesPerMinute} socket frames/min ${JSON.stringify(cost.polled)}`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+  return idle;
 }
 
 type Results = {

@@ -70,12 +70,20 @@ function statusFor(ageDays: number, pharmacy: boolean, roll: number): OrderStatu
   return pharmacy && roll < 0.5 ? 'pharmacy_completed' : 'delivered';
 }
 
+type Random = ReturnType<typeof prng>;
+
 export async function seedScale(db: Db, now = Date.now()): Promise<void> {
   const random = prng(100_000);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   if (!(await isSeeded(db))) await seedDemo(db, now);
   const zoneIds = (await db.select({ id: zones.id }).from(zones)).map((zone) => zone.id);
+  const businessRows = await seedScaleBusinesses(db, random, passwordHash, zoneIds);
+  const courierIds = await seedScaleCouriers(db, random, passwordHash, zoneIds, now);
+  await seedScaleOrders(db, random, businessRows, courierIds, now);
+  await settleSeededEvents(db);
+}
 
+async function seedScaleBusinesses(db: Db, random: Random, passwordHash: string, zoneIds: number[]): Promise<Array<typeof restaurants.$inferSelect>> {
   const businessUsers = await db
     .insert(users)
     .values(
@@ -112,6 +120,10 @@ export async function seedScale(db: Db, now = Date.now()): Promise<void> {
     );
   });
 
+  return businessRows;
+}
+
+async function seedScaleCouriers(db: Db, random: Random, passwordHash: string, zoneIds: number[], now: number): Promise<number[]> {
   const courierUsers = await db
     .insert(users)
     .values(
@@ -151,61 +163,16 @@ export async function seedScale(db: Db, now = Date.now()): Promise<void> {
     courierIds.push(...rows.map((row) => row.id));
   });
 
+  return courierIds;
+}
+
+async function seedScaleOrders(db: Db, random: Random, businessRows: Array<typeof restaurants.$inferSelect>, courierIds: number[], now: number): Promise<void> {
   const [{ maxId }] = await db.select({ maxId: sql<number>`coalesce(max(${orders.id}), 0)` }).from(orders);
   let nextOrderNumber = 10_000 + maxId + 1;
   for (let done = 0; done < SCALE.orders; done += CHUNK) {
-    const batch = Array.from({ length: Math.min(CHUNK, SCALE.orders - done) }, () => {
-      const business = random.pick(businessRows);
-      const pharmacy = business.customerType === 'pharmacy';
-      // More orders recently than a year ago, as a growing company has.
-      const ageDays = SCALE.days * random.next() ** 1.6;
-      const pickupTime = Math.round((now - ageDays * DAY + 2 * HOUR) / 60_000) * 60_000;
-      const deliveryTime = pickupTime + (pharmacy ? 2 : 1) * HOUR;
-      const status = statusFor(ageDays, pharmacy, random.next());
-      const amount = random.int(40, 900) * 100 + random.int(0, 99);
-      const tip = random.next() < 0.3 ? 0 : random.int(2, 60) * 100;
-      const stops = pharmacy ? random.int(2, 4) : 0;
-      const stopPoints = Array.from({ length: stops }, () => ({ lat: 27.88 + random.next() * 0.16, lng: -82.55 + random.next() * 0.16 }));
-      const miles = stops ? roundMiles(estimatedRoadMiles([{ lat: business.latitude!, lng: business.longitude! }, ...stopPoints])) : null;
-      const fee = miles != null ? distanceDeliveryFee(miles) : singleOrderDeliveryFee(amount);
-      const held = !['new', 'pending_courier', 'cancelled'].includes(status);
-      const completed = status === 'delivered' || status === 'pharmacy_completed';
-      return {
-        stopPoints,
-        order: {
-          orderNumber: String(nextOrderNumber++),
-          internalOrderNumber: `INT-${random.int(1000, 99999)}`,
-          status,
-          restaurantId: business.id,
-          restaurantName: business.name,
-          restaurantAddress: business.address,
-          restaurantPhone: business.phone,
-          courierId: held ? random.pick(courierIds) : null,
-          zoneId: business.zoneId,
-          customerName: `Customer ${random.int(1, 50_000)}`,
-          customerPhone: '8135553000',
-          customerAddress: `${random.int(1, 9999)} Bay St, Tampa, Florida, 33606`,
-          customerLatitude: stopPoints[0]?.lat ?? 27.88 + random.next() * 0.16,
-          customerLongitude: stopPoints[0]?.lng ?? -82.55 + random.next() * 0.16,
-          requiredVehicleTypes: ['sedan' as const],
-          items: [{ name: pharmacy ? 'Pharmacy Order' : 'Order', quantity: 1, price: amount }],
-          amountCents: amount,
-          deliveryFeeCents: fee,
-          tipCents: tip,
-          courierPayCents: held ? courierPay(fee, tip) : null,
-          totalDistanceMiles: miles,
-          calculatedDeliveryFeeCents: miles != null ? fee : null,
-          pickupTime,
-          deliveryTime,
-          goOnlineTime: completed ? pickupTime - 30 * 60_000 : null,
-          pickedUpTime: completed ? pickupTime + 5 * 60_000 : null,
-          arrivedAtCustomerTime: completed ? deliveryTime - 10 * 60_000 : null,
-          completedAt: completed ? deliveryTime : null,
-          createdAt: pickupTime - DAY,
-          updatedAt: Math.min(now, completed ? deliveryTime : pickupTime),
-        },
-      };
-    });
+    const batch = Array.from({ length: Math.min(CHUNK, SCALE.orders - done) }, () =>
+      scaleOrder(random, random.pick(businessRows), courierIds, String(nextOrderNumber++), now),
+    );
     const inserted = await db
       .insert(orders)
       .values(batch.map((item) => item.order))
@@ -234,7 +201,59 @@ export async function seedScale(db: Db, now = Date.now()): Promise<void> {
         ]),
       );
   }
-  await settleSeededEvents(db);
+}
+
+/** One order of the scale dataset, and the points of its stops (a pharmacy's route). */
+function scaleOrder(random: Random, business: typeof restaurants.$inferSelect, courierIds: number[], orderNumber: string, now: number) {
+  const pharmacy = business.customerType === 'pharmacy';
+  // More orders recently than a year ago, as a growing company has.
+  const ageDays = SCALE.days * random.next() ** 1.6;
+  const pickupTime = Math.round((now - ageDays * DAY + 2 * HOUR) / 60_000) * 60_000;
+  const deliveryTime = pickupTime + (pharmacy ? 2 : 1) * HOUR;
+  const status = statusFor(ageDays, pharmacy, random.next());
+  const amount = random.int(40, 900) * 100 + random.int(0, 99);
+  const tip = random.next() < 0.3 ? 0 : random.int(2, 60) * 100;
+  const stops = pharmacy ? random.int(2, 4) : 0;
+  const stopPoints = Array.from({ length: stops }, () => ({ lat: 27.88 + random.next() * 0.16, lng: -82.55 + random.next() * 0.16 }));
+  const miles = stops ? roundMiles(estimatedRoadMiles([{ lat: business.latitude!, lng: business.longitude! }, ...stopPoints])) : null;
+  const fee = miles != null ? distanceDeliveryFee(miles) : singleOrderDeliveryFee(amount);
+  const held = !['new', 'pending_courier', 'cancelled'].includes(status);
+  const completed = status === 'delivered' || status === 'pharmacy_completed';
+  return {
+    stopPoints,
+    order: {
+      orderNumber,
+      internalOrderNumber: `INT-${random.int(1000, 99999)}`,
+      status,
+      restaurantId: business.id,
+      restaurantName: business.name,
+      restaurantAddress: business.address,
+      restaurantPhone: business.phone,
+      courierId: held ? random.pick(courierIds) : null,
+      zoneId: business.zoneId,
+      customerName: `Customer ${random.int(1, 50_000)}`,
+      customerPhone: '8135553000',
+      customerAddress: `${random.int(1, 9999)} Bay St, Tampa, Florida, 33606`,
+      customerLatitude: stopPoints[0]?.lat ?? 27.88 + random.next() * 0.16,
+      customerLongitude: stopPoints[0]?.lng ?? -82.55 + random.next() * 0.16,
+      requiredVehicleTypes: ['sedan' as const],
+      items: [{ name: pharmacy ? 'Pharmacy Order' : 'Order', quantity: 1, price: amount }],
+      amountCents: amount,
+      deliveryFeeCents: fee,
+      tipCents: tip,
+      courierPayCents: held ? courierPay(fee, tip) : null,
+      totalDistanceMiles: miles,
+      calculatedDeliveryFeeCents: miles != null ? fee : null,
+      pickupTime,
+      deliveryTime,
+      goOnlineTime: completed ? pickupTime - 30 * 60_000 : null,
+      pickedUpTime: completed ? pickupTime + 5 * 60_000 : null,
+      arrivedAtCustomerTime: completed ? deliveryTime - 10 * 60_000 : null,
+      completedAt: completed ? deliveryTime : null,
+      createdAt: pickupTime - DAY,
+      updatedAt: Math.min(now, completed ? deliveryTime : pickupTime),
+    },
+  };
 }
 
 /**

@@ -356,20 +356,36 @@ function milestonesFor(status: OrderStatus, pharmacy: boolean, pickup: number, d
   return stamps;
 }
 
-export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
-  const random = mulberry32(20261121);
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const today = new Date(now);
-  const dayOffset = (days: number) => new Date(today.getTime() + days * DAY).toISOString().slice(0, 10);
+interface Seeded {
+  now: number;
+  random: () => number;
+  passwordHash: string;
+  zoneId: (name: string) => number;
+  dayOffset: (days: number) => string;
+}
 
+export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
+  const today = new Date(now);
   const zoneRows = await db
     .insert(schema.zones)
     .values(ZONES.map((zone) => ({ ...zone, isActive: true })))
     .returning();
-  const zoneId = (name: string) => zoneRows.find((zone: schema.Zone) => zone.name === name)!.id;
+  const seeded: Seeded = {
+    now,
+    random: mulberry32(20261121),
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    zoneId: (name) => zoneRows.find((zone: schema.Zone) => zone.name === name)!.id,
+    dayOffset: (days) => new Date(today.getTime() + days * DAY).toISOString().slice(0, 10),
+  };
+  await db.insert(schema.users).values({ username: 'admin', passwordHash: seeded.passwordHash, role: 'admin', name: 'Dana Whitfield', phone: '8135550001' });
+  const businessRows = await seedBusinesses(db, seeded);
+  const courierRows = await seedCouriers(db, seeded);
+  let personIndex = 0;
+  for (const [index, plan] of orderPlans().entries()) personIndex = await seedOrder(db, { plan, index, personIndex, businessRows, courierRows, now });
+  await settleSeededEvents(db);
+}
 
-  await db.insert(schema.users).values({ username: 'admin', passwordHash, role: 'admin', name: 'Dana Whitfield', phone: '8135550001' });
-
+async function seedBusinesses(db: Db, { passwordHash, zoneId }: Seeded): Promise<Map<string, schema.Restaurant>> {
   const businessRows = new Map<string, schema.Restaurant>();
   for (const business of BUSINESSES) {
     const [user] = await db
@@ -409,6 +425,10 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
     businessRows.set(business.username, restaurant);
   }
 
+  return businessRows;
+}
+
+async function seedCouriers(db: Db, { passwordHash, zoneId, dayOffset, random, now }: Seeded): Promise<Map<string, schema.Courier>> {
   const courierRows = new Map<string, schema.Courier>();
   for (const courier of COURIERS) {
     const [user] = await db
@@ -452,119 +472,133 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
     courierRows.set(courier.username, row);
   }
 
-  let personIndex = 0;
-  for (const [index, plan] of orderPlans().entries()) {
-    const restaurant = businessRows.get(plan.business)!;
-    const pharmacy = restaurant.customerType === 'pharmacy';
-    const zoneName = BUSINESSES.find((business) => business.username === plan.business)!.zone;
-    const places = zoneName === 'Tampa' ? TAMPA_CUSTOMERS : OTHER_CUSTOMERS[zoneName];
-    const pickup = roundToFive(now + plan.pickupIn);
-    const delivery = pickup + (pharmacy ? 2 * HOUR : HOUR);
-    const courier = plan.courier ? courierRows.get(plan.courier)! : null;
-    const stops = Array.from({ length: plan.stops ?? 0 }, (_, i) => {
-      const [name] = PEOPLE[(personIndex + i) % PEOPLE.length];
-      return { name, phone: `81355509${String((index * 7 + i) % 100).padStart(2, '0')}`, place: places[(index + i) % places.length] };
-    });
-    const [customerName, company] = stops.length ? [stops[0].name, null] : PEOPLE[personIndex % PEOPLE.length];
-    personIndex += Math.max(1, stops.length);
-    const customer = stops.length ? stops[0].place : places[index % places.length];
-    const miles = stops.length
-      ? roundMiles(estimatedRoadMiles([{ lat: restaurant.latitude!, lng: restaurant.longitude! }, ...stops.map((stop) => stop.place)]))
-      : null;
-    const deliveryFee = miles != null ? distanceDeliveryFee(miles) : singleOrderDeliveryFee(plan.amount);
-    const tip = plan.tip;
-    const held = courier != null || !['new', 'pending_restaurant', 'cancelled'].includes(plan.status);
-    const stamps = milestonesFor(plan.status, pharmacy, pickup, delivery);
-    const completed = plan.status === 'delivered' || plan.status === 'pharmacy_completed';
+  return courierRows;
+}
 
-    const [order] = await db
-      .insert(schema.orders)
-      .values({
-        orderNumber: String(10001 + index),
-        internalOrderNumber: `${pharmacy ? 'RX' : 'HB'}-${String(4200 + index * 3)}`,
-        status: plan.status,
-        restaurantId: restaurant.id,
-        restaurantName: restaurant.name,
-        restaurantAddress: restaurant.address,
-        restaurantPhone: restaurant.phone,
-        courierId: courier?.id ?? null,
-        zoneId: restaurant.zoneId,
-        customerName,
-        customerPhone: stops[0]?.phone ?? `81355508${String(index).padStart(2, '0')}`,
-        // Some catering customers give an email too (decision K14).
-        customerEmail: !stops.length && index % 3 === 0 ? `${customerName.split(' ')[0].toLowerCase()}@example.com` : null,
-        customerAddress: customer.address,
-        customerStreet: customer.address.split(',')[0],
-        customerCity: stops.length ? '' : (customer.address.split(',').at(-3)?.trim() ?? 'Tampa'),
-        customerState: stops.length ? '' : 'Florida',
-        customerZip: stops.length ? '' : (customer.address.split(',').at(-1)?.trim() ?? ''),
-        customerApartment: customer.address.includes('Apt') ? '210' : null,
-        customerLatitude: customer.lat,
-        customerLongitude: customer.lng,
-        customerCompany: company,
-        deliveryInstructions: plan.setup
-          ? 'Set up buffet on the main conference table; call on arrival.'
-          : index % 3 === 0
-            ? 'Leave with the front desk.'
-            : null,
-        setupRequired: plan.setup ?? false,
-        requiredVehicleTypes: plan.vehicles ?? ['sedan'],
-        items: [{ name: pharmacy ? 'Pharmacy Order' : 'Order', quantity: 1, price: plan.amount, notes: null }],
-        amountCents: plan.amount,
-        deliveryFeeCents: deliveryFee,
-        tipCents: tip,
-        courierPayCents: held ? courierPay(deliveryFee, tip) : null,
-        totalDistanceMiles: miles,
-        calculatedDeliveryFeeCents: miles != null ? deliveryFee : null,
-        pickupTime: pickup,
-        deliveryTime: delivery,
-        ...stamps,
-        completedAt: completed ? delivery : null,
-        deliveryNotes: completed ? (stops.length ? 'All stops delivered' : 'Handed to reception.') : null,
-        createdAt: pickup - 26 * HOUR,
-        updatedAt: Math.min(now, completed ? delivery : now),
-      })
-      .returning();
+/** One demo order (and its stops and history) from its plan; answers the next person's index. */
+async function seedOrder(
+  db: Db,
+  {
+    plan,
+    index,
+    personIndex,
+    businessRows,
+    courierRows,
+    now,
+  }: {
+    plan: ReturnType<typeof orderPlans>[number];
+    index: number;
+    personIndex: number;
+    businessRows: Map<string, schema.Restaurant>;
+    courierRows: Map<string, schema.Courier>;
+    now: number;
+  },
+): Promise<number> {
+  const restaurant = businessRows.get(plan.business)!;
+  const pharmacy = restaurant.customerType === 'pharmacy';
+  const zoneName = BUSINESSES.find((business) => business.username === plan.business)!.zone;
+  const places = zoneName === 'Tampa' ? TAMPA_CUSTOMERS : OTHER_CUSTOMERS[zoneName];
+  const pickup = roundToFive(now + plan.pickupIn);
+  const delivery = pickup + (pharmacy ? 2 * HOUR : HOUR);
+  const courier = plan.courier ? courierRows.get(plan.courier)! : null;
+  const stops = Array.from({ length: plan.stops ?? 0 }, (_, i) => {
+    const [name] = PEOPLE[(personIndex + i) % PEOPLE.length];
+    return { name, phone: `81355509${String((index * 7 + i) % 100).padStart(2, '0')}`, place: places[(index + i) % places.length] };
+  });
+  const [customerName, company] = stops.length ? [stops[0].name, null] : PEOPLE[personIndex % PEOPLE.length];
+  personIndex += Math.max(1, stops.length);
+  const customer = stops.length ? stops[0].place : places[index % places.length];
+  const miles = stops.length
+    ? roundMiles(estimatedRoadMiles([{ lat: restaurant.latitude!, lng: restaurant.longitude! }, ...stops.map((stop) => stop.place)]))
+    : null;
+  const deliveryFee = miles != null ? distanceDeliveryFee(miles) : singleOrderDeliveryFee(plan.amount);
+  const tip = plan.tip;
+  const held = courier != null || !['new', 'pending_restaurant', 'cancelled'].includes(plan.status);
+  const stamps = milestonesFor(plan.status, pharmacy, pickup, delivery);
+  const completed = plan.status === 'delivered' || plan.status === 'pharmacy_completed';
 
-    if (stops.length) {
-      const delivered = stopsDelivered(plan.status, stops.length);
-      await db.insert(schema.orderStops).values(
-        stops.map((stop, i) => ({
-          orderId: order.id,
-          sequence: i + 1,
-          customerName: stop.name,
-          customerPhone: stop.phone,
-          address: stop.place.address,
-          latitude: stop.place.lat,
-          longitude: stop.place.lng,
-          deliveryInstructions: i === 0 ? 'Ring the bell; signature needed.' : null,
-          status:
-            i < delivered ? ('delivered' as const) : i === delivered && plan.status === 'in_pharmacy_delivery' ? ('on_way' as const) : ('pending' as const),
-          arrivedTime: i < delivered ? delivery - (stops.length - i) * 15 * MINUTE - 2 * MINUTE : null,
-          deliveredTime: i < delivered ? delivery - (stops.length - i) * 15 * MINUTE : null,
-          deliveryNotes: i < delivered ? 'Left with the recipient.' : null,
-        })),
-      );
-    }
+  const [order] = await db
+    .insert(schema.orders)
+    .values({
+      orderNumber: String(10001 + index),
+      internalOrderNumber: `${pharmacy ? 'RX' : 'HB'}-${String(4200 + index * 3)}`,
+      status: plan.status,
+      restaurantId: restaurant.id,
+      restaurantName: restaurant.name,
+      restaurantAddress: restaurant.address,
+      restaurantPhone: restaurant.phone,
+      courierId: courier?.id ?? null,
+      zoneId: restaurant.zoneId,
+      customerName,
+      customerPhone: stops[0]?.phone ?? `81355508${String(index).padStart(2, '0')}`,
+      // Some catering customers give an email too (decision K14).
+      customerEmail: !stops.length && index % 3 === 0 ? `${customerName.split(' ')[0].toLowerCase()}@example.com` : null,
+      customerAddress: customer.address,
+      customerStreet: customer.address.split(',')[0],
+      customerCity: stops.length ? '' : (customer.address.split(',').at(-3)?.trim() ?? 'Tampa'),
+      customerState: stops.length ? '' : 'Florida',
+      customerZip: stops.length ? '' : (customer.address.split(',').at(-1)?.trim() ?? ''),
+      customerApartment: customer.address.includes('Apt') ? '210' : null,
+      customerLatitude: customer.lat,
+      customerLongitude: customer.lng,
+      customerCompany: company,
+      deliveryInstructions: plan.setup ? 'Set up buffet on the main conference table; call on arrival.' : index % 3 === 0 ? 'Leave with the front desk.' : null,
+      setupRequired: plan.setup ?? false,
+      requiredVehicleTypes: plan.vehicles ?? ['sedan'],
+      items: [{ name: pharmacy ? 'Pharmacy Order' : 'Order', quantity: 1, price: plan.amount, notes: null }],
+      amountCents: plan.amount,
+      deliveryFeeCents: deliveryFee,
+      tipCents: tip,
+      courierPayCents: held ? courierPay(deliveryFee, tip) : null,
+      totalDistanceMiles: miles,
+      calculatedDeliveryFeeCents: miles != null ? deliveryFee : null,
+      pickupTime: pickup,
+      deliveryTime: delivery,
+      ...stamps,
+      completedAt: completed ? delivery : null,
+      deliveryNotes: completed ? (stops.length ? 'All stops delivered' : 'Handed to reception.') : null,
+      createdAt: pickup - 26 * HOUR,
+      updatedAt: Math.min(now, completed ? delivery : now),
+    })
+    .returning();
 
-    await db.insert(schema.orderEvents).values([
-      { orderId: order.id, at: pickup - 26 * HOUR, actorRole: 'restaurant', actorUserId: restaurant.userId, action: 'create', toStatus: 'new' },
-      ...(plan.status === 'new'
-        ? []
-        : [
-            {
-              orderId: order.id,
-              at: Math.min(now, pickup),
-              actorRole: 'system' as const,
-              action: 'seed',
-              fromStatus: 'new',
-              toStatus: plan.status,
-              detail: 'Demo data',
-            },
-          ]),
-    ]);
+  if (stops.length) {
+    const delivered = stopsDelivered(plan.status, stops.length);
+    await db.insert(schema.orderStops).values(
+      stops.map((stop, i) => ({
+        orderId: order.id,
+        sequence: i + 1,
+        customerName: stop.name,
+        customerPhone: stop.phone,
+        address: stop.place.address,
+        latitude: stop.place.lat,
+        longitude: stop.place.lng,
+        deliveryInstructions: i === 0 ? 'Ring the bell; signature needed.' : null,
+        status: i < delivered ? ('delivered' as const) : i === delivered && plan.status === 'in_pharmacy_delivery' ? ('on_way' as const) : ('pending' as const),
+        arrivedTime: i < delivered ? delivery - (stops.length - i) * 15 * MINUTE - 2 * MINUTE : null,
+        deliveredTime: i < delivered ? delivery - (stops.length - i) * 15 * MINUTE : null,
+        deliveryNotes: i < delivered ? 'Left with the recipient.' : null,
+      })),
+    );
   }
-  await settleSeededEvents(db);
+
+  await db.insert(schema.orderEvents).values([
+    { orderId: order.id, at: pickup - 26 * HOUR, actorRole: 'restaurant', actorUserId: restaurant.userId, action: 'create', toStatus: 'new' },
+    ...(plan.status === 'new'
+      ? []
+      : [
+          {
+            orderId: order.id,
+            at: Math.min(now, pickup),
+            actorRole: 'system' as const,
+            action: 'seed',
+            fromStatus: 'new',
+            toStatus: plan.status,
+            detail: 'Demo data',
+          },
+        ]),
+  ]);
+  return personIndex;
 }
 
 /**

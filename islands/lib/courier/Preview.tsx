@@ -79,7 +79,6 @@ export function Preview({ order, view, onBack, onChanged }: PreviewProps) {
     setBusy(null);
   }
 
-  const multiStop = order.stops.length > 0;
   const pay = payLine(order);
   const distance = routeDistance(order);
   return (
@@ -112,37 +111,7 @@ export function Preview({ order, view, onBack, onChanged }: PreviewProps) {
           <p className="mt-1 text-sm">Pick-Up: {timeOf(order.pickupTime, zone)}</p>
         </section>
 
-        {multiStop ? (
-          <section className="card p-4" aria-labelledby="stops-title">
-            <h3 id="stops-title" className="font-semibold">
-              Delivery Stops ({order.stops.length})
-            </h3>
-            <ol className="mt-2 space-y-3">
-              {order.stops.map((stop) => (
-                <li key={stop.id} className="flex gap-3 text-sm">
-                  <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-900 text-xs font-semibold text-white">
-                    {stop.sequence}
-                  </span>
-                  <div>
-                    <p className="font-medium">{stop.customerName}</p>
-                    <p className="text-slate-600">{stop.customerPhone}</p>
-                    <p className="text-slate-600">{stop.address}</p>
-                    {stop.deliveryInstructions ? <p className="text-slate-600">Instructions: {stop.deliveryInstructions}</p> : null}
-                  </div>
-                </li>
-              ))}
-            </ol>
-            <p className="mt-3 text-sm">Drop-Off: {timeOf(order.deliveryTime, zone)}</p>
-          </section>
-        ) : (
-          <section className="card p-4" aria-label="Customer">
-            <h3 className="font-semibold">{order.customerName}</h3>
-            {order.customerCompany ? <p className="text-sm text-slate-600">{order.customerCompany}</p> : null}
-            <p className="text-sm text-slate-600">{order.customerAddress}</p>
-            <p className="mt-1 text-sm">Drop-Off: {timeOf(order.deliveryTime, zone)}</p>
-            {order.deliveryInstructions ? <p className="mt-1 text-sm text-slate-600">Instructions: {order.deliveryInstructions}</p> : null}
-          </section>
-        )}
+        <DropOff order={order} zone={zone} />
 
         <RouteMap order={order} openMap={view.openMap} />
 
@@ -160,30 +129,7 @@ export function Preview({ order, view, onBack, onChanged }: PreviewProps) {
 
       <div className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white p-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]">
         <div className="mx-auto max-w-xl">
-          {order.status === 'pending_courier' ? (
-            <div className="grid grid-cols-2 gap-2">
-              <button type="button" className="btn btn-outline h-12" disabled={busy != null} onClick={() => void respond('reject')}>
-                {busy === 'reject' ? 'Declining...' : 'Decline'}
-              </button>
-              <button type="button" className="btn btn-success h-12" disabled={busy != null} onClick={() => void respond('accept')}>
-                {busy === 'accept' ? 'Accepting...' : 'Accept'}
-              </button>
-            </div>
-          ) : order.status === 'assigned' ? (
-            <div className="grid gap-2">
-              <button type="button" className="btn btn-success h-12" disabled={busy != null} onClick={() => void online()}>
-                {busy === 'online' ? 'Going Online...' : 'Go Online Now'}
-              </button>
-              <p className="text-center text-xs text-slate-500">Clicking will start your delivery workflow</p>
-              <button type="button" className="btn btn-ghost h-10 text-red-700" disabled={busy != null} onClick={giveBack}>
-                Decline
-              </button>
-            </div>
-          ) : order.status === 'courier_confirmed' ? (
-            <button type="button" className="btn btn-destructive h-12 w-full" disabled={busy != null} onClick={giveBack}>
-              {busy === 'reject' ? 'Cancelling...' : 'Cancel Order'}
-            </button>
-          ) : null}
+          <Answers status={order.status} busy={busy} onRespond={(action) => void respond(action)} onOnline={() => void online()} onGiveBack={giveBack} />
         </div>
       </div>
 
@@ -201,4 +147,79 @@ export function Preview({ order, view, onBack, onChanged }: PreviewProps) {
       />
     </div>
   );
+}
+
+/** Where the order goes: a route's stops, or the customer. */
+function DropOff({ order, zone }: { order: CourierOrder; zone: string }) {
+  return order.stops.length > 0 ? (
+    <section className="card p-4" aria-labelledby="stops-title">
+      <h3 id="stops-title" className="font-semibold">
+        Delivery Stops ({order.stops.length})
+      </h3>
+      <ol className="mt-2 space-y-3">
+        {order.stops.map((stop) => (
+          <li key={stop.id} className="flex gap-3 text-sm">
+            <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-900 text-xs font-semibold text-white">
+              {stop.sequence}
+            </span>
+            <div>
+              <p className="font-medium">{stop.customerName}</p>
+              <p className="text-slate-600">{stop.customerPhone}</p>
+              <p className="text-slate-600">{stop.address}</p>
+              {stop.deliveryInstructions ? <p className="text-slate-600">Instructions: {stop.deliveryInstructions}</p> : null}
+            </div>
+          </li>
+        ))}
+      </ol>
+      <p className="mt-3 text-sm">Drop-Off: {timeOf(order.deliveryTime, zone)}</p>
+    </section>
+  ) : (
+    <section className="card p-4" aria-label="Customer">
+      <h3 className="font-semibold">{order.customerName}</h3>
+      {order.customerCompany ? <p className="text-sm text-slate-600">{order.customerCompany}</p> : null}
+      <p className="text-sm text-slate-600">{order.customerAddress}</p>
+      <p className="mt-1 text-sm">Drop-Off: {timeOf(order.deliveryTime, zone)}</p>
+      {order.deliveryInstructions ? <p className="mt-1 text-sm text-slate-600">Instructions: {order.deliveryInstructions}</p> : null}
+    </section>
+  );
+}
+
+/** The pinned answers: an offer is accepted or declined; an assigned order goes online or is declined; a confirmed one may be cancelled. */
+function Answers({
+  status,
+  busy,
+  onRespond,
+  onOnline,
+  onGiveBack,
+}: {
+  status: CourierOrder['status'];
+  busy: Answer | 'online' | null;
+  onRespond: (action: Answer) => void;
+  onOnline: () => void;
+  onGiveBack: () => void;
+}) {
+  return status === 'pending_courier' ? (
+    <div className="grid grid-cols-2 gap-2">
+      <button type="button" className="btn btn-outline h-12" disabled={busy != null} onClick={() => onRespond('reject')}>
+        {busy === 'reject' ? 'Declining...' : 'Decline'}
+      </button>
+      <button type="button" className="btn btn-success h-12" disabled={busy != null} onClick={() => onRespond('accept')}>
+        {busy === 'accept' ? 'Accepting...' : 'Accept'}
+      </button>
+    </div>
+  ) : status === 'assigned' ? (
+    <div className="grid gap-2">
+      <button type="button" className="btn btn-success h-12" disabled={busy != null} onClick={onOnline}>
+        {busy === 'online' ? 'Going Online...' : 'Go Online Now'}
+      </button>
+      <p className="text-center text-xs text-slate-500">Clicking will start your delivery workflow</p>
+      <button type="button" className="btn btn-ghost h-10 text-red-700" disabled={busy != null} onClick={onGiveBack}>
+        Decline
+      </button>
+    </div>
+  ) : status === 'courier_confirmed' ? (
+    <button type="button" className="btn btn-destructive h-12 w-full" disabled={busy != null} onClick={onGiveBack}>
+      {busy === 'reject' ? 'Cancelling...' : 'Cancel Order'}
+    </button>
+  ) : null;
 }

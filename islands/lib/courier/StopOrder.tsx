@@ -7,11 +7,11 @@
  * yet on the server would be reordered as if it were still ahead.
  */
 import { useState } from 'react';
-import { milesText } from '../../../src/domain/routePlan';
 import { movableStops } from '../../../src/domain/stopSequence';
 import { apiRequest, serverMessage } from '../api';
 import { errorToast, toast } from '../events';
 import { currentPosition } from './geolocation';
+import { listed, optimizedNotice } from './stopOrderNotices';
 import type { CourierOrder, CourierStop } from './types';
 
 import { LazyScreen } from './LazyScreen';
@@ -22,8 +22,6 @@ interface Optimized {
   order: CourierOrder;
   optimization: { previousMiles: number; miles: number; estimated: boolean; lateStopIds: number[] };
 }
-
-const listed = (stops: readonly CourierStop[], first: number) => stops.map((stop, index) => `${first + index} ${stop.customerName}`).join(', ');
 
 export function StopOrder({
   order,
@@ -60,15 +58,8 @@ export function StopOrder({
         position ? { courierLatitude: position.lat, courierLongitude: position.lng } : {},
       );
       await onChanged();
-      const { previousMiles, miles, lateStopIds } = answer.optimization;
-      const now = movableStops(answer.order.stops);
-      const late = now.filter((stop) => lateStopIds.includes(stop.id));
-      const lateText = late.length
-        ? ` ${late.map((stop) => `Stop ${stop.sequence} (${stop.customerName}) cannot be reached by ${formatTime(stop.deliverBy)}.`).join(' ')}`
-        : '';
-      if (miles < previousMiles)
-        tell('Route optimized', `New order: ${listed(now, now[0]?.sequence ?? firstNumber)}. Saves ${milesText(previousMiles - miles)}.${lateText}`);
-      else tell('Route unchanged', `Your remaining stops are already in the best order.${lateText}`);
+      const notice = optimizedNotice(answer, formatTime);
+      tell(notice.title, notice.description);
     } catch (error) {
       errorToast(serverMessage(error, 'The route could not be optimized. Try again.'));
     } finally {
