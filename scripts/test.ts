@@ -18,7 +18,7 @@ import { assertChromium } from '../tests/support/chromium';
 import { startTestStack, testSources } from '../tests/support/stack';
 import { ROOT } from './lib/stack';
 import { vitestOutcomes } from './lib/testReport';
-import { writeSecurityFigures } from './security-doc';
+import { writeBuildFigures, writeSecurityFigures } from './doc-figures';
 
 const BIN = join(ROOT, 'node_modules/.bin');
 
@@ -124,6 +124,7 @@ if (stack && !failed) {
   failed = !(await stage(INTEGRATION, () => vitest(INTEGRATION, 'integration', env)));
   // The security suites' own counts go into docs/security.md, so it says what this run did.
   if (!failed && writeSecurityFigures(figures)) console.log('\ndocs/security.md: its numbers were updated from this run (commit them)');
+  for (const changed of writeBuildFigures()) console.log(`\n${changed.slice(ROOT.length + 1)}: its figures were updated from this build (commit them)`);
   const BROWSER = 'Browser tests (Playwright, Chromium)';
   const browsed = await stage(BROWSER, () => run('playwright', ['test'], env));
   // Playwright's list reporter names its failures at the end of its own output.

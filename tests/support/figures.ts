@@ -1,6 +1,6 @@
 /**
  * Figures the security suites measure (how many routes, cells and cases they walked), kept
- * where `npm test` collects them to write docs/security.md's numbers (scripts/security-doc.ts),
+ * where `npm test` collects them to write docs/security.md's numbers (scripts/doc-figures.ts),
  * so the document says what the last run did rather than what someone once typed.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

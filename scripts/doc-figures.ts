@@ -1,10 +1,12 @@
 /**
- * Writes the "Numbers" table of docs/security.md from the figures the security suites
- * recorded in this run (tests/support/figures.ts), between its markers; run by `npm test`
- * after the integration tests. Answers whether the document changed.
+ * Figures the docs quote come from the build and the tests, never from memory (issue 28):
+ * `npm test` writes the "Numbers" table of docs/security.md from what the security suites
+ * recorded in this run (tests/support/figures.ts), and every inline figure of docs/**.md
+ * (`<!-- figure:name -->5.7 KB<!-- /figure -->`) from the build it tested.
  */
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { ROOT } from './lib/stack';
 
 const DOC = join(ROOT, 'docs/security.md');
@@ -45,4 +47,39 @@ export function writeSecurityFigures(dir: string, day = new Date().toISOString()
   if (next === doc) return false;
   writeFileSync(DOC, next);
   return true;
+}
+
+/** The figures of the build that docs quote, by name. */
+export function buildFigures(root = ROOT): Record<string, string> {
+  const manifest = JSON.parse(readFileSync(join(root, 'src/generated/assets.json'), 'utf8')) as { runtime: string };
+  const runtime = readFileSync(join(root, 'public', manifest.runtime));
+  return { 'runtime-gzip': `${(gzipSync(runtime).length / 1024).toFixed(1)} KB` };
+}
+
+const INLINE = /<!-- figure:([\w-]+) -->([^<]*)<!-- \/figure -->/g;
+
+/** The text with each inline figure set to its value; a name nobody measures is an error (a figure must come from somewhere). */
+export function withFigures(text: string, figures: Record<string, string>, where: string): string {
+  return text.replace(INLINE, (_, name: string) => {
+    if (!(name in figures)) throw new Error(`${where}: no figure is measured under "${name}"`);
+    return `<!-- figure:${name} -->${figures[name]}<!-- /figure -->`;
+  });
+}
+
+function markdownFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? markdownFiles(path) : name.endsWith('.md') ? [path] : [];
+  });
+}
+
+/** Sets every inline figure of the docs from this build; answers the files it changed. */
+export function writeBuildFigures(root = ROOT): string[] {
+  const figures = buildFigures(root);
+  return markdownFiles(join(root, 'docs')).filter((path) => {
+    const text = readFileSync(path, 'utf8');
+    const next = withFigures(text, figures, path);
+    if (next !== text) writeFileSync(path, next);
+    return next !== text;
+  });
 }
