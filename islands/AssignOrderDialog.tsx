@@ -12,19 +12,26 @@
  *
  * The server computes the courier's pay (fee + tip) and the zone; the dialog sends the
  * status it saw, so an order that moved meanwhile is refused rather than overwritten.
+ * The state and its rules are in ./admin/assignDialog.ts.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-
-/** Moves focus to the control as it appears (a stable ref callback, so a re-render does not pull focus back). */
-const focusWhenShown = (element: HTMLElement | null) => element?.focus();
-import * as z from 'zod/mini';
+import { useReducer, type Dispatch, type FormEvent } from 'react';
 import type { CourierSuggestion } from '../src/domain/dispatch';
-import { courierPay } from '../src/domain/fees';
 import { formatUsd, parseMoney } from '../src/domain/money';
-import { courierFees } from '../src/domain/schemas/adminOrders';
 import type { AssignPayload } from '../src/shared/assignPayload';
-import { firstErrors, type FieldErrors } from './admin/form';
+import {
+  assignBody,
+  assignDescription,
+  assignReducer,
+  assignTitle,
+  CLOSED,
+  judgePay,
+  SENT,
+  type AssignAction,
+  type AssignState,
+  type PayVerdict,
+  type Way,
+} from './admin/assignDialog';
 import { useTrigger } from './admin/trigger';
 import { apiRequest, serverMessage } from './lib/api';
 import { errorToast, refreshPartials, toast } from './lib/events';
@@ -32,14 +39,8 @@ import { Field } from './lib/Field';
 import { Modal } from './lib/Modal';
 import { QueryProvider } from './lib/query';
 
-const feesSchema = z.object(courierFees);
-
-interface Opened {
-  order: AssignPayload;
-  /** The pay the dialog opened with: changing it, or choosing a courier, makes closing ask first. */
-  fee: string;
-  tip: string;
-}
+/** Moves focus to the control as it appears (a stable ref callback, so a re-render does not pull focus back). */
+const focusWhenShown = (element: HTMLElement | null) => element?.focus();
 
 function CourierChoice({ orderId, value, onChange }: { orderId: number; value: string; onChange: (value: string) => void }) {
   const suggestions = useQuery({
@@ -85,81 +86,92 @@ function CourierChoice({ orderId, value, onChange }: { orderId: number; value: s
 }
 
 function AssignDialog() {
-  const [opened, setOpened] = useState<Opened | null>(null);
-  const [courierId, setCourierId] = useState('');
-  const [fee, setFee] = useState('');
-  const [tip, setTip] = useState('');
-  const [pending, setPending] = useState<'assign' | 'offer' | null>(null);
-  const [confirmingClose, setConfirmingClose] = useState(false);
+  const [state, dispatch] = useReducer(assignReducer, CLOSED);
+  useTrigger<AssignPayload>('assign-order', (order) => dispatch({ type: 'opened', order }));
+  const { courierId, pending } = state;
+  const order = state.opened?.order;
+  const pay = judgePay(state.fee, state.tip);
 
-  useTrigger<AssignPayload>('assign-order', (payload) => {
-    const startFee = payload.courierFee ?? payload.deliveryFee;
-    setOpened({ order: payload, fee: startFee, tip: payload.tip });
-    setFee(startFee);
-    setTip(payload.tip);
-    setCourierId('');
-    setConfirmingClose(false);
-  });
-
-  /** Closing clears the chosen courier, fee and tip (spec 1-foundations-and-admin.md §2.8). */
-  function close() {
-    setOpened(null);
-    setCourierId('');
-    setFee('');
-    setTip('');
-    setConfirmingClose(false);
-  }
-
-  const dirty = opened !== null && (courierId !== '' || fee !== opened.fee || tip !== opened.tip);
-  /** Escape, the backdrop and the close button ask before throwing away a chosen courier or typed pay. */
-  function requestClose() {
-    if (dirty && !pending) setConfirmingClose(true);
-    else if (!pending) close();
-  }
-
-  const order = opened?.order;
-  const missed = order?.status === 'missed_pickup';
-  const feeCents = parseMoney(fee);
-  const tipCents = parseMoney(tip);
-  const feesGiven = fee.trim() !== '' && tip.trim() !== '';
-  const checked = feesSchema.safeParse({ deliveryFee: fee, tip });
-  const feesValid = feesGiven && checked.success;
-  // What is typed is judged as it is typed: a blank field waits for a value, anything else says what is wrong at once.
-  const liveErrors: FieldErrors = checked.success
-    ? {}
-    : firstErrors(checked.error.issues.filter((issue) => String(issue.path[0] === 'tip' ? tip : fee).trim() !== ''));
-
-  async function run(kind: 'assign' | 'offer') {
+  async function send(way: Way) {
     if (!order || pending) return;
-    if (!checked.success) {
-      errorToast(checked.error.issues[0].message);
+    if (pay.problem) {
+      errorToast(pay.problem);
       return;
     }
-    setPending(kind);
-    const fees = { deliveryFee: fee.trim(), tip: tip.trim(), expectedStatus: order.status };
+    dispatch({ type: 'sending', way });
     try {
-      if (kind === 'assign') {
-        await apiRequest('PATCH', `/api/orders/${order.id}`, { status: 'assigned', courierId: Number(courierId), ...fees });
-        toast({ title: 'Success', description: 'Order assigned successfully' });
-      } else {
-        await apiRequest('PATCH', `/api/orders/${order.id}`, { status: 'pending_courier', courierId: null, ...fees });
-        toast({ title: 'Success', description: 'Order is now available to all couriers in zone' });
-      }
-      close();
+      await apiRequest('PATCH', `/api/orders/${order.id}`, assignBody(order, state, way));
+      toast({ title: 'Success', description: SENT[way] });
+      dispatch({ type: 'sent' });
       refreshPartials('orders');
     } catch (error) {
-      errorToast(kind === 'assign' ? (error as Error).message : serverMessage(error, 'Failed to assign order to zone'));
-    } finally {
-      setPending(null);
+      errorToast(way === 'assign' ? (error as Error).message : serverMessage(error, 'Failed to assign order to zone'));
+      dispatch({ type: 'sendFailed' });
     }
   }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (courierId) void run('assign');
+    if (courierId) void send('assign');
   };
 
-  const money = (label: string, value: string, onChange: (value: string) => void, error: string | undefined) => (
+  return (
+    <Modal
+      open={order !== undefined}
+      onOpenChange={(open) => !open && dispatch({ type: 'closeAsked' })}
+      title={order ? assignTitle(order) : ''}
+      description={assignDescription(order)}
+    >
+      {order ? (
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <Pay order={order} state={state} pay={pay} dispatch={dispatch} />
+          {order.missedBy ? <p className="text-sm text-slate-600">{`Not offered: ${order.missedBy}, who missed this pickup.`}</p> : null}
+          <CourierChoice orderId={order.id} value={courierId} onChange={(chosen) => dispatch({ type: 'courierChosen', courierId: chosen })} />
+          {pending ? (
+            <p className="text-sm text-slate-600" role="status">
+              Assigning order...
+            </p>
+          ) : null}
+          {state.confirmingClose ? <DiscardChanges dispatch={dispatch} /> : null}
+          <div className="grid gap-2">
+            <button type="submit" className="btn btn-primary" disabled={!courierId || !pay.valid || pending !== null}>
+              Assign Selected Courier
+            </button>
+            <button type="button" className="btn btn-outline" disabled={!pay.valid || pending !== null} onClick={() => void send('offer')}>
+              Make Available to All Couriers in Zone
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** The business's fees for reference, the courier's fee and tip, and their total. */
+function Pay({ order, state, pay, dispatch }: { order: AssignPayload; state: AssignState; pay: PayVerdict; dispatch: Dispatch<AssignAction> }) {
+  return (
+    <>
+      <div className="rounded-md bg-slate-50 p-3 text-sm">
+        <p className="font-medium">Restaurant&apos;s Original Fees:</p>
+        <p className="mt-1 flex gap-6 text-slate-700">
+          <span>Delivery Fee: {formatUsd(parseMoney(order.deliveryFee))}</span>
+          <span>Tip: {formatUsd(parseMoney(order.tip))}</span>
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <MoneyField label="Courier Delivery Fee ($)" value={state.fee} error={pay.errors.deliveryFee} onChange={(fee) => dispatch({ type: 'feeTyped', fee })} />
+        <MoneyField label="Courier Tip ($)" value={state.tip} error={pay.errors.tip} onChange={(tip) => dispatch({ type: 'tipTyped', tip })} />
+      </div>
+      <p className="flex items-center justify-between rounded-md border border-slate-200 px-3 py-2 text-sm" aria-live="polite">
+        <span className="font-medium">Total Courier Pay:</span>
+        <output className={pay.valid ? 'text-lg font-semibold tabular-nums' : 'text-sm font-medium text-red-700'}>{pay.total}</output>
+      </p>
+    </>
+  );
+}
+
+function MoneyField({ label, value, error, onChange }: { label: string; value: string; error: string | undefined; onChange: (value: string) => void }) {
+  return (
     <Field label={label} error={error}>
       {(control) => (
         <input
@@ -175,68 +187,22 @@ function AssignDialog() {
       )}
     </Field>
   );
+}
 
+/** Asked inside the dialog when closing would lose a chosen courier or typed pay (decision W7). */
+function DiscardChanges({ dispatch }: { dispatch: Dispatch<AssignAction> }) {
   return (
-    <Modal
-      open={opened !== null}
-      onOpenChange={(open) => !open && requestClose()}
-      title={order ? (missed ? `Reassign Order #${order.orderNumber} (Missed Pickup)` : `Assign Order #${order.orderNumber}`) : ''}
-      description={missed ? 'Previous courier missed pickup. Reassign to a different courier.' : 'Set courier pay and assign a courier'}
-    >
-      {order ? (
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <div className="rounded-md bg-slate-50 p-3 text-sm">
-            <p className="font-medium">Restaurant&apos;s Original Fees:</p>
-            <p className="mt-1 flex gap-6 text-slate-700">
-              <span>Delivery Fee: {formatUsd(parseMoney(order.deliveryFee))}</span>
-              <span>Tip: {formatUsd(parseMoney(order.tip))}</span>
-            </p>
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {money('Courier Delivery Fee ($)', fee, setFee, liveErrors.deliveryFee)}
-            {money('Courier Tip ($)', tip, setTip, liveErrors.tip)}
-          </div>
-          <p className="flex items-center justify-between rounded-md border border-slate-200 px-3 py-2 text-sm" aria-live="polite">
-            <span className="font-medium">Total Courier Pay:</span>
-            {feesValid && feeCents != null && tipCents != null ? (
-              <output className="text-lg font-semibold tabular-nums">{formatUsd(courierPay(feeCents, tipCents))}</output>
-            ) : (
-              <output className="text-sm font-medium text-red-700">
-                {feesGiven ? 'Enter amounts of $0.00 or more, to the cent' : 'Enter a fee and a tip'}
-              </output>
-            )}
-          </p>
-          {order.missedBy ? <p className="text-sm text-slate-600">{`Not offered: ${order.missedBy}, who missed this pickup.`}</p> : null}
-          <CourierChoice orderId={order.id} value={courierId} onChange={setCourierId} />
-          {pending ? (
-            <p className="text-sm text-slate-600" role="status">
-              Assigning order...
-            </p>
-          ) : null}
-          {confirmingClose ? (
-            <div role="alertdialog" aria-label="Discard changes?" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
-              <p>Close without assigning? The courier and pay you set will be lost.</p>
-              <div className="flex gap-2">
-                <button type="button" className="btn btn-outline btn-sm" ref={focusWhenShown} onClick={() => setConfirmingClose(false)}>
-                  Keep editing
-                </button>
-                <button type="button" className="btn btn-destructive btn-sm" onClick={close}>
-                  Discard
-                </button>
-              </div>
-            </div>
-          ) : null}
-          <div className="grid gap-2">
-            <button type="submit" className="btn btn-primary" disabled={!courierId || !feesValid || pending !== null}>
-              Assign Selected Courier
-            </button>
-            <button type="button" className="btn btn-outline" disabled={!feesValid || pending !== null} onClick={() => void run('offer')}>
-              Make Available to All Couriers in Zone
-            </button>
-          </div>
-        </form>
-      ) : null}
-    </Modal>
+    <div role="alertdialog" aria-label="Discard changes?" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+      <p>Close without assigning? The courier and pay you set will be lost.</p>
+      <div className="flex gap-2">
+        <button type="button" className="btn btn-outline btn-sm" ref={focusWhenShown} onClick={() => dispatch({ type: 'keptEditing' })}>
+          Keep editing
+        </button>
+        <button type="button" className="btn btn-destructive btn-sm" onClick={() => dispatch({ type: 'discarded' })}>
+          Discard
+        </button>
+      </div>
+    </div>
   );
 }
 

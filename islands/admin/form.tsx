@@ -3,20 +3,11 @@ import { Tabs } from 'radix-ui';
 import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react';
 import { Field } from '../lib/Field';
 import { Modal } from '../lib/Modal';
+import { tabHasErrors, tabsShown, type Sections } from './editDialog';
+import type { EditDialog } from './useEditDialog';
 
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** Field errors from a zod result or from the API's `fields` ({name: [messages]}): the first message of each. */
-export function firstErrors(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? '_')] ??= issue.message;
-  return errors;
-}
-
-export function apiFieldErrors(body: unknown): FieldErrors {
-  const fields = (body as { fields?: Record<string, string[]> } | null)?.fields;
-  return fields ? Object.fromEntries(Object.entries(fields).map(([name, messages]) => [name, messages[0]])) : {};
-}
+// The zone dialog takes its errors helper from here, beside the fields it fills.
+export { firstErrors } from '../lib/fieldErrors';
 
 export function TextField({
   label,
@@ -96,6 +87,26 @@ export function SelectField({
       )}
     </Field>
   );
+}
+
+/** A zone of the service, as the account dialogs offer them. */
+export interface ZoneOption {
+  id: number;
+  name: string;
+}
+
+export function ZoneSelect({
+  zones,
+  ...field
+}: {
+  label: string;
+  zones: ReadonlyArray<ZoneOption>;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  return <SelectField {...field} placeholder="Select a zone" options={zones.map((zone) => ({ value: String(zone.id), label: zone.name }))} />;
 }
 
 export function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
@@ -185,33 +196,37 @@ export function DialogFooter({
  * The account dialogs (couriers, businesses): an 'Add New …' button, and a wide modal with
  * a tabbed form saved by 'Create …' or, when editing, 'Save Changes'.
  */
-export function AccountFormDialog({
+export function AccountFormDialog<Item, Form>({
   noun,
   title,
   dialog,
-  tabs,
-  tab,
-  onTab,
+  sections,
+  panels,
   onSubmit,
 }: {
   /** 'Courier', 'Restaurant'. */
   noun: string;
   title: string;
-  dialog: { open: boolean; setOpen: (open: boolean) => void; show: (item: null) => void; editing: unknown; pending: boolean };
-  tabs: ReadonlyArray<{ value: string; label: string; content: ReactNode; invalid?: boolean }>;
-  tab: string;
-  onTab: (tab: string) => void;
-  onSubmit: (event: FormEvent) => void;
+  dialog: EditDialog<Item, Form>;
+  sections: Sections;
+  /** Each tab's fields, by tab. */
+  panels: Readonly<Record<string, ReactNode>>;
+  onSubmit: () => void;
 }) {
   const editing = dialog.editing != null;
+  const tabs = tabsShown(sections, editing).map((tab) => ({ ...tab, content: panels[tab.value], invalid: tabHasErrors(sections, dialog.errors, tab.value) }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
   return (
     <>
       <button type="button" className="btn btn-primary" onClick={() => dialog.show(null)}>
         {`Add New ${noun}`}
       </button>
       <Modal open={dialog.open} onOpenChange={dialog.setOpen} title={title} wide>
-        <form onSubmit={onSubmit} noValidate>
-          <FormTabs tabs={tabs} value={tab} onValueChange={onTab} />
+        <form onSubmit={submit} noValidate>
+          <FormTabs tabs={tabs} value={dialog.tab} onValueChange={dialog.setTab} />
           <DialogFooter
             onCancel={() => dialog.setOpen(false)}
             pending={dialog.pending}
