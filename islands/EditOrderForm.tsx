@@ -1,112 +1,61 @@
 /**
- * The Edit Order modal's form (spec 2-business-area.md §2.8), inside the server-rendered dialog. The
- * stored one-line address is split into its parts and rebuilt on save exactly as the
- * spec says (src/domain/address.ts); times are a date picker plus a time input each.
+ * The Edit Order modal's form (spec 2-business-area.md §2.8), inside the server-rendered
+ * dialog. Its state and rules are islands/business/editOrderForm.ts; this renders them and
+ * saves.
  */
-import { useState, type FormEvent } from 'react';
-import { composeAddress, DEFAULT_STATE, splitAddress } from '../src/domain/address';
-import { parseMoney } from '../src/domain/money';
+import { useReducer, type ChangeEvent, type FormEvent } from 'react';
 import type { RegionList } from '../src/shared/partials';
-import { EmailInput, emailProblem, localToUtc, PhoneInput, TextArea, MoneyInput, TextInput, withReason } from './business/forms';
+import { STREET_MESSAGE } from './business/address';
+import { editOrderBody, editOrderErrors, editOrderReducer, initialEditOrderState, type EditedOrder, type EditOrderFields } from './business/editOrderForm';
+import { EmailInput, PhoneInput, TextArea, MoneyInput, TextInput } from './business/forms';
+import { withReason } from './business/orderForm';
 import { apiRequest } from './lib/api';
 import { errorToast, refreshPartials, toast } from './lib/events';
 
-export interface EditOrderFormProps {
+export interface EditOrderFormProps extends EditedOrder {
   orderId: number;
-  internalOrderNumber: string;
   /** Only the restaurant role sees the Internal Order Number (spec 2-business-area.md §6). */
   showInternalOrderNumber: boolean;
-  amount: string;
-  customerName: string;
-  customerPhone: string;
-  customerEmail: string;
   /** A route's customer is its first stop's (decision B17): the fields edit that stop, and the form says so. */
   customerIsFirstStop: boolean;
-  customerAddress: string;
-  deliveryInstructions: string;
-  /** 'YYYY-MM-DD' and 'HH:mm' in the viewer's zone. */
-  pickupDate: string;
-  pickupClock: string;
-  deliveryDate: string;
-  deliveryClock: string;
-  setupRequired: boolean;
   /** Shown only for orders without a route distance (spec 2-business-area.md §2.8). */
   showSetupRequired: boolean;
   /** Regions to refresh after saving. */
   refresh: RegionList;
 }
 
-type Errors = Partial<Record<'customerName' | 'customerPhone' | 'customerEmail' | 'customerAddress' | 'amount' | 'pickupTime' | 'deliveryTime', string>>;
+type OnValue = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+type TextField = Exclude<keyof EditOrderFields, 'setupRequired'>;
 
 export default function EditOrderForm(props: EditOrderFormProps) {
-  const parts = splitAddress(props.customerAddress);
-  const [form, setForm] = useState({
-    internalOrderNumber: props.internalOrderNumber,
-    amount: props.amount,
-    customerName: props.customerName,
-    customerPhone: props.customerPhone,
-    customerEmail: props.customerEmail,
-    street: parts.street,
-    apartment: parts.apartment,
-    city: parts.city,
-    state: parts.state || DEFAULT_STATE,
-    zip: parts.zip,
-    deliveryInstructions: props.deliveryInstructions,
-    pickupDate: props.pickupDate,
-    pickupClock: props.pickupClock,
-    deliveryDate: props.deliveryDate,
-    deliveryClock: props.deliveryClock,
-    setupRequired: props.setupRequired,
-  });
-  const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState(false);
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [key]: event.target.value }));
-
-  function validate(): Errors {
-    const found: Errors = {};
-    if (!form.customerName.trim()) found.customerName = 'Customer name is required';
-    if (!form.customerPhone.trim()) found.customerPhone = 'Customer phone is required';
-    const emailInvalid = emailProblem(form.customerEmail);
-    if (emailInvalid) found.customerEmail = emailInvalid;
-    if (parseMoney(form.amount) == null) found.amount = 'Amount must be a valid number';
-    if (!localToUtc(`${form.pickupDate}T${form.pickupClock}`)) found.pickupTime = 'Pickup time is required';
-    if (!localToUtc(`${form.deliveryDate}T${form.deliveryClock}`)) found.deliveryTime = 'Delivery time is required';
-    return found;
-  }
+  const [{ fields, errors, saving }, dispatch] = useReducer(editOrderReducer, props, initialEditOrderState);
+  const edit = (change: Partial<EditOrderFields>) => dispatch({ type: 'edit', change });
+  /** A handler that puts what was typed into a text field. */
+  const text =
+    (field: TextField): OnValue =>
+    (event) =>
+      edit({ [field]: event.target.value });
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = validate();
-    setErrors(found);
+    const found = editOrderErrors(fields);
+    dispatch({ type: 'checked', errors: found });
     if (Object.keys(found).length > 0) return;
-    if (!form.street.trim()) return errorToast('Please enter the address (house number and street name)', 'Address Error');
-    const body = {
-      ...(props.showInternalOrderNumber ? { internalOrderNumber: form.internalOrderNumber.trim() } : {}),
-      customerName: form.customerName.trim(),
-      customerPhone: form.customerPhone.trim(),
-      customerEmail: form.customerEmail.trim(),
-      customerAddress: composeAddress(form),
-      customerStreet: form.street.trim(),
-      customerApartment: form.apartment.trim(),
-      customerCity: form.city.trim(),
-      customerState: form.state.trim(),
-      customerZip: form.zip.trim(),
-      deliveryInstructions: form.deliveryInstructions.trim(),
-      amount: form.amount.trim(),
-      pickupTime: localToUtc(`${form.pickupDate}T${form.pickupClock}`),
-      deliveryTime: localToUtc(`${form.deliveryDate}T${form.deliveryClock}`),
-      ...(props.showSetupRequired ? { setupRequired: form.setupRequired } : {}),
-    };
-    setPending(true);
+    if (!fields.street.trim()) return errorToast(STREET_MESSAGE, 'Address Error');
+    dispatch({ type: 'saving' });
     try {
-      await apiRequest('PATCH', `/api/orders/${props.orderId}`, body);
+      await apiRequest(
+        'PATCH',
+        `/api/orders/${props.orderId}`,
+        editOrderBody(fields, { internalOrderNumber: props.showInternalOrderNumber, setupRequired: props.showSetupRequired }),
+      );
       toast({ title: 'Order updated', description: 'The order has been updated successfully.' });
       document.querySelector<HTMLDialogElement>('dialog[open]')?.close();
       refreshPartials(props.refresh);
     } catch (error) {
       errorToast(withReason('Failed to update the order. Please try again.', error));
     } finally {
-      setPending(false);
+      dispatch({ type: 'settled' });
     }
   }
 
@@ -114,82 +63,82 @@ export default function EditOrderForm(props: EditOrderFormProps) {
     <form onSubmit={save} noValidate className="space-y-4 pt-2" aria-label="Edit Order">
       <div className="grid gap-4 sm:grid-cols-2">
         {props.showInternalOrderNumber ? (
-          <TextInput label="Internal Order Number" value={form.internalOrderNumber} onChange={set('internalOrderNumber')} />
+          <TextInput label="Internal Order Number" value={fields.internalOrderNumber} onChange={text('internalOrderNumber')} />
         ) : null}
-        <MoneyInput label="Order Amount ($)" value={form.amount} onChange={set('amount')} error={errors.amount} />
+        <MoneyInput label="Order Amount ($)" value={fields.amount} onChange={text('amount')} error={errors.amount} />
         {props.customerIsFirstStop ? (
           <p className="text-sm text-slate-600 sm:col-span-2" data-first-stop-note="">
             A route's customer is its Stop 1: these fields change Stop 1, and a new address re-prices the route.
           </p>
         ) : null}
-        <TextInput label="Customer Name" value={form.customerName} onChange={set('customerName')} error={errors.customerName} />
-        <PhoneInput
-          label="Customer Phone"
-          value={form.customerPhone}
-          onChange={(customerPhone) => setForm((current) => ({ ...current, customerPhone }))}
-          error={errors.customerPhone}
-        />
-        <EmailInput
-          value={form.customerEmail}
-          onChange={(customerEmail) => setForm((current) => ({ ...current, customerEmail }))}
-          error={errors.customerEmail}
-        />
+        <TextInput label="Customer Name" value={fields.customerName} onChange={text('customerName')} error={errors.customerName} />
+        <PhoneInput label="Customer Phone" value={fields.customerPhone} onChange={(customerPhone) => edit({ customerPhone })} error={errors.customerPhone} />
+        <EmailInput value={fields.customerEmail} onChange={(customerEmail) => edit({ customerEmail })} error={errors.customerEmail} />
       </div>
-      <TextInput
-        label="Address (House Number and Street)"
-        value={form.street}
-        onChange={set('street')}
-        hint="Enter the address in American format: house number first, then street name"
-      />
-      <div className="grid gap-4 sm:grid-cols-4">
-        <TextInput label="Apartment/Office" value={form.apartment} onChange={set('apartment')} />
-        <TextInput label="City" value={form.city} onChange={set('city')} placeholder="Tampa" />
-        <TextInput label="State" value={form.state} onChange={set('state')} />
-        <TextInput label="ZIP Code" value={form.zip} onChange={set('zip')} inputMode="numeric" />
-      </div>
-      <TextArea label="Delivery Instructions" value={form.deliveryInstructions} onChange={set('deliveryInstructions')} />
+      <AddressParts fields={fields} text={text} />
+      <TextArea label="Delivery Instructions" value={fields.deliveryInstructions} onChange={text('deliveryInstructions')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <DateAndTime
           legend="Pickup Time"
-          date={form.pickupDate}
-          clock={form.pickupClock}
-          onDate={set('pickupDate')}
-          onClock={set('pickupClock')}
+          date={fields.pickupDate}
+          clock={fields.pickupClock}
+          onDate={text('pickupDate')}
+          onClock={text('pickupClock')}
           error={errors.pickupTime}
         />
         <DateAndTime
           legend="Delivery Time"
-          date={form.deliveryDate}
-          clock={form.deliveryClock}
-          onDate={set('deliveryDate')}
-          onClock={set('deliveryClock')}
+          date={fields.deliveryDate}
+          clock={fields.deliveryClock}
+          onDate={text('deliveryDate')}
+          onClock={text('deliveryClock')}
           error={errors.deliveryTime}
         />
       </div>
       {props.showSetupRequired ? (
         <label className="flex items-center gap-2 text-sm font-medium">
-          <input
-            type="checkbox"
-            className="h-4 w-4"
-            checked={form.setupRequired}
-            onChange={(event) => setForm((current) => ({ ...current, setupRequired: event.target.checked }))}
-          />
+          <input type="checkbox" className="h-4 w-4" checked={fields.setupRequired} onChange={(event) => edit({ setupRequired: event.target.checked })} />
           Setup Required
         </label>
       ) : null}
-      <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
-        <button type="button" className="btn btn-outline" data-close-dialog>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending || undefined}>
-          {pending ? 'Saving...' : 'Save Changes'}
-        </button>
-      </div>
+      <DialogButtons saving={saving} />
     </form>
   );
 }
 
-type OnValue = (event: { target: { value: string } }) => void;
+/** Cancel closes the server's dialog (data-close-dialog); Save submits the form. */
+function DialogButtons({ saving }: { saving: boolean }) {
+  return (
+    <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
+      <button type="button" className="btn btn-outline" data-close-dialog>
+        Cancel
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined}>
+        {saving ? 'Saving...' : 'Save Changes'}
+      </button>
+    </div>
+  );
+}
+
+/** The address as the spec splits it: street, then apartment, city, state and ZIP. */
+function AddressParts({ fields, text }: { fields: EditOrderFields; text: (field: TextField) => OnValue }) {
+  return (
+    <>
+      <TextInput
+        label="Address (House Number and Street)"
+        value={fields.street}
+        onChange={text('street')}
+        hint="Enter the address in American format: house number first, then street name"
+      />
+      <div className="grid gap-4 sm:grid-cols-4">
+        <TextInput label="Apartment/Office" value={fields.apartment} onChange={text('apartment')} />
+        <TextInput label="City" value={fields.city} onChange={text('city')} placeholder="Tampa" />
+        <TextInput label="State" value={fields.state} onChange={text('state')} />
+        <TextInput label="ZIP Code" value={fields.zip} onChange={text('zip')} inputMode="numeric" />
+      </div>
+    </>
+  );
+}
 
 /** A date picker plus a time input (spec 2-business-area.md §2.8), with one error for both. */
 function DateAndTime({

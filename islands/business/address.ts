@@ -78,6 +78,8 @@ export function addressLine(value: AddressValue, display: AddressDisplay, typed:
 
 /** The street the single form requires (spec 2 §5): typed, or set by choosing a suggestion (typing over a choice clears it). */
 export const streetOf = (value: AddressValue): string => value.parts.street.trim();
+/** What the single and edit forms say when the street is blank. */
+export const STREET_MESSAGE = 'Please enter the address (house number and street name)';
 
 /** A ZIP typed must look like one (spec 2 §9.2); a blank ZIP is allowed. */
 export const ZIP_MESSAGE = 'ZIP Code must be 5 digits (or 5+4)';

@@ -1,19 +1,8 @@
-/**
- * Pieces the business forms share: labelled inputs, local date-time to the API's UTC
- * form, and turning a failed call into the message the spec asks for.
- */
+/** The inputs the business forms share, labelled (their rules are in ./orderForm.ts). */
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
-import { INVALID_EMAIL, isEmail } from '../../src/domain/email';
 import { normalizePhoneInput } from '../../src/domain/phone';
-import { ApiRequestError } from '../lib/api';
 import { Field } from '../lib/Field';
-
-/** 'YYYY-MM-DDTHH:mm' (or a date and a time) in the browser's zone, as UTC with an offset (spec 2-business-area.md §7). */
-export function localToUtc(local: string): string | null {
-  const time = new Date(local).getTime();
-  if (!local || Number.isNaN(time)) return null;
-  return new Date(time).toISOString().replace(/\.\d{3}Z$/, '+00:00');
-}
+import type { BusinessOnForm } from './orderForm';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { label: ReactNode; error?: string | null; hint?: ReactNode; className?: string };
 
@@ -59,9 +48,6 @@ export function PhoneInput({
     />
   );
 }
-
-/** Why a customer's email cannot be saved, or null: blank is fine, it is optional (decision K14). */
-export const emailProblem = (value: string): string | null => (!value.trim() || isEmail(value.trim()) ? null : INVALID_EMAIL);
 
 /** A customer's optional email: the messages the business turned on go there too. */
 export function EmailInput({
@@ -112,17 +98,7 @@ export function FormSection({ id, title, className = 'card p-5', children }: { i
 }
 
 /** The business the order is picked up from, read-only (spec 2-business-area.md §2.11, §2.12). */
-export function PickupFrom({
-  id,
-  title,
-  labels,
-  business,
-}: {
-  id: string;
-  title: string;
-  labels: [string, string, string];
-  business: { name: string; address: string; phone: string };
-}) {
+export function PickupFrom({ id, title, labels, business }: { id: string; title: string; labels: [string, string, string]; business: BusinessOnForm }) {
   return (
     <FormSection id={id} title={title}>
       <div className="grid gap-4 md:grid-cols-3">
@@ -132,26 +108,4 @@ export function PickupFrom({
       </div>
     </FormSection>
   );
-}
-
-/** The server's details, else its error, else the fallback (spec 2-business-area.md §8.2). */
-export function failureReason(error: unknown): { details: string | null; status: number | null } {
-  if (!(error instanceof ApiRequestError)) return { details: null, status: null };
-  const body = error.body as { error?: unknown; details?: unknown } | null;
-  const details = typeof body?.details === 'string' && body.details ? body.details : typeof body?.error === 'string' ? body.error : null;
-  return { details, status: error.status };
-}
-
-/** 'Order creation failed': the server's details, else '… - server error' for a server fault, else 'Failed to create order'. */
-export function orderCreationMessage(error: unknown): string {
-  const { details, status } = failureReason(error);
-  if (details) return details;
-  return status != null && status >= 500 ? 'Failed to create order - server error' : 'Failed to create order';
-}
-
-/** A spec message, followed by the server's own reason when it gave one. */
-export function withReason(message: string, error: unknown): string {
-  const { details } = failureReason(error);
-  if (!details) return message;
-  return /[.!?]$/.test(message) ? `${message} ${details}` : `${message}: ${details}`;
 }

@@ -31,6 +31,16 @@ export function useMapsKey(key: string | null): [string | null, () => void] {
   return [key && !down ? key : null, useCallback(() => setDown(true), [])];
 }
 
+/**
+ * Tells a form when its addresses become typed parts (useMapsKey answered null, at once or
+ * once the service failed), so that what was typed in each becomes its street (toTyped).
+ */
+export function useAddressesTyped(typed: boolean, dispatch: (action: { type: 'addressesTyped' }) => void): void {
+  useEffect(() => {
+    if (typed) dispatch({ type: 'addressesTyped' });
+  }, [typed, dispatch]);
+}
+
 export interface MapsPrediction {
   description: string;
   choose: () => Promise<ChosenPlace | null>;
