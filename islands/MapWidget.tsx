@@ -1,178 +1,118 @@
-/// <reference types="google.maps" />
 /**
  * The map widget (spec 2-business-area.md §2.14): pickup P and delivery D on a map (zoom 12) with the
  * driving distance and duration. Without the maps service, the open map over
  * MAP_TILES_URL when both places are known; the static P to D illustration with a
  * distance under the rules of spec 2-business-area.md §9.6 until its tiles load, when they cannot, and
  * when the maps service fails. When directions fail, the straight line is drawn and its
- * distance used.
+ * distance used (business/drivingMap.ts).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { METERS_PER_MILE, type LatLng } from '../src/domain/geo';
-import { APPROXIMATE_LOCATION, isApproximate, type LocationPrecision } from '../src/domain/location';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { APPROXIMATE_LOCATION } from '../src/domain/location';
 import type { OpenMapConfig } from '../src/domain/mapTiles';
-import { geocodeQuery, pseudoRandomNear, widgetDistance } from '../src/domain/mapWidget';
+import { widgetDistance } from '../src/domain/mapWidget';
+import { drivingRoute, failureMessage } from './business/drivingMap';
 import { drawMap } from './business/maps';
-import { loadMapsLibrary, MAPS_NOT_CONFIGURED, MapsUnavailableError, onMapsAuthFailure } from './lib/maps';
-import { approximateTitle, type MapMarker } from './lib/openMap/markers';
-import { OpenMap } from './lib/openMap/OpenMap';
+import { isEitherApproximate, pickupDeliveryLine, pickupDeliveryMarkers, type WidgetPlace } from './business/pickupAndDelivery';
 import { StaticPickupToDelivery } from './business/StaticMaps';
+import { MAPS_NOT_CONFIGURED, onMapsAuthFailure } from './lib/maps';
+import { OpenMap } from './lib/openMap/OpenMap';
 
 export interface MapWidgetProps {
   apiKey: string | null;
   openMap: OpenMapConfig;
-  pickup: { address: string; point: LatLng | null; precision?: LocationPrecision };
-  delivery: { address: string; point: LatLng | null; precision?: LocationPrecision };
+  pickup: WidgetPlace;
+  delivery: WidgetPlace;
   /** A multi-stop order's route distance, shown as 'X.X mi (multi-stop)'. */
   multiStopMiles: number | null;
 }
 
 export const MAP_WIDGET_ZOOM = 12;
-const MAP_FAILED = 'Could not load the map. Please check addresses.';
-
-type View = { kind: 'static' } | { kind: 'loading' } | { kind: 'map'; distance: string; duration: string | null } | { kind: 'failed'; message: string };
-
-/** The address's coordinates from the geocoder, else a fixed point near the service centre (spec 2-business-area.md §9.6). */
-async function locate(key: string, address: string): Promise<LatLng> {
-  try {
-    const { Geocoder } = await loadMapsLibrary(key, 'geocoding');
-    const { results } = await new Geocoder().geocode({ address: geocodeQuery(address) });
-    const location = results[0]?.geometry.location;
-    if (location) return { lat: location.lat(), lng: location.lng() };
-  } catch (error) {
-    if (error instanceof MapsUnavailableError) throw error;
-  }
-  return pseudoRandomNear(address);
-}
 
 export default function MapWidget({ apiKey, openMap, pickup, delivery, multiStopMiles }: MapWidgetProps) {
-  const [view, setView] = useState<View>(apiKey ? { kind: 'loading' } : { kind: 'static' });
-  const mapElement = useRef<HTMLDivElement>(null);
-  const fallback = widgetDistance({
+  // The distance without the maps service, for the illustration and the open map.
+  const distance = widgetDistance({
     pickupAddress: pickup.address,
     deliveryAddress: delivery.address,
     pickup: pickup.point,
     delivery: delivery.point,
     multiStopMiles,
-  });
-  const approximate = isApproximate(pickup.precision) || isApproximate(delivery.precision);
-  const markers = useMemo<MapMarker[] | null>(
-    () =>
-      pickup.point && delivery.point
-        ? [
-            {
-              key: 'pickup',
-              point: pickup.point,
-              kind: 'pickup',
-              label: 'P',
-              title: approximateTitle(`Pickup: ${pickup.address}`, isApproximate(pickup.precision)),
-              approximate: isApproximate(pickup.precision),
-            },
-            {
-              key: 'delivery',
-              point: delivery.point,
-              kind: 'stop',
-              label: 'D',
-              title: approximateTitle(`Delivery: ${delivery.address}`, isApproximate(delivery.precision)),
-              approximate: isApproximate(delivery.precision),
-            },
-          ]
-        : null,
-    [pickup.point, pickup.address, pickup.precision, delivery.point, delivery.address, delivery.precision],
-  );
+  }).label;
+  const illustration = <StaticPickupToDelivery distance={distance} pickupAddress={pickup.address} deliveryAddress={delivery.address} />;
+  if (!apiKey) return <OpenMapWidget config={openMap} pickup={pickup} delivery={delivery} distance={distance} illustration={illustration} />;
+  return <DrivingMapWidget apiKey={apiKey} pickup={pickup} delivery={delivery} multiStopMiles={multiStopMiles} illustration={illustration} />;
+}
 
-  useEffect(() => {
-    if (!apiKey) return;
-    let live = true;
-    const show = (next: View) => live && setView(next);
-    const stopListening = onMapsAuthFailure(() => show({ kind: 'failed', message: MAPS_NOT_CONFIGURED }));
-    void (async () => {
-      try {
-        const [from, to] = await Promise.all([pickup.point ?? locate(apiKey, pickup.address), delivery.point ?? locate(apiKey, delivery.address)]);
-        let path: LatLng[] = [from, to];
-        let distance = widgetDistance({ pickupAddress: pickup.address, deliveryAddress: delivery.address, pickup: from, delivery: to, multiStopMiles }).label;
-        let duration: string | null = null;
-        try {
-          const { DirectionsService } = await loadMapsLibrary(apiKey, 'routes');
-          const result = await new DirectionsService().route({ origin: from, destination: to, travelMode: 'DRIVING' as google.maps.TravelMode });
-          const route = result.routes[0];
-          const leg = route?.legs[0];
-          if (route && leg?.distance) {
-            path = route.overview_path.map((point) => ({ lat: point.lat(), lng: point.lng() }));
-            distance = multiStopMiles != null ? distance : `${(leg.distance.value / METERS_PER_MILE).toFixed(1)} mi`;
-            duration = leg.duration?.text ?? null;
-          }
-        } catch (error) {
-          // Directions failed: the straight line stays, with its distance.
-          if (error instanceof MapsUnavailableError) throw error;
-        }
-        if (!live || !mapElement.current) return;
-        await drawMap(apiKey, mapElement.current, {
-          zoom: MAP_WIDGET_ZOOM,
-          markers: [
-            { point: from, label: 'P', color: 'green', title: `Pickup: ${pickup.address}` },
-            { point: to, label: 'D', color: 'red', title: `Delivery: ${delivery.address}` },
-          ],
-          path,
-        });
-        show({ kind: 'map', distance, duration });
-      } catch (error) {
-        show({ kind: 'failed', message: error instanceof MapsUnavailableError ? error.message : MAP_FAILED });
-      }
-    })();
-    return () => {
-      live = false;
-      stopListening();
-    };
-  }, [apiKey, pickup.address, pickup.point, delivery.address, delivery.point, multiStopMiles]);
-
-  const illustration = <StaticPickupToDelivery distance={fallback.label} pickupAddress={pickup.address} deliveryAddress={delivery.address} />;
-  const note = approximate ? (
-    <p className="text-xs text-amber-800" data-approximate-location="">
-      {`Placed at its ZIP code's centre (${APPROXIMATE_LOCATION}): the distance is approximate.`}
-    </p>
-  ) : null;
-  if (view.kind === 'static') {
-    if (!markers)
-      return (
-        <div className="space-y-2" data-map-widget="static">
-          {illustration}
-          {note}
-        </div>
-      );
-    const line = [{ key: 'p-to-d', points: markers.map((marker) => marker.point), color: '#1d63db', dashed: true }];
-    return (
-      <div className="space-y-2" data-map-widget="static">
+/** Without the maps service: the open map when P and D are both placed, else the illustration. */
+function OpenMapWidget({
+  config,
+  pickup,
+  delivery,
+  distance,
+  illustration,
+}: {
+  config: OpenMapConfig;
+  pickup: WidgetPlace;
+  delivery: WidgetPlace;
+  distance: string;
+  illustration: ReactNode;
+}) {
+  const markers = pickupDeliveryMarkers(pickup, delivery);
+  return (
+    <div className="space-y-2" data-map-widget="static">
+      {markers ? (
         <OpenMap
-          config={openMap}
+          config={config}
           markers={markers}
-          lines={line}
-          label={`Pickup to delivery: ${fallback.label}`}
+          lines={pickupDeliveryLine(markers)}
+          label={`Pickup to delivery: ${distance}`}
           schematic={illustration}
           tilesClassName="h-56 overflow-hidden rounded-md border border-slate-200"
-          caption={<p className="text-sm font-medium text-slate-700">{fallback.label}</p>}
+          caption={<p className="text-sm font-medium text-slate-700">{distance}</p>}
         />
-        {note}
-      </div>
-    );
-  }
-  const mapShown = view.kind === 'loading' || view.kind === 'map';
+      ) : (
+        illustration
+      )}
+      {isEitherApproximate(pickup, delivery) ? (
+        <p className="text-xs text-amber-800" data-approximate-location="">
+          {`Placed at its ZIP code's centre (${APPROXIMATE_LOCATION}): the distance is approximate.`}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type DrivingView = { kind: 'loading' } | { kind: 'map'; distance: string; duration: string | null } | { kind: 'failed'; message: string };
+
+/** With the maps service: the driving route drawn on its map, or why it cannot be and the illustration. */
+function DrivingMapWidget({
+  apiKey,
+  pickup,
+  delivery,
+  multiStopMiles,
+  illustration,
+}: {
+  apiKey: string;
+  pickup: WidgetPlace;
+  delivery: WidgetPlace;
+  multiStopMiles: number | null;
+  illustration: ReactNode;
+}) {
+  const element = useRef<HTMLDivElement>(null);
+  const view = useDrivingMap(apiKey, pickup, delivery, multiStopMiles, element);
   return (
     <div className="space-y-2" data-map-widget={view.kind}>
-      {mapShown ? (
-        <div className="relative h-56 overflow-hidden rounded-md border border-slate-200 bg-slate-100">
-          <div ref={mapElement} className="h-full w-full" />
-          {view.kind === 'loading' ? <p className="absolute inset-0 flex items-center justify-center text-sm text-slate-500">Loading map...</p> : null}
-        </div>
-      ) : (
+      {view.kind === 'failed' ? (
         <>
-          {view.kind === 'failed' ? (
-            <p role="status" className="text-xs text-amber-800">
-              {view.message}
-            </p>
-          ) : null}
+          <p role="status" className="text-xs text-amber-800">
+            {view.message}
+          </p>
           {illustration}
         </>
+      ) : (
+        <div className="relative h-56 overflow-hidden rounded-md border border-slate-200 bg-slate-100">
+          <div ref={element} className="h-full w-full" />
+          {view.kind === 'loading' ? <p className="absolute inset-0 flex items-center justify-center text-sm text-slate-500">Loading map...</p> : null}
+        </div>
       )}
       {view.kind === 'map' ? (
         <p className="text-sm text-slate-700">
@@ -182,4 +122,36 @@ export default function MapWidget({ apiKey, openMap, pickup, delivery, multiStop
       ) : null}
     </div>
   );
+}
+
+/** Finds the route (business/drivingMap.ts) and draws it in element; a key refused at any moment fails the map. */
+function useDrivingMap(apiKey: string, pickup: WidgetPlace, delivery: WidgetPlace, multiStopMiles: number | null, element: RefObject<HTMLDivElement | null>) {
+  const [view, setView] = useState<DrivingView>({ kind: 'loading' });
+  useEffect(() => {
+    let live = true;
+    const show = (next: DrivingView) => live && setView(next);
+    const stopListening = onMapsAuthFailure(() => show({ kind: 'failed', message: MAPS_NOT_CONFIGURED }));
+    void (async () => {
+      try {
+        const route = await drivingRoute(apiKey, pickup, delivery, multiStopMiles);
+        if (!live || !element.current) return;
+        await drawMap(apiKey, element.current, {
+          zoom: MAP_WIDGET_ZOOM,
+          markers: [
+            { point: route.from, label: 'P', color: 'green', title: `Pickup: ${pickup.address}` },
+            { point: route.to, label: 'D', color: 'red', title: `Delivery: ${delivery.address}` },
+          ],
+          path: route.path,
+        });
+        show({ kind: 'map', distance: route.distance, duration: route.duration });
+      } catch (error) {
+        show({ kind: 'failed', message: failureMessage(error) });
+      }
+    })();
+    return () => {
+      live = false;
+      stopListening();
+    };
+  }, [apiKey, pickup, delivery, multiStopMiles, element]);
+  return view;
 }
