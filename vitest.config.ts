@@ -1,9 +1,13 @@
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { fakeDatabase } from './tests/workers/fakeDatabase.ts';
 
 /**
- * Two projects: unit tests sit next to the code they test (src/, islands/) and run in
- * Node; integration tests (tests/integration) talk over HTTP to the real Worker in
- * workerd against a real sqld, started once by tests/support/global-setup.ts.
+ * Three projects: unit tests sit next to the code they test (src/, islands/) and run in
+ * Node; the Durable Objects are tested directly inside workerd (tests/workers), alarms
+ * included, as Cloudflare's templates do; integration tests (tests/integration) talk over
+ * HTTP to the real Worker in workerd against a real sqld, started once by
+ * tests/support/global-setup.ts.
  */
 export default defineConfig({
   test: {
@@ -14,6 +18,16 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'islands/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/support/**/*.test.ts'],
           environment: 'node',
         },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            // The objects' writes through to libSQL reach a fake that answers every statement (tests/workers/fakeDatabase.ts).
+            miniflare: { bindings: { DATABASE_URL: 'http://database.test' }, outboundService: fakeDatabase },
+          }),
+        ],
+        test: { name: 'workers', include: ['tests/workers/**/*.test.ts'] },
       },
       {
         test: {

@@ -2,7 +2,8 @@
  * npm test: everything, cheapest first, overlapping what does not depend on each other.
  * 1. the built assets and a snapshot of the sources;
  * 2. side by side: type checking (both projects), lint (ESLint, Prettier, knip), the unit tests
- *    (domain rules and the page runtime, next to the code) and one private stack (sqld + wrangler dev on free
+ *    (domain rules and the page runtime, next to the code), then the Durable Objects' tests
+ *    inside workerd, and one private stack (sqld + wrangler dev on free
  *    ports, a fresh seeded database, crowded: tests/support/crowd.ts);
  * 3. integration tests of the Worker over HTTP against the stack;
  * 4. Playwright tests in Chromium against it.
@@ -104,7 +105,10 @@ const typesChecked = stage(LINT, async () =>
     ])
   ).every(Boolean),
 );
-const unitsPassed = stage('Unit tests', () => vitest('Unit tests', 'unit'));
+const DURABLE_OBJECTS = 'Durable Object tests (inside workerd)';
+const unitsPassed = stage('Unit tests', () => vitest('Unit tests', 'unit')).then(
+  async (units) => (await stage(DURABLE_OBJECTS, () => vitest(DURABLE_OBJECTS, 'workers'))) && units,
+);
 const stackStarted = stage('Starting the test stack (sqld + wrangler dev)', () => startTestStack({ crowded: true, keepDir: true })).catch((error: Error) => {
   console.error(`\nThe test stack did not start: ${error.message}`);
   return undefined;
