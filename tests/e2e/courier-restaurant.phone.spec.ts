@@ -279,7 +279,7 @@ test('photos: image files only, at most 4', async ({ page, db }) => {
   await expect(view.getByText('0 of 4 photos')).toBeVisible();
 });
 
-test('cancelling through the penalty dialog', async ({ page, db }) => {
+test('cancelling through the penalty dialog gives the order back to dispatch (C26)', async ({ page, db }) => {
   const { courier } = await signInNewCourier(page, db);
   const order = await insertHeldOrder(db, courier.id, 'arrived_at_pickup');
   await openDashboard(page);
@@ -292,7 +292,9 @@ test('cancelling through the penalty dialog', async ({ page, db }) => {
   await view.getByRole('button', { name: 'Cancel Order' }).click();
   await warning.getByRole('button', { name: 'Cancel and Accept Penalty' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect.poll(async () => (await db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('cancelled');
+  await expect
+    .poll(async () => (await db.select().from(orders).where(eq(orders.id, order.id)))[0])
+    .toMatchObject({ status: 'courier_rejected', courierId: null });
 });
 
 test('a multi-stop restaurant order delivers stop by stop', async ({ page, db }) => {
