@@ -308,3 +308,55 @@ describe('when background updates fail', () => {
     expect(window.location.search).toBe('');
   });
 });
+
+describe('a list that holds still under the hand (issue 29)', () => {
+  const HELD_PAGE = `
+    <div data-partial="orders" data-hold data-poll="5000" data-etag="W/&quot;v1&quot;">
+      <table><tr data-order-id="1"><td><button id="assign-1">Assign</button></td></tr></table>
+      <p class="content">two orders</p>
+    </div><p id="outside">outside</p>`;
+  const UPDATED = `<table>
+      <tr data-order-id="3"><td>new</td></tr><tr data-order-id="4"><td>new</td></tr><tr data-order-id="1"><td>old</td></tr>
+    </table><p class="content">four orders</p>`;
+  const held = (html: string) => regionReply('orders', html, {}, 'data-hold data-poll="5000"');
+  const pointAt = (selector: string) => document.querySelector(selector)!.dispatchEvent(new Event('pointerover', { bubbles: true }));
+
+  it('keeps the rows under the pointer, says how many new orders wait, and shows them when the pointer leaves', async () => {
+    const server = fakeServer();
+    await start(HELD_PAGE);
+    pointAt('#assign-1');
+    const poll = runtime.refreshRegion('orders', 'poll');
+    await server.last('orders').answer(held(UPDATED));
+    await poll;
+    await settle();
+    expect(regionText('orders')).toBe('two orders');
+    expect(document.querySelector('[data-hold-bar]')?.textContent).toContain('2 new orders: shown when you move away.');
+    pointAt('#outside');
+    expect(regionText('orders')).toBe('four orders');
+    expect(document.querySelector('[data-hold-bar]')).toBeNull();
+  });
+
+  it('shows a waiting update at once on Show, and holds while focus is in the list', async () => {
+    const server = fakeServer();
+    await start(HELD_PAGE);
+    document.querySelector<HTMLElement>('#assign-1')!.focus();
+    const poll = runtime.refreshRegion('orders', 'poll');
+    await server.last('orders').answer(held(UPDATED));
+    await poll;
+    await settle();
+    expect(regionText('orders')).toBe('two orders');
+    click('[data-hold-show]');
+    expect(regionText('orders')).toBe('four orders');
+  });
+
+  it('never holds a region that did not ask for it', async () => {
+    const server = fakeServer();
+    await start(ORDERS_PAGE);
+    pointAt('.content');
+    const poll = runtime.refreshRegion('orders', 'poll');
+    await server.last('orders').answer(regionReply('orders', '<p class="content">moved on</p>', {}, 'data-poll="5000"'));
+    await poll;
+    await settle();
+    expect(regionText('orders')).toBe('moved on');
+  });
+});

@@ -14,12 +14,14 @@
  * - A reply that was redirected, tells us to leave (the session ended), or lacks the
  *   region becomes a full navigation.
  * - Swapping keeps focus, open popovers and <details>, and islands whose props did not
- *   change; it leaves a region alone while someone is typing in it or has a picker open.
+ *   change; it leaves a region alone while someone is typing in it or has a picker open,
+ *   and a data-hold region while the pointer or focus is in it (hold.ts).
  * - A failed background load keeps the old content and says "Updates paused — retrying".
  */
 import { buildErrorMessage } from '../../src/domain/errors';
 import { PARTIAL_HEADER, PARTIAL_LOCATION_HEADER, PARTIAL_TITLE_HEADER } from '../../src/shared/partials';
 import { EVENTS } from '../lib/events';
+import { holdUpdate, isHeld, startHold } from './hold';
 import { hydrateIslands, unmountIslands } from './islands';
 import { showToast } from './toast';
 
@@ -317,7 +319,10 @@ export function refreshRegion(name: string, mode: 'refresh' | 'poll' = 'refresh'
       // The region was swapped or removed since this load started: its reply is stale.
       if (findRegion(name) !== region) return;
       markFresh(region);
-      if (reply.type === 'content' && !isBusy(region)) swapRegion(region, reply.region);
+      if (reply.type !== 'content' || isBusy(region)) return;
+      // A list under the pointer or the keyboard keeps still; the update waits (issue 29).
+      if (isHeld(region)) holdUpdate(name, region, reply.region, () => findRegion(name) === region && swapRegion(region, reply.region));
+      else swapRegion(region, reply.region);
     },
     region.dataset.etag,
   );
@@ -382,6 +387,7 @@ function onPopState(event: PopStateEvent): void {
 
 /** Wires the runtime to the page; `signal` unwires it (tests start it afresh). */
 export function startPartials(signal?: AbortSignal): void {
+  startHold(signal);
   document.addEventListener('click', onClick, { signal });
   document.addEventListener('submit', onSubmit, { signal });
   window.addEventListener('popstate', onPopState, { signal });

@@ -34,6 +34,7 @@ export type RegionName =
   | 'messages'
   | 'notifications'
   | 'orders'
+  | 'queue'
   | 'restaurant-dialog'
   | 'restaurants'
   | 'stats'

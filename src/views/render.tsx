@@ -61,6 +61,8 @@ export interface PartialSpec {
   src?: string;
   /** The region navigation targets: Back and Forward reload it. */
   history?: boolean;
+  /** A list someone clicks in: background updates wait while the pointer or focus is in it (islands/runtime/hold.ts). */
+  hold?: boolean;
   /** Shown while the region's data streams in. */
   fallback?: ReactNode;
   /** Shown in place of the region when its data fails while the page streams (a generic notice by default). */
@@ -79,6 +81,7 @@ function Region({ name, spec, etag, children }: { name: RegionName; spec: Partia
       data-poll={spec.poll}
       data-partial-src={spec.src}
       data-history={spec.history ? '' : undefined}
+      data-hold={spec.hold ? '' : undefined}
       data-etag={etag}
       className={spec.className}
     >

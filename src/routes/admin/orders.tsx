@@ -8,11 +8,13 @@
  */
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
+import type { Db } from '../../db/client';
 import { findCourier } from '../../db/couriers';
 import { findVisibleOrder } from '../../db/orders/access';
 import { photoStampsOf } from '../../db/photos';
 import { failuresOf } from '../../db/orders/failures';
 import { getEvents, getStops, orderListPage } from '../../db/orders/read';
+import { dispatchQueue } from '../../db/dispatchQueue';
 import { minuteBucket, versionTag } from '../../db/versions';
 import {
   describeListFilter,
@@ -34,12 +36,14 @@ import type { AppEnv } from '../../env';
 import { notFound } from '../../http/errors';
 import { requirePage } from '../../http/guards';
 import { validate } from '../../http/validate';
+import { DispatchQueue } from '../../views/admin/DispatchQueue';
 import { OrderDetail } from '../../views/admin/OrderDetail';
 import { OrdersTable, type OrdersDensity } from '../../views/admin/OrdersTable';
 import { Pager } from '../../views/admin/Pager';
 import { SearchForm } from '../../views/components/SearchForm';
 import { EmptyState, PageHeader } from '../../views/components/ui';
 import { Island } from '../../views/Island';
+import type { PartialSpec } from '../../views/render';
 import { adminPage } from './page';
 
 export const ORDERS_POLL_MS = 5000;
@@ -130,6 +134,26 @@ function OrdersSearch({ search }: { search: string | null }) {
   );
 }
 
+/** What needs a person, above everything in flight (W9): polled like the list and held still under the hand. */
+function queueRegion(db: Db): PartialSpec {
+  return {
+    hold: true,
+    poll: ORDERS_POLL_MS,
+    etag: () => versionTag(db, ['orders', 'users', 'couriers'], 'admin-queue', minuteBucket()),
+    render: async () => {
+      const now = Date.now();
+      const { rows, total } = await dispatchQueue(db, now);
+      return <DispatchQueue rows={rows} total={total} now={now} />;
+    },
+    fallback: <p className="card p-3 text-sm text-slate-500">Loading...</p>,
+    error: (
+      <p role="alert" className="card p-3 text-sm text-red-700">
+        Error loading the queue
+      </p>
+    ),
+  };
+}
+
 orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
   const db = c.var.db;
   const query = c.req.valid('query');
@@ -139,8 +163,10 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
   return adminPage(c, {
     title: 'Orders',
     partials: {
+      queue: queueRegion(db),
       orders: {
         history: true,
+        hold: true,
         poll: ORDERS_POLL_MS,
         etag: () => versionTag(db, ['orders', 'users', 'couriers'], 'admin-orders', listUrl(view, query.page), zone, minuteBucket()),
         render: async () => {
@@ -231,6 +257,7 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
     body: (slot) => (
       <>
         <PageHeader title="Orders Management" />
+        <div className="mb-4">{slot('queue')}</div>
         <div className="card mb-4 p-4">
           <OrdersSearch search={filter.search} />
         </div>

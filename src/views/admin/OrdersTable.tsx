@@ -49,19 +49,24 @@ function CourierCell({ order, name, deactivated, now }: { order: Order; name: st
   );
 }
 
-function OrderRow({ order, courierName, deactivated, now }: { order: Order; courierName: string | undefined; deactivated: boolean; now: number }) {
-  const missed = order.status === 'missed_pickup';
-  const urgency = orderUrgency(order, now, deactivated);
-  const detailUrl = `/admin/orders/${order.id}`;
-  const assign: AssignPayload = {
+/** What an Assign button tells the assign dialog about its order (the list's rows and the queue's). */
+export function assignPayloadOf(order: Order, courierName: string | null | undefined): AssignPayload {
+  return {
     id: order.id,
     orderNumber: order.orderNumber,
     status: order.status,
     deliveryFee: formatMoney(order.deliveryFeeCents),
     tip: formatMoney(order.tipCents),
     courierFee: order.courierPayCents == null ? null : formatMoney(courierFeeOf(order.courierPayCents, order.tipCents)),
-    missedBy: missed && order.courierId != null ? courierLabel(order.courierId, courierName) : null,
+    missedBy: order.status === 'missed_pickup' && order.courierId != null ? courierLabel(order.courierId, courierName ?? undefined) : null,
   };
+}
+
+function OrderRow({ order, courierName, deactivated, now }: { order: Order; courierName: string | undefined; deactivated: boolean; now: number }) {
+  const missed = order.status === 'missed_pickup';
+  const urgency = orderUrgency(order, now, deactivated);
+  const detailUrl = `/admin/orders/${order.id}`;
+  const assign = assignPayloadOf(order, courierName);
   const multiStop = order.totalDistanceMiles != null;
   const deliveryAddress = multiStop ? (
     <span className="whitespace-nowrap">

@@ -1,0 +1,86 @@
+/**
+ * A list that holds still under the hand (issue 29): a region marked data-hold does not
+ * change while the pointer is over it or focus is in it, so a click lands on the row that
+ * was aimed at. A background update waits, and a bar at the top of the region says what is
+ * waiting ("3 new orders", with Show); it is applied as soon as the pointer and focus leave,
+ * or at once on Show. The user's own navigation is never held.
+ */
+
+/** Where the pointer last was (null once it left the page). */
+let pointed: Element | null = null;
+const waiting = new Map<string, { region: HTMLElement; next: HTMLElement; apply: () => void }>();
+
+export function isHeld(region: HTMLElement): boolean {
+  if (!region.hasAttribute('data-hold')) return false;
+  const active = document.activeElement;
+  return (pointed !== null && region.contains(pointed)) || (active !== null && active !== document.body && region.contains(active));
+}
+
+const rowIds = (root: Element) => [...root.querySelectorAll('[data-order-id]')].map((row) => row.getAttribute('data-order-id'));
+
+/** The bar's words: how many rows the update brings that are not on screen. */
+export function waitingWords(current: Element, next: Element): string {
+  const shown = new Set(rowIds(current));
+  const added = new Set(rowIds(next).filter((id) => !shown.has(id))).size;
+  return added ? `${added} new order${added === 1 ? '' : 's'}` : 'The list has changed';
+}
+
+function showBar(region: HTMLElement, next: HTMLElement): void {
+  let bar = region.querySelector<HTMLElement>(':scope > [data-hold-bar]');
+  if (!bar) {
+    bar = document.createElement('div');
+    bar.dataset.holdBar = '';
+    bar.className = 'hold-bar';
+    bar.setAttribute('role', 'status');
+    bar.innerHTML = '<span></span> <button type="button" class="btn btn-outline btn-sm" data-hold-show>Show</button>';
+    region.prepend(bar);
+  }
+  bar.querySelector('span')!.textContent = `${waitingWords(region, next)}: shown when you move away.`;
+}
+
+/** Keeps an update of a held region until it is let go; a later update replaces it. */
+export function holdUpdate(name: string, region: HTMLElement, next: HTMLElement, apply: () => void): void {
+  waiting.set(name, { region, next, apply });
+  showBar(region, next);
+}
+
+function release(name: string): void {
+  const update = waiting.get(name);
+  if (!update) return;
+  waiting.delete(name);
+  update.apply();
+}
+
+function releaseLetGo(): void {
+  for (const [name, { region }] of waiting) if (!region.isConnected || !isHeld(region)) release(name);
+}
+
+export function startHold(signal?: AbortSignal): void {
+  document.addEventListener(
+    'pointerover',
+    (event) => {
+      pointed = event.target as Element;
+      releaseLetGo();
+    },
+    { signal },
+  );
+  document.documentElement.addEventListener(
+    'pointerleave',
+    () => {
+      pointed = null;
+      releaseLetGo();
+    },
+    { signal },
+  );
+  // Focus moves after focusout: look once it has landed.
+  document.addEventListener('focusout', () => queueMicrotask(releaseLetGo), { signal });
+  document.addEventListener(
+    'click',
+    (event) => {
+      const show = (event.target as Element).closest('[data-hold-show]');
+      const name = show?.closest<HTMLElement>('[data-partial]')?.dataset.partial;
+      if (name) release(name);
+    },
+    { signal },
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The dispatcher's queue (issue 29): what needs a person, read in one statement that restates
+ * `queueReason` (src/domain/dispatchQueue.ts) in SQL; tests/integration/dispatch-queue.test.ts
+ * holds the two to each other. Most pressing pickup first.
+ */
+import { and, asc, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { AT_RISK_MINUTES } from '../domain/dispatch';
+import { OFFER_UNANSWERED_MINUTES, QUEUE_STATUSES, QUEUE_WINDOW_HOURS, queueReason, type QueueReason } from '../domain/dispatchQueue';
+import { NOT_UNDER_WAY_STATUSES, UNFINISHED_STATUSES } from '../domain/orderStatus';
+import type { Db } from './client';
+import { couriers, orders, users, type Order } from './schema';
+
+const MINUTE = 60_000;
+/** More than a screen of rows: the rest wait behind "and N more". */
+export const QUEUE_LIMIT = 30;
+
+export interface QueueRow {
+  order: Order;
+  reason: QueueReason;
+  courierName: string | null;
+}
+
+/** The SQL form of queueReason(order, now) !== null. */
+export function needsPerson(now: number) {
+  return or(
+    and(isNotNull(orders.deliveryFailedAt), inArray(orders.status, [...UNFINISHED_STATUSES])),
+    and(
+      inArray(orders.status, [...QUEUE_STATUSES]),
+      sql`${orders.deliveryTime} >= ${now - QUEUE_WINDOW_HOURS * 60 * MINUTE}`,
+      or(
+        inArray(orders.status, ['missed_pickup', 'courier_rejected', 'new']),
+        and(sql`${orders.status} = 'pending_courier'`, lte(orders.updatedAt, now - OFFER_UNANSWERED_MINUTES * MINUTE)),
+        and(inArray(orders.status, [...NOT_UNDER_WAY_STATUSES]), lte(orders.pickupTime, now + AT_RISK_MINUTES * MINUTE)),
+      ),
+    ),
+  );
+}
+
+/** The queue's rows (most pressing pickup first) and how many there are in all, in one round trip. */
+export async function dispatchQueue(db: Db, now: number, limit = QUEUE_LIMIT): Promise<{ rows: QueueRow[]; total: number }> {
+  const where = needsPerson(now);
+  const [rows, [counted]] = await db.batch([
+    db
+      .select({ order: orders, courierName: users.name })
+      .from(orders)
+      .leftJoin(couriers, sql`${couriers.id} = ${orders.courierId}`)
+      .leftJoin(users, sql`${users.id} = ${couriers.userId}`)
+      .where(where)
+      .orderBy(asc(orders.pickupTime), asc(orders.id))
+      .limit(limit),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(orders)
+      .where(where),
+  ]);
+  return {
+    rows: rows.map((row) => ({ order: row.order, courierName: row.courierName, reason: queueReason(row.order, now)! })),
+    total: counted.total,
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * "Needs a person" (issue 29, decision W9): the orders the dispatcher must act on, one line
+ * each so ten fit on a laptop beside the map, most pressing pickup first, each with the
+ * action it needs. A polled region that holds still under the hand.
+ */
+import type { QueueRow } from '../../db/dispatchQueue';
+import { QUEUE_REASON_LABELS, type QueueReason } from '../../domain/dispatchQueue';
+import { Badge, Time } from '../components/ui';
+import { assignPayloadOf } from './OrdersTable';
+
+const REASON_TONES: Record<QueueReason, 'red' | 'amber' | 'blue'> = {
+  delivery_failed: 'red',
+  missed: 'red',
+  declined: 'red',
+  unassigned: 'blue',
+  offer_unanswered: 'amber',
+  at_risk: 'amber',
+};
+
+/** "in 12 min", "8 min late": how the pickup stands, in the words a dispatcher says. */
+export function pickupWords(pickupTime: number, now: number): string {
+  const minutes = Math.round((pickupTime - now) / 60_000);
+  if (minutes >= 0) return minutes < 60 ? `in ${minutes} min` : `in ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return -minutes < 60 ? `${-minutes} min late` : `${Math.floor(-minutes / 60)} h ${-minutes % 60} min late`;
+}
+
+function QueueAction({ row }: { row: QueueRow }) {
+  const { order } = row;
+  if (row.reason === 'delivery_failed')
+    return (
+      <button type="button" className="btn btn-outline btn-sm" data-action="dialog" data-url={`/admin/orders/${order.id}`}>
+        Review
+      </button>
+    );
+  return (
+    <button
+      type="button"
+      className={`btn btn-sm whitespace-nowrap ${row.reason === 'missed' || row.reason === 'declined' ? 'btn-destructive' : 'btn-primary'}`}
+      data-action="assign-order"
+      data-payload={JSON.stringify(assignPayloadOf(order, row.courierName))}
+      aria-label={`Assign order #${order.orderNumber}`}
+    >
+      {row.reason === 'missed' || row.reason === 'declined' ? 'Reassign' : 'Assign'}
+    </button>
+  );
+}
+
+export function DispatchQueue({ rows, total, now }: { rows: QueueRow[]; total: number; now: number }) {
+  return (
+    <section aria-labelledby="queue-title" className="card p-3" id="needs-person">
+      <div className="mb-1 flex flex-wrap items-baseline justify-between gap-2 px-1">
+        <h2 id="queue-title" className="text-base font-semibold">
+          Needs a person ({total})
+        </h2>
+        <p className="text-xs text-slate-600">Most pressing pickup first</p>
+      </div>
+      {rows.length === 0 ? (
+        <p className="px-1 py-3 text-sm text-slate-600">Nothing needs you right now.</p>
+      ) : (
+        <table className="queue-table w-full text-sm">
+          <caption className="sr-only">Orders that need a person</caption>
+          <thead className="sr-only">
+            <tr>
+              <th scope="col">Why</th>
+              <th scope="col">Order</th>
+              <th scope="col">Restaurant</th>
+              <th scope="col">Pickup</th>
+              <th scope="col">Courier</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.order.id} data-order-id={row.order.id} data-reason={row.reason} className="border-t border-slate-100">
+                <td className="py-1 pr-2 whitespace-nowrap">
+                  <Badge tone={REASON_TONES[row.reason]}>{QUEUE_REASON_LABELS[row.reason]}</Badge>
+                </td>
+                <td className="py-1 pr-2 whitespace-nowrap">
+                  <button
+                    type="button"
+                    className="font-medium text-brand-700 hover:underline"
+                    data-action="dialog"
+                    data-url={`/admin/orders/${row.order.id}`}
+                    aria-label={`Order #${row.order.orderNumber} details`}
+                  >
+                    {`#${row.order.orderNumber}`}
+                  </button>
+                </td>
+                <td className="max-w-[12rem] truncate py-1 pr-2" title={row.order.restaurantName}>
+                  {row.order.restaurantName}
+                </td>
+                <td className="py-1 pr-2 whitespace-nowrap">
+                  <Time value={row.order.pickupTime} />{' '}
+                  <span className={`text-xs ${row.order.pickupTime < now ? 'font-medium text-red-700' : 'text-slate-600'}`}>
+                    {pickupWords(row.order.pickupTime, now)}
+                  </span>
+                </td>
+                <td className="max-w-[9rem] truncate py-1 pr-2 text-slate-600">{row.courierName ?? '—'}</td>
+                <td className="py-1 text-right">
+                  <QueueAction row={row} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {total > rows.length ? <p className="mt-1 px-1 text-xs text-slate-600">{`And ${total - rows.length} more, in the list below.`}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The dispatcher's queue (issue 29, W9): its SQL finds exactly the orders `queueReason` says
+ * need a person, and the Orders page shows them above the list, one line each with its action.
+ */
+import { inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { dispatchQueue, needsPerson } from '../../src/db/dispatchQueue';
+import { orders } from '../../src/db/schema';
+import { OFFER_UNANSWERED_MINUTES, QUEUE_WINDOW_HOURS, queueReason } from '../../src/domain/dispatchQueue';
+import { AT_RISK_MINUTES } from '../../src/domain/dispatch';
+import { ORDER_STATUSES } from '../../src/domain/orderStatus';
+import { signedIn, testDb, unique } from '../support/api';
+import { insertCourier, insertOrder, insertOrders } from '../support/factories';
+
+const MINUTE = 60_000;
+
+describe('the dispatch queue', () => {
+  it('reads in SQL exactly the orders queueReason picks, at every status and around every threshold', async () => {
+    const db = testDb();
+    const now = Date.now();
+    // Each status at times on both sides of each threshold, failed or not.
+    const pickups = [-QUEUE_WINDOW_HOURS * 60 - 90, -20, AT_RISK_MINUTES - 1, AT_RISK_MINUTES + 1, 180];
+    const changes = [-(OFFER_UNANSWERED_MINUTES + 1), -(OFFER_UNANSWERED_MINUTES - 1)];
+    const fields = ORDER_STATUSES.flatMap((status) =>
+      pickups.flatMap((pickup) =>
+        changes.flatMap((change) =>
+          [null, now - 5 * MINUTE].map((deliveryFailedAt) => ({
+            status,
+            pickupTime: now + pickup * MINUTE,
+            deliveryTime: now + (pickup + 60) * MINUTE,
+            updatedAt: now + change * MINUTE,
+            deliveryFailedAt,
+          })),
+        ),
+      ),
+    );
+    const made = await insertOrders(db, 'bistro', fields);
+    const ids = made.map((order) => order.id);
+    const picked = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(needsPerson(now))
+      .then((rows) => new Set(rows.map((row) => row.id).filter((id) => ids.includes(id))));
+    const expected = made.filter((order) => queueReason(order, now) !== null).map((order) => order.id);
+    expect([...picked].sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+    // Every reason occurs, so the comparison covers each branch.
+    expect(new Set(made.map((order) => queueReason(order, now)))).toEqual(
+      new Set([null, 'delivery_failed', 'missed', 'declined', 'unassigned', 'offer_unanswered', 'at_risk']),
+    );
+    await db.delete(orders).where(inArray(orders.id, ids));
+  });
+
+  it('puts the most pressing pickup first, with its reason and the courier who declined or missed it', async () => {
+    const db = testDb();
+    const now = Date.now();
+    const { courier, user } = await insertCourier(db);
+    const restaurantName = unique('Queue Kitchen ');
+    // Earlier than any other suite's open order, so it leads the queue.
+    const earliest = now - (QUEUE_WINDOW_HOURS * 60 - 5) * MINUTE - 3 * 24 * 60 * MINUTE;
+    const declined = await insertOrder(db, { status: 'courier_rejected', restaurantName, pickupTime: earliest, deliveryTime: now - 60 * MINUTE });
+    const fresh = await insertOrder(db, { status: 'new', restaurantName, pickupTime: earliest + MINUTE, deliveryTime: now - 60 * MINUTE });
+    const missed = await insertOrder(db, {
+      status: 'missed_pickup',
+      courierId: courier.id,
+      restaurantName,
+      pickupTime: earliest + 2 * MINUTE,
+      deliveryTime: now - 60 * MINUTE,
+    });
+    const { rows, total } = await dispatchQueue(db, now, 3);
+    expect(rows.map((row) => [row.order.id, row.reason])).toEqual([
+      [declined.id, 'declined'],
+      [fresh.id, 'unassigned'],
+      [missed.id, 'missed'],
+    ]);
+    expect(total).toBeGreaterThanOrEqual(3);
+
+    const page = await (await signedIn('admin')).get('/admin/orders', { 'X-Partial': 'queue' });
+    expect(page.status).toBe(200);
+    const row = (id: number) => page.text.match(new RegExp(`<tr[^>]*data-order-id="${id}"[^>]*>([\\s\\S]*?)</tr>`))?.[1] ?? '';
+    expect(row(declined.id)).toContain('Declined');
+    expect(row(declined.id)).toContain(`aria-label="Assign order #${declined.orderNumber}"`);
+    expect(row(declined.id)).toContain('Reassign');
+    expect(row(fresh.id)).toContain('Unassigned');
+    expect(row(fresh.id)).toContain(restaurantName);
+    expect(row(missed.id)).toContain('Missed pickup');
+    expect(row(missed.id)).toContain(user.name);
+    expect(page.text).toContain('data-hold');
+    await db.delete(orders).where(inArray(orders.id, [declined.id, fresh.id, missed.id]));
+  });
+});
