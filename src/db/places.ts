@@ -11,6 +11,7 @@ import type { LatLng } from '../domain/geo';
 import { precisionOf, type LocationPrecision } from '../domain/location';
 import type { ChosenPlace } from '../domain/places';
 import type { Db } from './client';
+import { containing } from './like';
 import { zipCentroids } from './schema';
 
 export interface PlaceSuggestion extends ChosenPlace {
@@ -29,9 +30,6 @@ interface PlaceRow {
   state: string | null;
   zip: string | null;
 }
-
-/** LIKE pattern for text anywhere in the address, with the wildcards in it taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export async function pastDeliveryPlaces(db: Db, restaurantId: number, query: string, limit = 8): Promise<PlaceSuggestion[]> {
   const pattern = containing(query.trim());

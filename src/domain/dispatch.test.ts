@@ -98,11 +98,15 @@ describe('vehicleFits', () => {
 
 describe('planSearch', () => {
   it('reduces a phone as typed to its digits and quotes the term as one phrase', () => {
-    expect(planSearch('(813) 555-0142')).toEqual({ kind: 'index', match: '"8135550142"' });
-    expect(planSearch('+1 813 555 0142')).toEqual({ kind: 'index', match: '"8135550142"' });
-    expect(planSearch('555-0142')).toEqual({ kind: 'index', match: '"5550142"' });
-    expect(planSearch('#10042')).toEqual({ kind: 'index', match: '"10042"' });
-    expect(planSearch('Say "hi" OR x')).toEqual({ kind: 'index', match: '"Say ""hi"" OR x"' });
+    expect(planSearch('(813) 555-0142')).toEqual({ kind: 'index', match: '"8135550142"', text: '8135550142' });
+    expect(planSearch('+1 813 555 0142')).toEqual({ kind: 'index', match: '"8135550142"', text: '8135550142' });
+    expect(planSearch('555-0142')).toEqual({ kind: 'index', match: '"5550142"', text: '5550142' });
+    expect(planSearch('#10042')).toEqual({ kind: 'index', match: '"10042"', text: '10042' });
+    expect(planSearch('Say "hi" OR x')).toEqual({ kind: 'index', match: '"Say ""hi"" OR x"', text: 'Say "hi" OR x' });
+  });
+  it("keeps the words of a street or a name as typed, for the index and for couriers' names", () => {
+    expect(planSearch('  W Kennedy Blvd ')).toEqual({ kind: 'index', match: '"W Kennedy Blvd"', text: 'W Kennedy Blvd' });
+    expect(planSearch('Sofia')).toEqual({ kind: 'index', match: '"Sofia"', text: 'Sofia' });
   });
   it('leaves a search too short for the index to the exact order number', () => {
     expect(planSearch('#7')).toEqual({ kind: 'exact', value: '7' });

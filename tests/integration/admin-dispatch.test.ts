@@ -1,13 +1,18 @@
 /**
  * The dispatcher's console (issue 14, decisions W1–W6): upcoming orders and the
- * bell's counts, the search across dates from the trigram index, courier suggestions and
- * the couriers the server refuses, and the orders a deactivated courier leaves behind.
+ * bell's counts, the search across dates (the trigram index, and couriers' names), courier
+ * suggestions and the couriers the server refuses, and the orders a deactivated courier
+ * leaves behind.
  */
+import { createClient, type InArgs } from '@libsql/client';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { orders, users } from '../../src/db/schema';
+import { describe, expect, inject, it } from 'vitest';
+import { listOrders, orderConditions } from '../../src/db/orders/read';
+import { orders, orderStops, users } from '../../src/db/schema';
+import { planSearch } from '../../src/domain/orderSearch';
 import { addDays, dayIn } from '../../src/domain/time';
 import { signedIn, testDb, unique } from '../support/api';
+import { insertPharmacyOrder } from '../support/courier';
 import { insertBusiness, insertCourier, insertOrder, insertOrders, insertZone } from '../support/factories';
 
 const ZONE = 'America/New_York';
@@ -51,13 +56,61 @@ describe('upcoming orders and the search', () => {
     await db.update(orders).set({ customerName: renamed }).where(eq(orders.id, order.id));
     expect((await admin.get(`/api/orders?q=${encodeURIComponent(renamed)}&page=1`)).body.map((row: { id: number }) => row.id)).toEqual([order.id]);
     expect((await admin.get(`/api/orders?q=${encodeURIComponent(name)}&page=1`)).body).toEqual([]);
+  });
 
-    // Answered from the index, not by reading every order.
-    const plan = await db.all<{ detail: string }>(
-      sql`explain query plan select id from orders where id in (select rowid from orders_search where orders_search match ${'"Dispatchsearch"'})`,
-    );
-    expect(plan.map((row) => row.detail).join('\n')).toMatch(/VIRTUAL TABLE INDEX/);
-    expect(plan.map((row) => row.detail).join('\n')).not.toMatch(/SCAN orders\b/);
+  it("finds an order by a street of its address or of a stop, and by its courier's name, through the index and the couriers", async () => {
+    const db = testDb();
+    const street = unique('Kennedy');
+    const onStreet = await insertOrder(db, { customerAddress: `4100 W ${street} Blvd, Tampa, FL 33609` });
+    const { courier, user } = await insertCourier(db);
+    const courierName = unique('Sofia');
+    await db
+      .update(users)
+      .set({ name: `${courierName} Alvarez` })
+      .where(eq(users.id, user.id));
+    const carried = await insertOrder(db, { status: 'assigned', courierId: courier.id });
+    const stopStreet = unique('Swann');
+    const route = await insertPharmacyOrder(db);
+    // A later stop, not the route's first (whose address is the order's own): its edit is followed too.
+    await db
+      .update(orderStops)
+      .set({ address: `700 ${stopStreet} Ave, Tampa, FL 33606` })
+      .where(eq(orderStops.id, route.stops[1].id));
+    const unrelated = [await insertOrder(db), await insertOrder(db, { status: 'assigned', courierId: (await insertCourier(db)).courier.id })];
+    const admin = await signedIn('admin');
+
+    const found = async (q: string) =>
+      ((await admin.get(`/api/orders?q=${encodeURIComponent(q)}&range=all&page=1&pageSize=200`)).body as Array<{ id: number }>).map((row) => row.id);
+    expect(await found(street.toLowerCase())).toEqual([onStreet.id]);
+    expect(await found(`W ${street} Blvd`)).toEqual([onStreet.id]);
+    expect(await found(courierName)).toEqual([carried.id]);
+    expect(await found(`${courierName.toLowerCase()} alv`)).toEqual([carried.id]);
+    expect(await found(stopStreet)).toEqual([route.order.id]);
+    for (const order of unrelated) for (const q of [street, courierName, stopStreet]) expect(await found(q)).not.toContain(order.id);
+    // A LIKE wildcard is a character like any other: it matches no courier's name by itself.
+    expect(await found('%%%')).toEqual([]);
+    const list = await admin.get(`/admin/orders?q=${encodeURIComponent(courierName)}&range=all`, { 'X-Partial': 'orders' });
+    expect(list.text).toContain(`#${carried.orderNumber}`);
+    expect(list.text).not.toContain(`#${unrelated[1].orderNumber}`);
+
+    // The statements the list runs: the index and the orders of the couriers so named, by index, never a scan of orders.
+    const client = createClient({ url: inject('databaseUrl') });
+    const search = planSearch(courierName);
+    for (const query of [
+      listOrders(db, { search }, { limit: 50 }),
+      db
+        .select({ status: orders.status, count: sql`count(*)` })
+        .from(orders)
+        .where(orderConditions({ search }))
+        .groupBy(orders.status),
+    ]) {
+      const { sql: text, params } = query.toSQL();
+      const plan = (await client.execute({ sql: `explain query plan ${text}`, args: params as InArgs })).rows.map((row) => String(row.detail)).join('\n');
+      expect(plan).toMatch(/VIRTUAL TABLE INDEX/);
+      expect(plan).toMatch(/MULTI-INDEX OR/);
+      expect(plan).toMatch(/SEARCH orders USING (COVERING )?INDEX \w+ \(courier_id=\?\)/);
+      expect(plan).not.toMatch(/SCAN orders\b/);
+    }
   });
 
   it('the bell counts what the list shows over all dates', async () => {

@@ -18,7 +18,7 @@ export const orderListQuerySchema = z.object({
   day: blankOr(isDay, 'day must be yyyy-MM-dd'),
   /** The dispatcher's wider dates (decision W1): every delivery from now on, or all dates. */
   range: blankOr(isListSpan, 'range must be upcoming or all'),
-  /** The dispatcher's search across dates: order #, internal #, customer name or phone, restaurant (W2). */
+  /** The dispatcher's search across dates: order #, internal #, customer name, phone or address, restaurant, courier (W2). */
   q: z.optional(z.string().check(z.maxLength(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`))),
   sort: blankOr(isListSort, 'sort must be next or delivery'),
   page: z.optional(wholeNumber('page must be a whole number from 1 to 100000', 100_000)),

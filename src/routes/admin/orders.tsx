@@ -127,7 +127,7 @@ function OrdersSearch({ search }: { search: string | null }) {
       label="Search orders"
       value={search}
       maxLength={SEARCH_MAX_LENGTH}
-      placeholder="Order #, internal #, customer name or phone, restaurant"
+      placeholder="Order #, internal #, customer name, phone or address, restaurant, courier"
       button="Search"
       target="orders"
     />
