@@ -15,11 +15,13 @@
  * The state and its rules are in ./admin/assignDialog.ts.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useReducer, type Dispatch, type FormEvent } from 'react';
-import type { CourierSuggestion } from '../src/domain/dispatch';
+import { useEffect, useReducer, type Dispatch, type FormEvent } from 'react';
+import type { CourierSuggestion, HeldOrder, NotOffered } from '../src/domain/dispatch';
+import { courierStatusLabel } from '../src/domain/orderStatus';
 import { formatUsd, parseMoney } from '../src/domain/money';
 import type { AssignPayload } from '../src/shared/assignPayload';
 import {
+  asksBeforeTaking,
   assignBody,
   assignDescription,
   assignReducer,
@@ -42,13 +44,52 @@ import { QueryProvider } from './lib/query';
 /** Moves focus to the control as it appears (a stable ref callback, so a re-render does not pull focus back). */
 const focusWhenShown = (element: HTMLElement | null) => element?.focus();
 
-function CourierChoice({ orderId, value, onChange }: { orderId: number; value: string; onChange: (value: string) => void }) {
+interface Suggestions {
+  suggestions: CourierSuggestion[];
+  notOffered: NotOffered[];
+  measuredFromOrder: boolean;
+}
+
+const heldWords = (held: readonly HeldOrder[]) =>
+  held.length === 0 ? 'Holds no orders now.' : `Holds now: ${held.map((order) => `#${order.orderNumber} (${courierStatusLabel(order.status)})`).join(', ')}.`;
+
+function CourierChoice({ order, value, dispatch }: { order: AssignPayload; value: string; dispatch: Dispatch<AssignAction> }) {
   const suggestions = useQuery({
-    queryKey: ['courier-suggestions', orderId],
-    queryFn: () => apiRequest<{ suggestions: CourierSuggestion[] }>('GET', `/api/orders/${orderId}/courier-suggestions`),
+    queryKey: ['courier-suggestions', order.id],
+    queryFn: () => apiRequest<Suggestions>('GET', `/api/orders/${order.id}/courier-suggestions`),
     staleTime: 0,
   });
   const list = suggestions.data?.suggestions ?? [];
+  const best = list[0];
+  useEffect(() => {
+    if (best) dispatch({ type: 'suggested', courierId: String(best.courierId) });
+  }, [best, dispatch]);
+  const chosen = list.find((courier) => String(courier.courierId) === value);
+  // The one who missed it is named above; the others left out are named here.
+  const leftOut = (suggestions.data?.notOffered ?? []).filter((courier) => courier.why !== 'missed this pickup');
+  return (
+    <div className="space-y-1">
+      <CourierSelect query={suggestions} list={list} value={value} onChange={(chosen) => dispatch({ type: 'courierChosen', courierId: chosen })} />
+      {chosen ? <p className="text-sm text-slate-600">{`${chosen.name}: ${heldWords(chosen.held)}`}</p> : null}
+      {suggestions.data?.measuredFromOrder ? <p className="text-sm text-slate-600">Distances are from where the order is now, with its courier.</p> : null}
+      {leftOut.length ? (
+        <p className="text-sm text-slate-600">{`Not offered: ${leftOut.map((courier) => `${courier.name} (${courier.why})`).join(', ')}.`}</p>
+      ) : null}
+    </div>
+  );
+}
+
+function CourierSelect({
+  query: suggestions,
+  list,
+  value,
+  onChange,
+}: {
+  query: ReturnType<typeof useQuery<Suggestions>>;
+  list: CourierSuggestion[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const best = list[0];
   return (
     <Field
@@ -85,15 +126,31 @@ function CourierChoice({ orderId, value, onChange }: { orderId: number; value: s
   );
 }
 
-function AssignDialog() {
+/** Opened by an alert's link (/admin/orders?assign=<id>): the dialog opens once, and the address forgets it so a reload does not reopen it. */
+function useOpenedByLink(open: AssignPayload | null | undefined, dispatch: Dispatch<AssignAction>) {
+  useEffect(() => {
+    if (!open) return;
+    dispatch({ type: 'opened', order: open });
+    const url = new URL(window.location.href);
+    url.searchParams.delete('assign');
+    window.history.replaceState(window.history.state, '', url);
+  }, [open, dispatch]);
+}
+
+function AssignDialog({ open }: { open?: AssignPayload | null }) {
   const [state, dispatch] = useReducer(assignReducer, CLOSED);
   useTrigger<AssignPayload>('assign-order', (order) => dispatch({ type: 'opened', order }));
+  useOpenedByLink(open, dispatch);
   const { courierId, pending } = state;
   const order = state.opened?.order;
   const pay = judgePay(state.fee, state.tip);
 
   async function send(way: Way) {
     if (!order || pending) return;
+    if (asksBeforeTaking(order, state, way)) {
+      dispatch({ type: 'takeAsked', way });
+      return;
+    }
     if (pay.problem) {
       errorToast(pay.problem);
       return;
@@ -103,7 +160,7 @@ function AssignDialog() {
       await apiRequest('PATCH', `/api/orders/${order.id}`, assignBody(order, state, way));
       toast({ title: 'Success', description: SENT[way] });
       dispatch({ type: 'sent' });
-      refreshPartials('orders');
+      refreshPartials('orders,queue');
     } catch (error) {
       errorToast(way === 'assign' ? (error as Error).message : serverMessage(error, 'Failed to assign order to zone'));
       dispatch({ type: 'sendFailed' });
@@ -126,13 +183,16 @@ function AssignDialog() {
         <form onSubmit={submit} noValidate className="space-y-4">
           <Pay order={order} state={state} pay={pay} dispatch={dispatch} />
           {order.missedBy ? <p className="text-sm text-slate-600">{`Not offered: ${order.missedBy}, who missed this pickup.`}</p> : null}
-          <CourierChoice orderId={order.id} value={courierId} onChange={(chosen) => dispatch({ type: 'courierChosen', courierId: chosen })} />
+          <CourierChoice order={order} value={courierId} dispatch={dispatch} />
           {pending ? (
             <p className="text-sm text-slate-600" role="status">
               Assigning order...
             </p>
           ) : null}
           {state.confirmingClose ? <DiscardChanges dispatch={dispatch} /> : null}
+          {state.confirmingTake && order.heldBy ? (
+            <TakeFromCourier orderNumber={order.orderNumber} heldBy={order.heldBy} onTake={() => void send(state.confirmingTake!)} dispatch={dispatch} />
+          ) : null}
           <div className="grid gap-2">
             <button type="submit" className="btn btn-primary" disabled={!courierId || !pay.valid || pending !== null}>
               Assign Selected Courier
@@ -189,6 +249,37 @@ function MoneyField({ label, value, error, onChange }: { label: string; value: s
   );
 }
 
+/** Asked before taking an order from a courier who has started it (issue 29). */
+function TakeFromCourier({
+  orderNumber,
+  heldBy,
+  onTake,
+  dispatch,
+}: {
+  orderNumber: string;
+  heldBy: string;
+  onTake: () => void;
+  dispatch: Dispatch<AssignAction>;
+}) {
+  return (
+    <div
+      role="alertdialog"
+      aria-label={`Take order #${orderNumber} from ${heldBy}?`}
+      className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
+    >
+      <p>{`${heldBy} has started order #${orderNumber}. Take it from them? They will see it is no longer theirs.`}</p>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn btn-outline btn-sm" ref={focusWhenShown} onClick={() => dispatch({ type: 'takeKept' })}>
+          {`Keep with ${heldBy}`}
+        </button>
+        <button type="button" className="btn btn-destructive btn-sm" onClick={onTake}>
+          {`Take it from ${heldBy}`}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** Asked inside the dialog when closing would lose a chosen courier or typed pay (decision W7). */
 function DiscardChanges({ dispatch }: { dispatch: Dispatch<AssignAction> }) {
   return (
@@ -206,10 +297,10 @@ function DiscardChanges({ dispatch }: { dispatch: Dispatch<AssignAction> }) {
   );
 }
 
-export default function AssignOrderDialog() {
+export default function AssignOrderDialog({ open }: { open?: AssignPayload | null }) {
   return (
     <QueryProvider>
-      <AssignDialog />
+      <AssignDialog open={open} />
     </QueryProvider>
   );
 }

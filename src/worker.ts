@@ -7,7 +7,7 @@ import { consumeEvents } from './events/consumer';
 import { sweepEvents } from './events/sweep';
 import { courierHostPath, isCourierHost } from './http/context';
 import { removeUnattachedPhotos } from './photos/store';
-import { alertDispatchers } from './services/dispatch/alerts';
+import { alertMinute } from './services/dispatch/alerts';
 import { notifyCouriers } from './events/courierPush';
 
 export { ApiRateLimiter } from './durable-objects/ApiRateLimiter';
@@ -39,16 +39,17 @@ export default {
   async scheduled(_controller, env) {
     const db = createDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
     try {
-      const missed = await markMissedPickups(db, { limit: 1000 });
-      if (missed.length > 0) {
-        // The dispatcher hears of them, and the couriers who missed them see their lists change (F11).
-        await Promise.all([
-          alertDispatchers(env, { type: 'alert', kind: 'missed_pickup', count: missed.length }),
-          notifyCouriers(env, db, { orderIds: missed, stopIds: [] }).catch((error: Error) =>
-            console.error('courier push failed; phones will poll', error.message),
-          ),
-        ]);
-      }
+      const now = Date.now();
+      const missed = await markMissedPickups(db, { limit: 1000, now });
+      // The dispatcher hears of them and of offers nobody took; the couriers who missed them see their lists change (F11).
+      await Promise.all([
+        alertMinute(env, db, missed, now).catch((error: Error) => console.warn('Dispatcher alerts not pushed', error.message)),
+        missed.length
+          ? notifyCouriers(env, db, { orderIds: missed, stopIds: [] }).catch((error: Error) =>
+              console.error('courier push failed; phones will poll', error.message),
+            )
+          : null,
+      ]);
       await removeUnattachedPhotos(env.PHOTOS, db);
     } finally {
       // Events waiting must go out even when the other jobs failed.

@@ -1,8 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { AssignPayload } from '../../src/shared/assignPayload';
-import { assignBody, assignDescription, assignReducer, assignTitle, CLOSED, judgePay, type AssignAction, type AssignState } from './assignDialog';
+import {
+  asksBeforeTaking,
+  assignBody,
+  assignDescription,
+  assignReducer,
+  assignTitle,
+  CLOSED,
+  isDirty,
+  judgePay,
+  type AssignAction,
+  type AssignState,
+} from './assignDialog';
 
-const order: AssignPayload = { id: 41, orderNumber: 'ORD-0041', status: 'new', deliveryFee: '30.00', tip: '5.00', courierFee: null, missedBy: null };
+const order: AssignPayload = {
+  id: 41,
+  orderNumber: 'ORD-0041',
+  status: 'new',
+  deliveryFee: '30.00',
+  tip: '5.00',
+  courierFee: null,
+  missedBy: null,
+  heldBy: null,
+  started: false,
+};
 
 const run = (...actions: AssignAction[]): AssignState => actions.reduce(assignReducer, CLOSED);
 
@@ -31,6 +52,35 @@ describe('opening the assign dialog', () => {
     expect(assignDescription(order)).toBe('Set courier pay and assign a courier');
     expect(assignTitle({ ...order, status: 'missed_pickup' })).toBe('Reassign Order #ORD-0041 (Missed Pickup)');
     expect(assignDescription({ ...order, status: 'missed_pickup' })).toBe('Previous courier missed pickup. Reassign to a different courier.');
+  });
+});
+
+describe('the best courier and the courier who has the order', () => {
+  it('chooses the best courier once suggested, which closing does not count as a change', () => {
+    const state = run({ type: 'opened', order }, { type: 'suggested', courierId: '7' });
+    expect(state.courierId).toBe('7');
+    expect(isDirty(state)).toBe(false);
+    expect(run({ type: 'opened', order }, { type: 'suggested', courierId: '7' }, { type: 'closeAsked' })).toEqual(CLOSED);
+  });
+
+  it("never overrides the dispatcher's own choice, and a changed choice asks before closing", () => {
+    expect(run({ type: 'opened', order }, { type: 'courierChosen', courierId: '3' }, { type: 'suggested', courierId: '7' }).courierId).toBe('3');
+    const changed = run({ type: 'opened', order }, { type: 'suggested', courierId: '7' }, { type: 'courierChosen', courierId: '3' }, { type: 'closeAsked' });
+    expect(changed.confirmingClose).toBe(true);
+  });
+
+  it('asks before taking an order from a courier who has started it, naming them, for either way out', () => {
+    const held = { ...order, status: 'on_way_to_customer' as const, heldBy: 'Sofia Alvarez', started: true };
+    const opened = run({ type: 'opened', order: held });
+    expect(assignTitle(held)).toBe('Reassign Order #ORD-0041');
+    expect(assignDescription(held)).toBe('Now with Sofia Alvarez, who has started it. Choose another courier or offer it to the zone.');
+    expect(asksBeforeTaking(held, opened, 'assign')).toBe(true);
+    const asked = assignReducer(opened, { type: 'takeAsked', way: 'assign' });
+    expect(asksBeforeTaking(held, asked, 'assign')).toBe(false);
+    expect(asksBeforeTaking(held, asked, 'offer')).toBe(true);
+    expect(assignReducer(asked, { type: 'takeKept' }).confirmingTake).toBeNull();
+    expect(asksBeforeTaking({ ...held, started: false, status: 'assigned' }, opened, 'assign')).toBe(false);
+    expect(asksBeforeTaking(order, opened, 'assign')).toBe(false);
   });
 });
 

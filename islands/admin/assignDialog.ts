@@ -15,8 +15,11 @@ import { firstErrors, type FieldErrors } from '../lib/fieldErrors';
 export type Way = 'assign' | 'offer';
 
 export interface AssignState {
-  /** The order and the pay the dialog opened with (changing that pay makes closing ask first); null while closed. */
-  opened: { order: AssignPayload; fee: string; tip: string } | null;
+  /**
+   * The order, and the courier and pay the dialog opened with (the best courier once the
+   * suggestions arrive): changing them makes closing ask first. Null while closed.
+   */
+  opened: { order: AssignPayload; courierId: string; fee: string; tip: string } | null;
   courierId: string;
   fee: string;
   tip: string;
@@ -24,11 +27,16 @@ export interface AssignState {
   pending: Way | null;
   /** Closing asked "Close without assigning?". */
   confirmingClose: boolean;
+  /** A way out asked "Take order #… from …?", the courier holding it having started it. */
+  confirmingTake: Way | null;
 }
 
 export type AssignAction =
   | { type: 'opened'; order: AssignPayload }
+  | { type: 'suggested'; courierId: string }
   | { type: 'courierChosen'; courierId: string }
+  | { type: 'takeAsked'; way: Way }
+  | { type: 'takeKept' }
   | { type: 'feeTyped'; fee: string }
   | { type: 'tipTyped'; tip: string }
   | { type: 'closeAsked' }
@@ -39,11 +47,16 @@ export type AssignAction =
   | { type: 'sendFailed' };
 
 /** Closing clears the chosen courier, fee and tip (spec 1-foundations-and-admin.md §2.8). */
-export const CLOSED: AssignState = { opened: null, courierId: '', fee: '', tip: '', pending: null, confirmingClose: false };
+export const CLOSED: AssignState = { opened: null, courierId: '', fee: '', tip: '', pending: null, confirmingClose: false, confirmingTake: null };
 
 /** A chosen courier or pay other than the dialog opened with would be lost by closing. */
 export function isDirty({ opened, courierId, fee, tip }: AssignState): boolean {
-  return opened !== null && (courierId !== '' || fee !== opened.fee || tip !== opened.tip);
+  return opened !== null && (courierId !== opened.courierId || fee !== opened.fee || tip !== opened.tip);
+}
+
+/** Taking an order from a courier who has started it is confirmed first, naming them (issue 29). */
+export function asksBeforeTaking(order: AssignPayload, state: AssignState, way: Way): boolean {
+  return order.heldBy !== null && order.started && state.confirmingTake !== way;
 }
 
 export function assignReducer(state: AssignState, action: AssignAction): AssignState {
@@ -52,10 +65,18 @@ export function assignReducer(state: AssignState, action: AssignAction): AssignS
       // The pay set last time (courier pay minus tip) when there is one, so a reassignment keeps it (decision W7).
       const fee = action.order.courierFee ?? action.order.deliveryFee;
       const tip = action.order.tip;
-      return { ...state, opened: { order: action.order, fee, tip }, courierId: '', fee, tip, confirmingClose: false };
+      return { ...state, opened: { order: action.order, courierId: '', fee, tip }, courierId: '', fee, tip, confirmingClose: false, confirmingTake: null };
     }
+    case 'suggested':
+      // The best courier is chosen for the dispatcher, unless they already chose one.
+      if (!state.opened || state.courierId !== '' || state.opened.courierId !== '') return state;
+      return { ...state, opened: { ...state.opened, courierId: action.courierId }, courierId: action.courierId };
     case 'courierChosen':
       return { ...state, courierId: action.courierId };
+    case 'takeAsked':
+      return { ...state, confirmingTake: action.way };
+    case 'takeKept':
+      return { ...state, confirmingTake: null };
     case 'feeTyped':
       return { ...state, fee: action.fee };
     case 'tipTyped':
@@ -69,7 +90,7 @@ export function assignReducer(state: AssignState, action: AssignAction): AssignS
     case 'discarded':
       return { ...CLOSED, pending: state.pending };
     case 'sending':
-      return { ...state, pending: action.way };
+      return { ...state, pending: action.way, confirmingTake: null };
     case 'sent':
       return CLOSED;
     case 'sendFailed':
@@ -113,9 +134,12 @@ export function assignBody(order: AssignPayload, { courierId, fee, tip }: Assign
 export const SENT: Record<Way, string> = { assign: 'Order assigned successfully', offer: 'Order is now available to all couriers in zone' };
 
 export function assignTitle(order: AssignPayload): string {
-  return order.status === 'missed_pickup' ? `Reassign Order #${order.orderNumber} (Missed Pickup)` : `Assign Order #${order.orderNumber}`;
+  if (order.status === 'missed_pickup') return `Reassign Order #${order.orderNumber} (Missed Pickup)`;
+  return order.heldBy ? `Reassign Order #${order.orderNumber}` : `Assign Order #${order.orderNumber}`;
 }
 
 export function assignDescription(order: AssignPayload | undefined): string {
-  return order?.status === 'missed_pickup' ? 'Previous courier missed pickup. Reassign to a different courier.' : 'Set courier pay and assign a courier';
+  if (order?.status === 'missed_pickup') return 'Previous courier missed pickup. Reassign to a different courier.';
+  if (order?.heldBy) return `Now with ${order.heldBy}${order.started ? ', who has started it' : ''}. Choose another courier or offer it to the zone.`;
+  return 'Set courier pay and assign a courier';
 }

@@ -15,6 +15,10 @@ export interface ToastDetail {
   title?: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** A link that acts on what the toast says (an alert's order). */
+  action?: { label: string; href: string };
+  /** Longer than the usual 5 s for what must not be missed (alerts). */
+  durationMs?: number;
 }
 
 /** Shows a toast; at most one is visible, a new one replaces the old (spec 1-foundations-and-admin.md §4.10). */

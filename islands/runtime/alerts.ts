@@ -6,12 +6,20 @@
  * short tone, shows a browser notification when the tab is in the background (if the browser
  * allows it), and a toast. The choice is remembered in this browser.
  */
-import { alertText, type DispatchAlert } from '../../src/domain/live';
+import { ALERT_TITLES, alertAction, alertText, type DispatchAlert } from '../../src/domain/live';
 import { toast } from '../lib/events';
 import { playTone, unlockTone } from '../lib/tone';
 import { connectLive } from '../lib/tracking/liveSocket';
 
 const STORAGE_KEY = 'dispatch-alerts';
+/** An alert stays this long (paused while hovered or focused): it is work, not a confirmation. */
+const ALERT_TOAST_MS = 20_000;
+
+/** "1:10 PM" in the zone the page was rendered in. */
+function clock(time: number): string {
+  const timeZone = document.documentElement.dataset.tz || undefined;
+  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(time);
+}
 
 export function startDispatchAlerts(): void {
   const button = document.querySelector<HTMLButtonElement>('[data-dispatch-alerts]');
@@ -19,12 +27,16 @@ export function startDispatchAlerts(): void {
   let close: (() => void) | null = null;
 
   const announce = (alert: DispatchAlert) => {
-    const text = alertText(alert);
+    const text = alertText(alert, clock);
     playTone();
     if (document.visibilityState === 'hidden' && 'Notification' in window && Notification.permission === 'granted') {
-      new Notification('Dispatch', { body: text, tag: `dispatch-${alert.kind}` });
+      const notification = new Notification('Dispatch', { body: text, tag: `dispatch-${alert.kind}` });
+      notification.onclick = () => {
+        window.focus();
+        window.location.assign(alertAction(alert).href);
+      };
     }
-    toast({ title: alert.kind === 'new_order' ? 'New order' : 'Missed pickup', description: text });
+    toast({ title: ALERT_TITLES[alert.kind], description: text, action: alertAction(alert), durationMs: ALERT_TOAST_MS });
   };
 
   const show = (on: boolean, state: string) => {
@@ -33,7 +45,7 @@ export function startDispatchAlerts(): void {
     button.textContent = on ? 'Alerts on' : 'Alerts off';
     button.title = on
       ? state === 'live'
-        ? 'Alerts on: new orders and missed pickups sound and notify'
+        ? 'Alerts on: new orders, orders given back, missed pickups, unanswered offers and failed deliveries sound and notify'
         : 'Alerts on: reconnecting…'
       : 'Turn on alerts for new orders and missed pickups';
   };

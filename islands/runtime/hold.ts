@@ -1,6 +1,6 @@
 /**
  * A list that holds still under the hand (issue 29): a region marked data-hold does not
- * change while the pointer is over it or focus is in it, so a click lands on the row that
+ * change while the pointer is over its rows (its tables) or focus is in them, so a click lands on the row that
  * was aimed at. A background update waits, and a bar at the top of the region says what is
  * waiting ("3 new orders", with Show); it is applied as soon as the pointer and focus leave,
  * or at once on Show. The user's own navigation is never held.
@@ -10,10 +10,16 @@
 let pointed: Element | null = null;
 const waiting = new Map<string, { region: HTMLElement; next: HTMLElement; apply: () => void }>();
 
+/** The rows of a held region: its tables (its filters and tabs around them do not hold it). */
+const ROWS = 'table, [data-hold-rows]';
+const inRowsOf = (region: HTMLElement, element: Element | null) => {
+  const rows = element?.closest(ROWS);
+  return rows != null && region.contains(rows);
+};
+
 export function isHeld(region: HTMLElement): boolean {
   if (!region.hasAttribute('data-hold')) return false;
-  const active = document.activeElement;
-  return (pointed !== null && region.contains(pointed)) || (active !== null && active !== document.body && region.contains(active));
+  return inRowsOf(region, pointed) || inRowsOf(region, document.activeElement);
 }
 
 const rowIds = (root: Element) => [...root.querySelectorAll('[data-order-id]')].map((row) => row.getAttribute('data-order-id'));
@@ -42,6 +48,11 @@ function showBar(region: HTMLElement, next: HTMLElement): void {
 export function holdUpdate(name: string, region: HTMLElement, next: HTMLElement, apply: () => void): void {
   waiting.set(name, { region, next, apply });
   showBar(region, next);
+}
+
+/** A newer content was shown (the user's own change): what waited is older, and goes. */
+export function dropHeld(name: string): void {
+  waiting.delete(name);
 }
 
 function release(name: string): void {

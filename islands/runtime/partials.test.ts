@@ -320,14 +320,19 @@ describe('a list that holds still under the hand (issue 29)', () => {
     </table><p class="content">four orders</p>`;
   const held = (html: string) => regionReply('orders', html, {}, 'data-hold data-poll="5000"');
   const pointAt = (selector: string) => document.querySelector(selector)!.dispatchEvent(new Event('pointerover', { bubbles: true }));
-
-  it('keeps the rows under the pointer, says how many new orders wait, and shows them when the pointer leaves', async () => {
+  /** The held page, the hand on its rows (`hold`), and a poll answered with UPDATED. */
+  async function pollUnder(hold: () => void) {
     const server = fakeServer();
     await start(HELD_PAGE);
-    pointAt('#assign-1');
+    hold();
     const poll = runtime.refreshRegion('orders', 'poll');
     await server.last('orders').answer(held(UPDATED));
     await poll;
+    return server;
+  }
+
+  it('keeps the rows under the pointer, says how many new orders wait, and shows them when the pointer leaves', async () => {
+    await pollUnder(() => pointAt('#assign-1'));
     await settle();
     expect(regionText('orders')).toBe('two orders');
     expect(document.querySelector('[data-hold-bar]')?.textContent).toContain('2 new orders: shown when you move away.');
@@ -337,16 +342,22 @@ describe('a list that holds still under the hand (issue 29)', () => {
   });
 
   it('shows a waiting update at once on Show, and holds while focus is in the list', async () => {
-    const server = fakeServer();
-    await start(HELD_PAGE);
-    document.querySelector<HTMLElement>('#assign-1')!.focus();
-    const poll = runtime.refreshRegion('orders', 'poll');
-    await server.last('orders').answer(held(UPDATED));
-    await poll;
+    await pollUnder(() => document.querySelector<HTMLElement>('#assign-1')!.focus());
     await settle();
     expect(regionText('orders')).toBe('two orders');
     click('[data-hold-show]');
     expect(regionText('orders')).toBe('four orders');
+  });
+
+  it("shows the dispatcher's own change at once, and drops the older update that waited", async () => {
+    const server = await pollUnder(() => pointAt('#assign-1'));
+    const own = runtime.refreshRegion('orders');
+    await server.last('orders').answer(held('<p class="content">assigned</p>'));
+    await own;
+    await settle();
+    expect(regionText('orders')).toBe('assigned');
+    pointAt('#outside');
+    expect(regionText('orders')).toBe('assigned');
   });
 
   it('never holds a region that did not ask for it', async () => {

@@ -21,7 +21,7 @@
 import { buildErrorMessage } from '../../src/domain/errors';
 import { PARTIAL_HEADER, PARTIAL_LOCATION_HEADER, PARTIAL_TITLE_HEADER } from '../../src/shared/partials';
 import { EVENTS } from '../lib/events';
-import { holdUpdate, isHeld, startHold } from './hold';
+import { dropHeld, holdUpdate, isHeld, startHold } from './hold';
 import { hydrateIslands, unmountIslands } from './islands';
 import { showToast } from './toast';
 
@@ -320,9 +320,13 @@ export function refreshRegion(name: string, mode: 'refresh' | 'poll' = 'refresh'
       if (findRegion(name) !== region) return;
       markFresh(region);
       if (reply.type !== 'content' || isBusy(region)) return;
-      // A list under the pointer or the keyboard keeps still; the update waits (issue 29).
-      if (isHeld(region)) holdUpdate(name, region, reply.region, () => findRegion(name) === region && swapRegion(region, reply.region));
-      else swapRegion(region, reply.region);
+      // A list under the pointer or the keyboard keeps still while others change it; the update waits (issue 29).
+      // The dispatcher's own change (an island's refresh after it) shows at once.
+      if (mode === 'poll' && isHeld(region)) holdUpdate(name, region, reply.region, () => findRegion(name) === region && swapRegion(region, reply.region));
+      else {
+        dropHeld(name);
+        swapRegion(region, reply.region);
+      }
     },
     region.dataset.etag,
   );

@@ -124,7 +124,7 @@ function dismiss(element: HTMLElement): void {
 function schedule(element: HTMLElement): void {
   if (current?.element !== element) return;
   window.clearTimeout(current.timer);
-  current.timer = window.setTimeout(() => dismiss(element), TOAST_DURATION_MS);
+  current.timer = window.setTimeout(() => dismiss(element), Number(element.dataset.duration) || TOAST_DURATION_MS);
 }
 
 function pause(element: HTMLElement): void {
@@ -154,7 +154,7 @@ function enableSwipe(element: HTMLElement): void {
   element.addEventListener('pointercancel', end);
 }
 
-export function showToast({ title, description, variant = 'default' }: ToastDetail): void {
+export function showToast({ title, description, variant = 'default', action, durationMs }: ToastDetail): void {
   if (current) dismiss(current.element);
   const element = document.createElement('div');
   element.className = 'toast';
@@ -177,6 +177,14 @@ export function showToast({ title, description, variant = 'default' }: ToastDeta
     body.textContent = description;
     text.append(body);
   }
+  if (action) {
+    const link = document.createElement('a');
+    link.className = 'btn btn-outline btn-sm toast-action';
+    link.href = action.href;
+    link.textContent = action.label;
+    text.append(link);
+  }
+  if (durationMs) element.dataset.duration = String(durationMs);
   const close = document.createElement('button');
   close.type = 'button';
   close.className = 'toast-close';

@@ -2,9 +2,10 @@
  * Numbers for the dashboards. Totals come from restaurant_order_totals (kept by
  * triggers), so no dashboard scans the orders table however large it grows.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { NOTIFICATION_STATUSES } from '../domain/orderStatus';
 import type { Db } from './client';
+import { needsPerson } from './dispatchQueue';
 import { couriers, orders, restaurantOrderTotals, restaurants, users } from './schema';
 
 const t = restaurantOrderTotals;
@@ -59,13 +60,41 @@ export async function businessTotals(db: Db, restaurantId: number): Promise<Orde
   return row;
 }
 
-/** The bell's counts (spec 1-foundations-and-admin.md §2.5): served from the (status, delivery_time) index. */
-export async function notificationCounts(db: Db): Promise<{ newOrders: number; awaitingCourier: number }> {
-  const rows = await db
-    .select({ status: orders.status, count: sql<number>`count(*)` })
-    .from(orders)
-    .where(inArray(orders.status, [...NOTIFICATION_STATUSES]))
-    .groupBy(orders.status);
+export interface NotificationCounts {
+  newOrders: number;
+  awaitingCourier: number;
+  /** The queue's orders given back by their courier, missed, or not delivered (issue 29). */
+  declined: number;
+  missed: number;
+  failed: number;
+}
+
+/**
+ * The bell's counts (spec 1-foundations-and-admin.md §2.5), served from the (status,
+ * delivery_time) index, and the queue's orders that went wrong (issue 29), counted as the
+ * queue finds them, in one round trip.
+ */
+export async function notificationCounts(db: Db, now: number): Promise<NotificationCounts> {
+  const wentWrong = sql<'failed' | 'missed' | 'declined'>`case when ${orders.deliveryFailedAt} is not null then 'failed' else ${orders.status} end`;
+  const [rows, problems] = await db.batch([
+    db
+      .select({ status: orders.status, count: sql<number>`count(*)` })
+      .from(orders)
+      .where(inArray(orders.status, [...NOTIFICATION_STATUSES]))
+      .groupBy(orders.status),
+    db
+      .select({ kind: wentWrong, count: sql<number>`count(*)` })
+      .from(orders)
+      .where(and(needsPerson(now), or(isNotNull(orders.deliveryFailedAt), inArray(orders.status, ['missed_pickup', 'courier_rejected']))))
+      .groupBy(wentWrong),
+  ]);
   const count = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
-  return { newOrders: count('new'), awaitingCourier: count('pending_courier') };
+  const problem = (kind: string) => problems.find((row) => row.kind === kind)?.count ?? 0;
+  return {
+    newOrders: count('new'),
+    awaitingCourier: count('pending_courier'),
+    declined: problem('courier_rejected'),
+    missed: problem('missed_pickup'),
+    failed: problem('failed'),
+  };
 }

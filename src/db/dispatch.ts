@@ -1,9 +1,13 @@
-/** What the dispatcher's courier suggestions are made of (issue 14): the order's pickup and every courier, in one round trip. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { CourierCandidate, OrderToStaff } from '../domain/dispatch';
-import { COURIER_HELD_STATUSES } from '../domain/orderStatus';
+/**
+ * What the dispatcher's courier suggestions are made of (issues 14, 29): the order, where it
+ * is, who declined it, every courier and what each holds, in one round trip.
+ */
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { CourierCandidate, HeldOrder, OrderToStaff } from '../domain/dispatch';
+import { COURIER_HELD_STATUSES, STOP_DELIVERY_PHASE } from '../domain/orderStatus';
 import type { Db } from './client';
-import { couriers, orders, restaurants, users, zones, type Order } from './schema';
+import { couriers, orderDeclines, orderEvents, orders, restaurants, users, zones, type Order } from './schema';
 
 export interface StaffingQuestion {
   order: Order;
@@ -12,15 +16,20 @@ export interface StaffingQuestion {
 }
 
 export async function staffingQuestion(db: Db, orderId: number): Promise<StaffingQuestion | undefined> {
-  const held = db
-    .select({ count: sql<number>`count(*)` })
-    .from(orders)
-    .where(and(eq(orders.courierId, couriers.id), inArray(orders.status, [...COURIER_HELD_STATUSES])));
-  const [[row], courierRows] = await db.batch([
+  const holder = alias(couriers, 'holder');
+  const [[row], courierRows, heldRows, declineRows] = await db.batch([
     db
-      .select({ order: orders, latitude: restaurants.latitude, longitude: restaurants.longitude, zoneId: restaurants.zoneId })
+      .select({
+        order: orders,
+        latitude: restaurants.latitude,
+        longitude: restaurants.longitude,
+        zoneId: restaurants.zoneId,
+        holderLatitude: holder.courierLatitude,
+        holderLongitude: holder.courierLongitude,
+      })
       .from(orders)
       .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+      .leftJoin(holder, eq(holder.id, orders.courierId))
       .where(eq(orders.id, orderId))
       .limit(1),
     db
@@ -36,25 +45,56 @@ export async function staffingQuestion(db: Db, orderId: number): Promise<Staffin
         latitude: couriers.courierLatitude,
         longitude: couriers.courierLongitude,
         lastLocationAt: couriers.lastLocationUpdateTime,
-        activeOrders: sql<number>`(${held})`,
       })
       .from(couriers)
       .innerJoin(users, eq(users.id, couriers.userId))
       .leftJoin(zones, eq(zones.id, couriers.zoneId)),
+    db
+      .select({ courierId: orders.courierId, orderNumber: orders.orderNumber, status: orders.status })
+      .from(orders)
+      .where(and(isNotNull(orders.courierId), inArray(orders.status, [...COURIER_HELD_STATUSES])))
+      .orderBy(asc(orders.pickupTime), asc(orders.id)),
+    // Declined as an offer to the zone, or given back after accepting.
+    db
+      .select({ courierId: orderDeclines.courierId })
+      .from(orderDeclines)
+      .where(eq(orderDeclines.orderId, orderId))
+      .union(
+        db
+          .select({ courierId: sql<number>`${orderEvents.fromCourierId}` })
+          .from(orderEvents)
+          .where(
+            and(
+              eq(orderEvents.orderId, orderId),
+              eq(orderEvents.toStatus, 'courier_rejected'),
+              eq(orderEvents.outcome, 'applied'),
+              isNotNull(orderEvents.fromCourierId),
+            ),
+          ),
+      ),
   ]);
   if (!row) return undefined;
   const { order } = row;
+  const held = new Map<number, HeldOrder[]>();
+  for (const { courierId, orderNumber, status } of heldRows) held.set(courierId!, [...(held.get(courierId!) ?? []), { orderNumber, status }]);
+  // Once picked up, the order travels with its courier: distances are measured from there.
+  const withCourier = STOP_DELIVERY_PHASE.has(order.status) && row.holderLatitude != null && row.holderLongitude != null;
+  const pickup = row.latitude != null && row.longitude != null ? { lat: row.latitude, lng: row.longitude } : null;
   return {
     order,
     staffing: {
-      pickup: row.latitude != null && row.longitude != null ? { lat: row.latitude, lng: row.longitude } : null,
+      origin: withCourier ? { lat: row.holderLatitude!, lng: row.holderLongitude! } : pickup,
+      originIsOrder: withCourier,
       zoneId: order.zoneId ?? row.zoneId,
       requiredVehicleTypes: order.requiredVehicleTypes,
       missedBy: order.status === 'missed_pickup' ? order.courierId : null,
+      heldBy: order.status === 'missed_pickup' ? null : order.courierId,
+      declinedBy: declineRows.map((decline) => decline.courierId),
     },
     candidates: courierRows.map(({ latitude, longitude, ...courier }) => ({
       ...courier,
       position: latitude != null && longitude != null ? { lat: latitude, lng: longitude } : null,
+      held: held.get(courier.id) ?? [],
     })),
   };
 }

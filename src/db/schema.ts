@@ -338,6 +338,10 @@ export const orders = sqliteTable(
       .where(sql`${t.completedAt} is not null`),
     index('orders_courier_completed_idx').on(t.courierId, t.completedAt),
     uniqueIndex('orders_tracking_token_unique').on(t.trackingToken),
+    // The dispatcher's queue and bell (issue 29): the few failed deliveries waiting for a person, whatever their date.
+    index('orders_delivery_failed_idx')
+      .on(t.deliveryFailedAt)
+      .where(sql`${t.deliveryFailedAt} is not null`),
   ],
 );
 

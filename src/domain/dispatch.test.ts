@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heldOrdersWarning, orderUrgency, rankCouriers, unsuitability, type CourierCandidate, type OrderToStaff } from './dispatch';
+import { heldOrdersWarning, notOffered, orderUrgency, rankCouriers, unsuitability, type CourierCandidate, type OrderToStaff } from './dispatch';
 import { planSearch } from './orderSearch';
 import { vehicleFits } from './vehicles';
 
@@ -44,17 +44,26 @@ describe('rankCouriers', () => {
     insuranceExpiry: '2099-01-01',
     position: lat == null ? null : { lat, lng: pickup.lng },
     lastLocationAt: NOW - MINUTE,
-    activeOrders: 0,
+    held: [],
     ...overrides,
   });
-  const order: OrderToStaff = { pickup, zoneId: 1, requiredVehicleTypes: ['sedan', 'suv'], missedBy: null };
+  const order: OrderToStaff = {
+    origin: pickup,
+    originIsOrder: false,
+    zoneId: 1,
+    requiredVehicleTypes: ['sedan', 'suv'],
+    missedBy: null,
+    heldBy: null,
+    declinedBy: [],
+  };
+  const holding = (count: number) => Array.from({ length: count }, (_, i) => ({ orderNumber: `10${i}`, status: 'assigned' as const }));
 
   it('puts online before recent before offline, nearest first counting 3 miles per active order, and says why', () => {
     const ranked = rankCouriers(
       [
         courier(1, 28.0427),
         courier(2, 27.9527),
-        courier(3, 27.9437, { activeOrders: 1 }),
+        courier(3, 27.9437, { held: holding(1) }),
         courier(4, 27.943, { lastLocationAt: NOW - 10 * MINUTE }),
         courier(5, null, { lastLocationAt: null }),
       ],
@@ -85,6 +94,40 @@ describe('rankCouriers', () => {
     expect(ranked.map((s) => s.courierId)).toEqual([5]);
     expect(unsuitability(courier(2, null, { insuranceExpiry: '2026-11-22' }), order, TODAY)).toBe('documents expired');
     expect(unsuitability(courier(2, null, { insuranceExpiry: TODAY }), order, TODAY)).toBeNull();
+    expect(
+      notOffered(
+        [courier(1, 27.95, { isActive: false }), courier(2, 27.95, { insuranceExpiry: '2026-11-22' }), courier(4, 27.95)],
+        { ...order, missedBy: 4 },
+        TODAY,
+      ),
+    ).toEqual([
+      { courierId: 2, name: 'Courier 2', why: 'documents expired' },
+      { courierId: 4, name: 'Courier 4', why: 'missed this pickup' },
+    ]);
+  });
+
+  it('offers those who declined the order last, saying so, and never the courier who holds it', () => {
+    const ranked = rankCouriers(
+      [courier(1, 27.9437), courier(2, 27.9527), courier(3, 27.95, { held: holding(2) })],
+      { ...order, heldBy: 3, declinedBy: [1] },
+      NOW,
+      TODAY,
+    );
+    expect(ranked.map((s) => [s.courierId, s.declined])).toEqual([
+      [2, false],
+      [1, true],
+    ]);
+    expect(ranked[1].reason).toBe('declined this order, 0.1 mi away, online, no active orders');
+    expect(notOffered([courier(3, 27.95)], { ...order, heldBy: 3 }, TODAY)).toEqual([]);
+  });
+
+  it('measures from the origin it is given: where the order is once picked up', () => {
+    const withCourier = { lat: 28.0427, lng: pickup.lng };
+    const ranked = rankCouriers([courier(1, 28.0427), courier(2, 27.9437)], { ...order, origin: withCourier, originIsOrder: true }, NOW, TODAY);
+    expect(ranked.map((s) => [s.courierId, s.milesAway])).toEqual([
+      [1, 0],
+      [2, 6.8],
+    ]);
   });
 });
 

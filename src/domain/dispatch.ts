@@ -45,17 +45,28 @@ export interface CourierCandidate {
   insuranceExpiry: string | null;
   position: LatLng | null;
   lastLocationAt: number | null;
-  /** Orders the courier holds and has not finished. */
-  activeOrders: number;
+  /** Orders the courier holds and has not finished, in pickup order. */
+  held: HeldOrder[];
+}
+
+/** An order a courier holds, as the assign dialog lists it. */
+export interface HeldOrder {
+  orderNumber: string;
+  status: OrderStatus;
 }
 
 export interface OrderToStaff {
-  /** Where the courier goes first: the pickup. */
-  pickup: LatLng | null;
+  /** Where the courier goes first: the pickup, or where the order is once its courier has picked it up. */
+  origin: LatLng | null;
+  originIsOrder: boolean;
   zoneId: number | null;
   requiredVehicleTypes: readonly OrderVehicleType[];
   /** The courier who missed this order's pickup: never offered it again. */
   missedBy: number | null;
+  /** The courier who holds the order now: a reassignment is to someone else. */
+  heldBy: number | null;
+  /** Couriers who declined the order (an offer, or giving it back): offered last, saying so. */
+  declinedBy: readonly number[];
 }
 
 export interface CourierSuggestion {
@@ -64,11 +75,20 @@ export interface CourierSuggestion {
   zoneName: string | null;
   sameZone: boolean;
   freshness: GpsFreshness;
-  /** Straight-line miles from the latest position to the pickup, 1 decimal; null when unknown. */
+  /** Straight-line miles from the latest position to the origin (the pickup, or where the order is), 1 decimal; null when unknown. */
   milesAway: number | null;
   activeOrders: number;
-  /** '0.8 mi away, online, 1 active order' */
+  held: HeldOrder[];
+  declined: boolean;
+  /** '0.8 mi away, online, 1 active order', or 'declined this order, 0.8 mi away, ...' */
   reason: string;
+}
+
+/** Who the dialog does not offer an order to and why, so nobody is left out in silence. */
+export interface NotOffered {
+  courierId: number;
+  name: string;
+  why: string;
 }
 
 /** One active order weighs as much as this many miles of distance when couriers are ranked. */
@@ -90,20 +110,22 @@ export function unsuitability(
 }
 
 /**
- * Suitable couriers, best first: those online before those seen recently before those
- * offline; within each, nearest to the pickup with each active order counting as
- * LOAD_PENALTY_MILES more; couriers without a position after those with one; then the
- * order's zone first, then name.
+ * Suitable couriers other than the one holding the order, best first: those who declined it
+ * last; then those online before those seen recently before those offline; within each,
+ * nearest to the origin with each active order counting as LOAD_PENALTY_MILES more;
+ * couriers without a position after those with one; then the order's zone first, then name.
  */
 export function rankCouriers(candidates: readonly CourierCandidate[], order: OrderToStaff, now: number, today: string): CourierSuggestion[] {
   const suggestions = candidates
-    .filter((courier) => unsuitability(courier, order, today) === null)
+    .filter((courier) => courier.id !== order.heldBy && unsuitability(courier, order, today) === null)
     .map((courier): CourierSuggestion => {
       const freshness = gpsFreshness(courier.lastLocationAt, now);
       const milesAway =
-        courier.position && order.pickup && freshness !== 'offline'
-          ? Math.round((haversineMeters(courier.position, order.pickup) / METERS_PER_MILE) * 10) / 10
+        courier.position && order.origin && freshness !== 'offline'
+          ? Math.round((haversineMeters(courier.position, order.origin) / METERS_PER_MILE) * 10) / 10
           : null;
+      const declined = order.declinedBy.includes(courier.id);
+      const reason = suggestionReason(milesAway, freshness, courier.held.length);
       return {
         courierId: courier.id,
         name: courier.name,
@@ -111,13 +133,16 @@ export function rankCouriers(candidates: readonly CourierCandidate[], order: Ord
         sameZone: order.zoneId != null && courier.zoneId === order.zoneId,
         freshness,
         milesAway,
-        activeOrders: courier.activeOrders,
-        reason: suggestionReason(milesAway, freshness, courier.activeOrders),
+        activeOrders: courier.held.length,
+        held: courier.held,
+        declined,
+        reason: declined ? `declined this order, ${reason}` : reason,
       };
     });
   const score = (s: CourierSuggestion) => (s.milesAway == null ? Number.POSITIVE_INFINITY : s.milesAway + LOAD_PENALTY_MILES * s.activeOrders);
   return suggestions.sort(
     (a, b) =>
+      Number(a.declined) - Number(b.declined) ||
       FRESHNESS_ORDER[a.freshness] - FRESHNESS_ORDER[b.freshness] ||
       compareNumbers(score(a), score(b)) ||
       a.activeOrders - b.activeOrders ||
@@ -125,6 +150,14 @@ export function rankCouriers(candidates: readonly CourierCandidate[], order: Ord
       a.name.localeCompare(b.name) ||
       a.courierId - b.courierId,
   );
+}
+
+/** The couriers who cannot take the order, with why; deactivated accounts and the holder are not couriers to offer it to. */
+export function notOffered(candidates: readonly CourierCandidate[], order: OrderToStaff, today: string): NotOffered[] {
+  return candidates.flatMap((courier) => {
+    const why = courier.id === order.heldBy || !courier.isActive ? null : unsuitability(courier, order, today);
+    return why ? [{ courierId: courier.id, name: courier.name, why }] : [];
+  });
 }
 
 function compareNumbers(a: number, b: number): number {

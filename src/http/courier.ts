@@ -12,6 +12,8 @@ import { deviceStepClock } from '../domain/stepTime';
 import { DEFAULT_TIME_ZONE, dayIn, formatIn } from '../domain/time';
 import type { AppEnv } from '../env';
 import type { CourierContext } from '../services/courier/context';
+import { alertDispatchers } from '../services/dispatch/alerts';
+import { verifiedUser } from './context';
 import { ApiError, badRequest } from './errors';
 import { ownRecord, ownRecordId } from './ownRecord';
 
@@ -51,6 +53,7 @@ export function courierContext(c: Context<AppEnv>): CourierContext {
     formatTime: (time) => formatIn(time, c.var.timeZone, 'h:mm a'),
     formatClock: (time) => formatIn(time, c.var.timeZone, 'h:mm:ss a'),
     device: deviceStepClock(c.req.header('x-tapped-at'), c.req.header('x-sent-at')),
+    alertDispatchers: (alert) => c.executionCtx.waitUntil(verifiedUser(c).then((user) => alertDispatchers(c.env, alert(user.name)))),
   };
 }
 

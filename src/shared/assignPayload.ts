@@ -11,4 +11,8 @@ export interface AssignPayload {
   courierFee: string | null;
   /** The courier who missed this pickup, named, so the dialog can say who is not offered. */
   missedBy: string | null;
+  /** The courier who holds the order now, named (null when nobody does, or they missed it): the dialog reassigns. */
+  heldBy: string | null;
+  /** That courier has set off with it: taking it from them is confirmed first. */
+  started: boolean;
 }

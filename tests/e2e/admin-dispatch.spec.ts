@@ -174,14 +174,14 @@ test('alerts, once turned on, push new orders and missed pickups to the dispatch
   const created = await portal.request.post('/api/orders', { data: singleOrderBody() });
   expect(created.status(), await created.text()).toBe(201);
   const { orderNumber } = (await created.json()) as { orderNumber: string };
-  await expectToast(page, `New order #${orderNumber}`);
+  await expectToast(page, new RegExp(`New order #${orderNumber} from ${business.restaurant.name}, pickup \\d{1,2}:\\d{2} [AP]M`));
   await bistro.close();
   // A courier who never set off misses the pickup: the minute's sweep pushes that too.
   const { courier } = await insertCourier(db);
   const late = Date.now() - 20 * 60_000;
   await insertOrder(db, { status: 'assigned', courierId: courier.id, pickupTime: late, updatedAt: late });
   expect((await page.request.get('/__scheduled?cron=*+*+*+*+*')).status()).toBe(200);
-  await expectToast(page, /missed pickups?: reassign/);
+  await expectToast(page, /missed pickups?: .*reassign (it|them)/);
   // The choice is remembered: a reload keeps alerts on.
   await page.reload();
   await expect(page.getByRole('button', { name: 'Alerts on' })).toBeVisible();

@@ -11,13 +11,46 @@ import { listOrders, orderConditions } from '../../src/db/orders/read';
 import { orders, orderStops, users } from '../../src/db/schema';
 import { planSearch } from '../../src/domain/orderSearch';
 import { addDays, dayIn } from '../../src/domain/time';
-import { signedIn, testDb, unique } from '../support/api';
+import { Client, signedIn, testDb, unique } from '../support/api';
 import { insertPharmacyOrder } from '../support/courier';
-import { insertBusiness, insertCourier, insertOrder, insertOrders, insertZone } from '../support/factories';
+import { insertBusiness, insertCourier, insertOrder, insertOrders, insertSignableCourier, insertZone } from '../support/factories';
 
 const ZONE = 'America/New_York';
 const DAY = 24 * 3_600_000;
 const uniquePhone = () => `813${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+describe('reassigning (issue 29)', () => {
+  it('offers a courier who gave the order back last, saying so, never its holder, and measures from where a picked-up order is', async () => {
+    const db = testDb();
+    const zone = await insertZone(db);
+    const business = await insertBusiness(db, { zoneId: zone.id });
+    const now = Date.now();
+    const at = (lat: number) => ({ courierLatitude: lat, courierLongitude: -82.4497, lastLocationUpdateTime: now, zoneId: zone.id });
+    const decliner = await insertSignableCourier(db, at(27.9437));
+    const other = await insertCourier(db, at(27.9627));
+    const order = await insertOrder(db, { business: business.username, status: 'assigned', courierId: decliner.courier.id, pickupTime: now + 5 * DAY });
+    const courier = await new Client().login(decliner.username);
+    expect((await courier.post(`/api/orders/${order.id}/courier-response`, { action: 'reject' })).body).toMatchObject({ status: 'courier_rejected' });
+
+    const admin = await signedIn('admin');
+    type Suggested = { courierId: number; declined: boolean; reason: string; milesAway: number | null };
+    const ours = (body: { suggestions: Suggested[] }) => body.suggestions.filter((s) => [decliner, other].some((c) => c.courier.id === s.courierId));
+    const declined = (await admin.get(`/api/orders/${order.id}/courier-suggestions`)).body;
+    expect(ours(declined).map((s) => [s.courierId, s.declined])).toEqual([
+      [other.courier.id, false],
+      [decliner.courier.id, true],
+    ]);
+    expect(ours(declined)[1].reason).toBe('declined this order, 0.1 mi away, online, no active orders');
+    expect(declined.measuredFromOrder).toBe(false);
+
+    // Picked up by `other`, 1.4 mi north of the restaurant: distances are from there, and `other` is not offered its own order.
+    const held = await insertOrder(db, { business: business.username, status: 'on_way_to_customer', courierId: other.courier.id });
+    const moving = (await admin.get(`/api/orders/${held.id}/courier-suggestions`)).body;
+    expect(moving.measuredFromOrder).toBe(true);
+    expect(ours(moving).map((s) => [s.courierId, s.milesAway])).toEqual([[decliner.courier.id, 1.3]]);
+    expect(moving.notOffered.map((c: { courierId: number }) => c.courierId)).not.toContain(other.courier.id);
+  });
+});
 
 describe('upcoming orders and the search', () => {
   it('an order due next month is listed under its month, Upcoming and All dates, and found by phone, name and number', async () => {
@@ -189,6 +222,13 @@ describe('courier suggestions', () => {
     expect(retry.body.error).toBe('Courier cannot take this order: missed this pickup');
 
     expect((await admin.get('/api/orders/999999999/courier-suggestions')).status).toBe(404);
+    expect(answer.body.notOffered).toEqual(
+      expect.arrayContaining([
+        { courierId: expired.courier.id, name: expired.user.name, why: 'documents expired' },
+        { courierId: truck.courier.id, name: truck.user.name, why: 'vehicle does not match' },
+      ]),
+    );
+    expect(answer.body.notOffered.map((c: { courierId: number }) => c.courierId)).not.toContain(deactivated.courier.id);
     const courierClient = await signedIn('courier');
     expect((await courierClient.get(`/api/orders/${order.id}/courier-suggestions`)).status).toBe(403);
   });

@@ -28,9 +28,9 @@ import {
   type ListSpan,
 } from '../../domain/orderFilters';
 import { planSearch } from '../../domain/orderSearch';
-import { ADMIN_TABS, type AdminTabKey } from '../../domain/orderStatus';
+import { ADMIN_TABS, canAdminAssign, type AdminTabKey } from '../../domain/orderStatus';
 import { PAGE_SIZE, pageNumber } from '../../domain/paging';
-import { idParam } from '../../domain/schemas/common';
+import { id, idParam } from '../../domain/schemas/common';
 import { orderListQuerySchema } from '../../domain/schemas/orders';
 import type { AppEnv } from '../../env';
 import { notFound } from '../../http/errors';
@@ -38,7 +38,9 @@ import { requirePage } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { DispatchQueue } from '../../views/admin/DispatchQueue';
 import { OrderDetail } from '../../views/admin/OrderDetail';
-import { OrdersTable, type OrdersDensity } from '../../views/admin/OrdersTable';
+import { assignPayloadOf, OrdersTable, type OrdersDensity } from '../../views/admin/OrdersTable';
+import type { AssignPayload } from '../../shared/assignPayload';
+import type { RequestUser } from '../../auth/session';
 import { Pager } from '../../views/admin/Pager';
 import { SearchForm } from '../../views/components/SearchForm';
 import { EmptyState, PageHeader } from '../../views/components/ui';
@@ -63,6 +65,8 @@ const listQuery = z.object({
   sort: orderListQuerySchema.shape.sort,
   density: z.optional(z.enum(['comfortable', 'compact'])),
   page: pageNumber,
+  /** An alert's order (issue 29): the page opens with its Assign dialog. */
+  assign: z.optional(id),
 });
 
 type View = Pick<ListFilter<AdminTabKey>, 'tab' | 'month' | 'day' | 'span' | 'search' | 'sort'> & { density: OrdersDensity };
@@ -132,6 +136,14 @@ function OrdersSearch({ search }: { search: string | null }) {
       target="orders"
     />
   );
+}
+
+/** What the Assign dialog opens with for an alert's order, or null once it cannot be assigned. */
+async function assignPayloadFor(db: Db, user: RequestUser, orderId: number): Promise<AssignPayload | null> {
+  const order = await findVisibleOrder(db, user, orderId);
+  if (!order || !canAdminAssign(order.status)) return null;
+  const courier = order.courierId == null ? undefined : await findCourier(db, order.courierId);
+  return assignPayloadOf(order, courier?.user.name);
 }
 
 /** What needs a person, above everything in flight (W9): polled like the list and held still under the hand. */
@@ -250,7 +262,7 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
       },
       // The assign dialog: one island for every row; it asks the server for the couriers to suggest.
       assign: {
-        render: async () => <Island name="AssignOrderDialog" props={{}} />,
+        render: async () => <Island name="AssignOrderDialog" props={{ open: query.assign ? await assignPayloadFor(db, c.var.user!, query.assign) : null }} />,
         fallback: null,
       },
     },

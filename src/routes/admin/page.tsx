@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { ReactNode } from 'react';
 import { BellIcon } from '../../shared/icons';
 import { notificationCounts } from '../../db/dashboard';
-import { versionTag } from '../../db/versions';
+import { minuteBucket, versionTag } from '../../db/versions';
 import type { AppEnv } from '../../env';
 import { NotificationBell } from '../../views/components/NotificationBell';
 import { AdminLayout } from '../../views/layouts/AdminLayout';
@@ -15,8 +15,9 @@ export function adminPage(c: Context<AppEnv>, options: { title: string; partials
   const db = c.var.db;
   const bell: PartialSpec = {
     poll: BELL_POLL_MS,
-    etag: () => versionTag(db, ['orders'], 'bell'),
-    render: async () => <NotificationBell {...await notificationCounts(db)} />,
+    // The minute: what the queue counts depends on the time (W9).
+    etag: () => versionTag(db, ['orders'], 'bell', minuteBucket()),
+    render: async () => <NotificationBell {...await notificationCounts(db, Date.now())} />,
     fallback: (
       <span className="btn btn-ghost h-9 w-9 px-0 text-slate-400" aria-hidden="true">
         <BellIcon />

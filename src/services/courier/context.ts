@@ -4,6 +4,7 @@
  * when the change they came with is refused. Failures are the domain's
  * (src/domain/failures.ts); the HTTP layer builds the context (src/http/courier.ts).
  */
+import type { DispatchAlert } from '../../domain/live';
 import { eq, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session';
 import type { Db } from '../../db/client';
@@ -33,6 +34,8 @@ export interface CourierContext {
   formatClock: (time: number) => string;
   /** The phone's clock readings for the step (when tapped, when sent), if it sent them. */
   device: DeviceStepClock | null;
+  /** Tells the dispatchers, in the background, once the session is confirmed (a step that needs a person: a decline, a failed delivery). */
+  alertDispatchers: (alert: (courierName: string) => DispatchAlert) => void;
 }
 
 export const actorOf = (ctx: CourierContext) => ({ userId: ctx.user.id, role: 'courier' as const });

@@ -4,13 +4,14 @@
  * decides what follows, and the record, the order's history and what follows are written in
  * one transaction. A stop that is returned settles like a delivered one: the route goes on.
  */
+import { alertOrderOf } from '../dispatch/alerts';
 import { sql } from 'drizzle-orm';
 import { changeOrders, type OrderChange } from '../../db/orders/change';
 import { recordFailure } from '../../db/orders/failures';
 import { orders, type Order } from '../../db/schema';
 import { currentStop, isPharmacyOrder } from '../../domain/courierFlow';
 import { Failure, refused } from '../../domain/failures';
-import { failureDetail, failureOutcome, failureRefusal, type FailureOutcome, type FailureReason } from '../../domain/failedDelivery';
+import { FAILURE_REASON_LABELS, failureDetail, failureOutcome, failureRefusal, type FailureOutcome, type FailureReason } from '../../domain/failedDelivery';
 import { previousStepAt, stepTime, stepTimeNote } from '../../domain/stepTime';
 import { actorOf, heldBy, heldOrder, readAroundOrder, settled, storeAll, withPhotos, type OrderAnswer, type CourierContext } from './context';
 import { afterStopSettled } from './stops';
@@ -68,6 +69,13 @@ export async function reportFailedDelivery(ctx: CourierContext, orderId: number,
       stop && outcome === 'return' ? stops.map((candidate) => (candidate.id === stop.id ? { ...candidate, returnedAt: time.at } : candidate)) : null;
     const { outcomes } = await changeOrders(ctx.db, returned ? [record, afterStopSettled(ctx, order, returned, stop!, 'returned')] : [record]);
     const answer = settled(outcomes[0], undefined, (current: Order) => current.courierId === ctx.user.courierId);
+    if (outcome === 'dispatch' && outcomes[0].applied)
+      ctx.alertDispatchers((courierName) => ({
+        type: 'alert',
+        kind: 'delivery_failed',
+        reason: FAILURE_REASON_LABELS[input.reason],
+        ...alertOrderOf(order, courierName),
+      }));
     const last = outcomes.at(-1)!;
     return { order: last.order ?? answer, stops: last.stops ?? stops, pickup, outcome };
   });

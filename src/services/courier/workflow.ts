@@ -5,6 +5,7 @@
  * src/domain/courierFlow.ts). A refusal is a Failure in the courier's words; a repeat of
  * a step already taken answers like a success.
  */
+import { alertOrderOf } from '../dispatch/alerts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { findVisibleOrder, offeredTo } from '../../db/orders/access';
 import { changeOrder, isRepeat } from '../../db/orders/change';
@@ -263,6 +264,8 @@ export async function stepOrder(ctx: CourierContext, order: Order, input: StepIn
       at: time.at,
     });
     const changed = settled(result, to, (current) => to === 'courier_rejected' || current.courierId === ctx.user.courierId);
+    if (to === 'courier_rejected' && result.applied)
+      ctx.alertDispatchers((courierName) => ({ type: 'alert', kind: 'declined', ...alertOrderOf(order, courierName) }));
     return { order: changed, stops: result.stops ?? stops, pickup, photoKeys };
   });
 }

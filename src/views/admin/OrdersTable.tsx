@@ -16,7 +16,7 @@ import { orderUrgency, URGENCY_LABELS } from '../../domain/dispatch';
 import { courierFeeOf, roundMiles } from '../../domain/fees';
 import { COURIER_ONLINE_LABELS, courierOnlineState, type CourierOnlineState } from '../../domain/indicators';
 import { formatMoney } from '../../domain/money';
-import { canAdminAssign, canAdminCancel, isActive } from '../../domain/orderStatus';
+import { canAdminAssign, canAdminCancel, COURIER_IN_DELIVERY, isActive } from '../../domain/orderStatus';
 import type { Order } from '../../db/schema';
 import { Badge, StatusBadge, Time, type Tone } from '../components/ui';
 
@@ -59,6 +59,8 @@ export function assignPayloadOf(order: Order, courierName: string | null | undef
     tip: formatMoney(order.tipCents),
     courierFee: order.courierPayCents == null ? null : formatMoney(courierFeeOf(order.courierPayCents, order.tipCents)),
     missedBy: order.status === 'missed_pickup' && order.courierId != null ? courierLabel(order.courierId, courierName ?? undefined) : null,
+    heldBy: order.status !== 'missed_pickup' && order.courierId != null ? courierLabel(order.courierId, courierName ?? undefined) : null,
+    started: order.courierId != null && COURIER_IN_DELIVERY.has(order.status),
   };
 }
 
@@ -162,7 +164,7 @@ function OrderRow({ order, courierName, deactivated, now }: { order: Order; cour
             data-confirm-label="Cancel Order"
             data-cancel-label="Keep Order"
             data-success="Order cancelled successfully"
-            data-refresh="orders"
+            data-refresh="orders,queue"
             disabled={!canAdminCancel(order.status)}
           >
             Cancel Order

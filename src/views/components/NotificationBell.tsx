@@ -3,13 +3,20 @@
  * waiting for a courier, and a menu with both counts. It is a polled partial; the menu
  * is a native popover, so it needs no island and stays open across a refresh.
  */
+import type { NotificationCounts } from '../../db/dashboard';
 import { BellIcon } from '../../shared/icons';
 
-export function NotificationBell({ newOrders, awaitingCourier }: { newOrders: number; awaitingCourier: number }) {
-  const total = newOrders + awaitingCourier;
+const QUEUE_HREF = '/admin/orders#needs-person';
+
+export function NotificationBell({ newOrders, awaitingCourier, declined, missed, failed }: NotificationCounts) {
+  const total = newOrders + awaitingCourier + declined + missed + failed;
   const items = [
     { label: 'New orders', count: newOrders, href: '/admin/orders?status=new&range=all' },
     { label: 'Awaiting courier assignment', count: awaitingCourier, href: '/admin/orders?status=pending_courier&range=all' },
+    // Issue 29: what went wrong, in the queue that names each order and its action.
+    { label: 'Given back by the courier', count: declined, href: QUEUE_HREF },
+    { label: 'Missed pickups', count: missed, href: QUEUE_HREF },
+    { label: 'Failed deliveries', count: failed, href: QUEUE_HREF },
   ].filter((item) => item.count > 0);
   return (
     <div className="relative">

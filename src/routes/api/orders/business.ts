@@ -24,7 +24,7 @@ import { trackingJson } from '../../../http/tracking';
 import { readJson } from '../../../http/validate';
 import { placeUnlessGiven, type Geocoder } from '../../../maps/geocoding';
 import { locatePoints, pickupPoint, routeFrom, routeThrough } from '../../../maps/routing';
-import { alertDispatchers } from '../../../services/dispatch/alerts';
+import { alertDispatchers, newOrderAlert } from '../../../services/dispatch/alerts';
 
 const inWords = (statuses: Iterable<string>) => {
   const words = [...statuses].map(statusWords);
@@ -35,7 +35,7 @@ export async function createOrder(c: Context<AppEnv>): Promise<Response> {
   const input = await readJson(c, orderCreateSchema);
   const business = await signedInBusiness(c);
   const { order, stops } = await placeOrder(c.var.db, geocoder(c), business, input, businessActor(c.var.user!));
-  c.executionCtx.waitUntil(alertDispatchers(c.env, { type: 'alert', kind: 'new_order', orderNumber: order.orderNumber }));
+  c.executionCtx.waitUntil(alertDispatchers(c.env, newOrderAlert(order)));
   const json = trackingJson(c);
   return c.json({ ...json.order(order), stops: stops.map(json.stop) }, 201);
 }

@@ -22,7 +22,7 @@ import { relayEvents } from '../../../events/relay';
 import { cancelAsBusiness, placeOrder } from '../orders/business';
 import { OPERATIONS } from './operations';
 import { DEFAULT_PAGE } from './schemas';
-import { alertDispatchers } from '../../../services/dispatch/alerts';
+import { alertDispatchers, newOrderAlert } from '../../../services/dispatch/alerts';
 
 const v1Orders = new Hono<ApiV1Env>();
 const { createOrder, listOrders: list, getOrder, cancelOrder, listOrderEvents } = OPERATIONS;
@@ -54,7 +54,7 @@ const idempotentForBusiness = idempotentFor<ApiV1Env>((c) => c.var.apiClient.bus
 v1Orders.post(createOrder.path, requireApiKey, relayEvents, pushOrderChanges, idempotentForBusiness, validate('json', createOrder.body), async (c) => {
   const client = c.var.apiClient;
   const { order, stops } = await placeOrder(c.var.db, geocoder(c), client.business, c.req.valid('json'), client.actor);
-  c.executionCtx.waitUntil(alertDispatchers(c.env, { type: 'alert', kind: 'new_order', orderNumber: order.orderNumber }));
+  c.executionCtx.waitUntil(alertDispatchers(c.env, newOrderAlert(order)));
   c.header('Location', `/api/v1/orders/${order.id}`);
   return c.json(await detail(c, order, stops), 201);
 });

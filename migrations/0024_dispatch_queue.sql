@@ -1,0 +1,2 @@
+-- The dispatcher's queue and bell (issue 29, W9) find the few failed deliveries waiting for a person, whatever their date, without reading every order.
+CREATE INDEX `orders_delivery_failed_idx` ON `orders` (`delivery_failed_at`) WHERE "orders"."delivery_failed_at" is not null;
