@@ -16,7 +16,8 @@ import { vehicleLabel } from '../src/domain/vehicles';
 import { apiRequest } from './lib/api';
 import { QueryProvider } from './lib/query';
 import { CourierMap } from './lib/tracking/CourierMap';
-import { fetchActiveOrders, fetchCouriers, mergePolled, type MapOrder } from './lib/tracking/data';
+import type { MapOrder } from '../src/shared/mapOrder';
+import { fetchActiveOrders, fetchCouriers, mergePolled } from './lib/tracking/data';
 import { BADGES, RU, updatedAgo } from './lib/tracking/strings';
 import { useLiveSocket } from './lib/tracking/useLiveSocket';
 
@@ -142,6 +143,7 @@ function CourierTrackingPage({ couriers: initialCouriers, orders: initialOrders,
         )}
       </section>
       <CourierMap
+        words={RU}
         apiKey={mapsApiKey}
         openMap={openMap}
         couriers={located}

@@ -2,10 +2,11 @@
  * What the dispatcher's courier suggestions are made of (issues 14, 29): the order, where it
  * is, who declined it, every courier and what each holds, in one round trip.
  */
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { CourierCandidate, HeldOrder, OrderToStaff } from '../domain/dispatch';
-import { COURIER_HELD_STATUSES, STOP_DELIVERY_PHASE } from '../domain/orderStatus';
+import type { CourierCandidate, OrderToStaff } from '../domain/dispatch';
+import { STOP_DELIVERY_PHASE } from '../domain/orderStatus';
+import { heldByCourier, heldOrders } from './dispatchBoard';
 import type { Db } from './client';
 import { couriers, orderDeclines, orderEvents, orders, restaurants, users, zones, type Order } from './schema';
 
@@ -49,11 +50,7 @@ export async function staffingQuestion(db: Db, orderId: number): Promise<Staffin
       .from(couriers)
       .innerJoin(users, eq(users.id, couriers.userId))
       .leftJoin(zones, eq(zones.id, couriers.zoneId)),
-    db
-      .select({ courierId: orders.courierId, orderNumber: orders.orderNumber, status: orders.status })
-      .from(orders)
-      .where(and(isNotNull(orders.courierId), inArray(orders.status, [...COURIER_HELD_STATUSES])))
-      .orderBy(asc(orders.pickupTime), asc(orders.id)),
+    heldOrders(db),
     // Declined as an offer to the zone, or given back after accepting.
     db
       .select({ courierId: orderDeclines.courierId })
@@ -75,8 +72,7 @@ export async function staffingQuestion(db: Db, orderId: number): Promise<Staffin
   ]);
   if (!row) return undefined;
   const { order } = row;
-  const held = new Map<number, HeldOrder[]>();
-  for (const { courierId, orderNumber, status } of heldRows) held.set(courierId!, [...(held.get(courierId!) ?? []), { orderNumber, status }]);
+  const held = heldByCourier(heldRows);
   // Once picked up, the order travels with its courier: distances are measured from there.
   const withCourier = STOP_DELIVERY_PHASE.has(order.status) && row.holderLatitude != null && row.holderLongitude != null;
   const pickup = row.latitude != null && row.longitude != null ? { lat: row.latitude, lng: row.longitude } : null;

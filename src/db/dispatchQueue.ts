@@ -3,12 +3,13 @@
  * `queueReason` (src/domain/dispatchQueue.ts) in SQL; tests/integration/dispatch-queue.test.ts
  * holds the two to each other. Most pressing pickup first.
  */
-import { and, asc, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { AT_RISK_MINUTES } from '../domain/dispatch';
 import { OFFER_UNANSWERED_MINUTES, QUEUE_STATUSES, QUEUE_WINDOW_HOURS, queueReason, type QueueReason } from '../domain/dispatchQueue';
 import { NOT_UNDER_WAY_STATUSES, UNFINISHED_STATUSES } from '../domain/orderStatus';
 import type { Db } from './client';
-import { couriers, orders, users, type Order } from './schema';
+import { couriers, orders, restaurants, users, type Order } from './schema';
+import type { LatLng } from '../domain/geo';
 
 const MINUTE = 60_000;
 /** More than a screen of rows: the rest wait behind "and N more". */
@@ -18,6 +19,8 @@ export interface QueueRow {
   order: Order;
   reason: QueueReason;
   courierName: string | null;
+  /** Where it is picked up, for the map beside the queue. */
+  pickup: LatLng | null;
 }
 
 /** The SQL form of queueReason(order, now) !== null. */
@@ -41,8 +44,9 @@ export async function dispatchQueue(db: Db, now: number, limit = QUEUE_LIMIT): P
   const where = needsPerson(now);
   const [rows, [counted]] = await db.batch([
     db
-      .select({ order: orders, courierName: users.name })
+      .select({ order: orders, courierName: users.name, pickupLatitude: restaurants.latitude, pickupLongitude: restaurants.longitude })
       .from(orders)
+      .leftJoin(restaurants, eq(restaurants.id, orders.restaurantId))
       .leftJoin(couriers, sql`${couriers.id} = ${orders.courierId}`)
       .leftJoin(users, sql`${users.id} = ${couriers.userId}`)
       .where(where)
@@ -54,7 +58,12 @@ export async function dispatchQueue(db: Db, now: number, limit = QUEUE_LIMIT): P
       .where(where),
   ]);
   return {
-    rows: rows.map((row) => ({ order: row.order, courierName: row.courierName, reason: queueReason(row.order, now)! })),
+    rows: rows.map((row) => ({
+      order: row.order,
+      courierName: row.courierName,
+      reason: queueReason(row.order, now)!,
+      pickup: row.pickupLatitude != null && row.pickupLongitude != null ? { lat: row.pickupLatitude, lng: row.pickupLongitude } : null,
+    })),
     total: counted.total,
   };
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { heldOrdersWarning, notOffered, orderUrgency, rankCouriers, unsuitability, type CourierCandidate, type OrderToStaff } from './dispatch';
+import {
+  heldOrdersWarning,
+  nearestCouriers,
+  notOffered,
+  orderUrgency,
+  rankCouriers,
+  unsuitability,
+  type CourierCandidate,
+  type OrderToStaff,
+} from './dispatch';
 import { planSearch } from './orderSearch';
 import { vehicleFits } from './vehicles';
 
@@ -127,6 +136,27 @@ describe('rankCouriers', () => {
     expect(ranked.map((s) => [s.courierId, s.milesAway])).toEqual([
       [1, 0],
       [2, 6.8],
+    ]);
+  });
+});
+
+describe('nearestCouriers', () => {
+  it('lists couriers seen in the last half hour nearest first, with their miles', () => {
+    const at = (id: number, lat: number | null, seenMinutesAgo: number | null) => ({
+      id,
+      latitude: lat,
+      longitude: lat == null ? null : -82.4497,
+      lastLocationUpdateTime: seenMinutesAgo == null ? null : NOW - seenMinutesAgo * MINUTE,
+    });
+    const near = nearestCouriers(
+      [at(1, 28.0427, 1), at(2, 27.9527, 20), at(3, 27.9437, 45), at(4, null, 1), at(5, 27.96, 2)],
+      { lat: 27.9427, lng: -82.4497 },
+      NOW,
+      2,
+    );
+    expect(near.map(({ courier, miles }) => [courier.id, miles])).toEqual([
+      [2, 0.7],
+      [5, 1.2],
     ]);
   });
 });

@@ -84,6 +84,47 @@ export interface CourierSuggestion {
   reason: string;
 }
 
+/** A courier on the dispatch board (issue 29): where their phone last was, their documents, their route. */
+export interface BoardCourier {
+  id: number;
+  name: string;
+  zoneName: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  seenAt: number | null;
+  driversLicenseExpiry: string | null;
+  insuranceExpiry: string | null;
+  /** The orders they hold, in pickup order: their route. */
+  held: HeldOrder[];
+}
+
+/** The board's order: who can take work now first (online, then seen recently, then offline; the least loaded first), then by name. */
+export function compareForBoard(a: BoardCourier, b: BoardCourier, now: number): number {
+  return (
+    FRESHNESS_ORDER[gpsFreshness(a.seenAt, now)] - FRESHNESS_ORDER[gpsFreshness(b.seenAt, now)] ||
+    a.held.length - b.held.length ||
+    a.name.localeCompare(b.name) ||
+    a.id - b.id
+  );
+}
+
+/** The couriers nearest a point whose phones reported within the last half hour, nearest first, with their miles (1 decimal). */
+export function nearestCouriers<C extends { latitude: number | null; longitude: number | null; lastLocationUpdateTime: number | null }>(
+  couriers: readonly C[],
+  point: LatLng,
+  now: number,
+  limit: number,
+): Array<{ courier: C; miles: number }> {
+  return couriers
+    .flatMap((courier) =>
+      courier.latitude != null && courier.longitude != null && gpsFreshness(courier.lastLocationUpdateTime, now) !== 'offline'
+        ? [{ courier, miles: Math.round((haversineMeters({ lat: courier.latitude, lng: courier.longitude }, point) / METERS_PER_MILE) * 10) / 10 }]
+        : [],
+    )
+    .sort((a, b) => a.miles - b.miles)
+    .slice(0, limit);
+}
+
 /** Who the dialog does not offer an order to and why, so nobody is left out in silence. */
 export interface NotOffered {
   courierId: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courierOnlineState, gpsFreshness } from './indicators';
+import { courierOnlineState, gpsFreshness, gpsPresence } from './indicators';
 
 describe('courierOnlineState', () => {
   const now = Date.parse('2026-11-21T12:00:00Z');
@@ -16,6 +16,16 @@ describe('courierOnlineState', () => {
   it('shows nothing without a courier or in other statuses', () => {
     expect(courierOnlineState({ ...base, courierId: null }, now)).toBeNull();
     expect(courierOnlineState({ ...base, status: 'picked_up' as never }, now)).toBeNull();
+  });
+});
+
+describe('gpsPresence', () => {
+  it('says what the phone last told, beside the go-online indicator', () => {
+    const now = Date.UTC(2026, 10, 27, 18);
+    expect(gpsPresence(now - 60_000, now)).toEqual({ freshness: 'online', words: 'Live GPS' });
+    expect(gpsPresence(now - 12 * 60_000, now)).toEqual({ freshness: 'recent', words: 'GPS 12 minutes ago' });
+    expect(gpsPresence(now - 3 * 3_600_000, now)).toEqual({ freshness: 'offline', words: 'No GPS since 3 hours ago' });
+    expect(gpsPresence(null, now)).toEqual({ freshness: 'offline', words: 'No GPS yet' });
   });
 });
 

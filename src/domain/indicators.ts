@@ -3,6 +3,7 @@
  * orders table (spec 1-foundations-and-admin.md §4.6) and GPS freshness (spec 1-foundations-and-admin.md §4.7).
  */
 import type { OrderStatus } from './orderStatus';
+import { agoText } from './time';
 
 export type CourierOnlineState = 'online' | 'urgent' | 'soon';
 
@@ -35,4 +36,16 @@ export function gpsFreshness(lastUpdate: number | null | undefined, now: number)
   if (age < 5 * MINUTE) return 'online';
   if (age < 30 * MINUTE) return 'recent';
   return 'offline';
+}
+
+/**
+ * What the platform knows of a courier's phone, shown beside the spec's go-online indicator,
+ * which reads only the order's go-online time (issue 29): 'Live GPS', 'GPS 12 minutes ago',
+ * 'No GPS since 3 hours ago', 'No GPS yet'.
+ */
+export function gpsPresence(lastUpdate: number | null | undefined, now: number): { freshness: GpsFreshness; words: string } {
+  const freshness = gpsFreshness(lastUpdate, now);
+  if (lastUpdate == null) return { freshness, words: 'No GPS yet' };
+  if (freshness === 'online') return { freshness, words: 'Live GPS' };
+  return { freshness, words: `${freshness === 'recent' ? 'GPS' : 'No GPS since'} ${agoText(lastUpdate, now)}` };
 }

@@ -57,7 +57,7 @@ export type DispatchAlert =
   | ({ type: 'alert'; kind: 'new_order'; pickupTime: number } & AlertOrder)
   | ({ type: 'alert'; kind: 'declined' } & AlertOrder)
   | ({ type: 'alert'; kind: 'delivery_failed'; reason: string } & AlertOrder)
-  | { type: 'alert'; kind: 'missed_pickup' | 'offer_unanswered'; orders: AlertOrder[] };
+  | { type: 'alert'; kind: 'missed_pickup' | 'offer_unanswered'; orders: readonly AlertOrder[] };
 
 export const ALERT_TITLES: Record<DispatchAlert['kind'], string> = {
   new_order: 'New order',

@@ -5,7 +5,7 @@ import { OpenMap } from '../openMap/OpenMap';
 import { Schematic } from '../openMap/Schematic';
 import { mapMarkers } from './markers';
 import { ServiceMap } from './ServiceMap';
-import { RU } from './strings';
+import { DEFAULT_HEIGHT, type MapWords } from './strings';
 import type { MapProps } from './types';
 
 export function CourierMap(props: MapProps) {
@@ -18,17 +18,33 @@ export function CourierMap(props: MapProps) {
   const lines = useMemo<MapLine[]>(
     () =>
       props.track.length > 1
-        ? [{ key: 'track', points: props.track.map(({ latitude, longitude }) => ({ lat: latitude, lng: longitude })), color: '#1d63db', label: RU.track }]
+        ? [
+            {
+              key: 'track',
+              points: props.track.map(({ latitude, longitude }) => ({ lat: latitude, lng: longitude })),
+              color: '#1d63db',
+              label: props.words.track,
+            },
+          ]
         : [],
-    [props.track],
+    [props.track, props.words],
   );
-  const schematic = <Schematic markers={markers} lines={lines} label={RU.map} testId="schematic-map" className="h-[60dvh] w-full" onSelect={select} />;
+  const schematic = (
+    <Schematic
+      markers={markers}
+      lines={lines}
+      label={props.words.map}
+      testId="schematic-map"
+      className={`${props.heightClass ?? DEFAULT_HEIGHT} w-full`}
+      onSelect={select}
+    />
+  );
   return (
-    <section aria-label={RU.map} className="card flex flex-col overflow-hidden">
-      {props.apiKey == null && tiles === 'failed' ? <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-600">{RU.noTiles}</p> : null}
+    <section aria-label={props.words.map} className="card flex flex-col overflow-hidden">
+      {props.apiKey == null && tiles === 'failed' ? <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-600">{props.words.noTiles}</p> : null}
       {failed ? (
         <div role="alert" className="border-b border-red-100 bg-red-50 px-4 py-2 text-sm text-red-800">
-          <strong>{RU.mapError}.</strong> {RU.mapErrorDetail}
+          <strong>{props.words.mapError}.</strong> {props.words.mapErrorDetail}
         </div>
       ) : null}
       {props.apiKey != null && !failed ? (
@@ -38,7 +54,7 @@ export function CourierMap(props: MapProps) {
           config={props.openMap}
           markers={markers}
           lines={lines}
-          label={RU.map}
+          label={props.words.map}
           schematic={schematic}
           refit={false}
           onSelect={select}
@@ -47,15 +63,15 @@ export function CourierMap(props: MapProps) {
       ) : (
         schematic
       )}
-      <Legend />
+      <Legend words={props.words} />
     </section>
   );
 }
 
-function Legend() {
+function Legend({ words }: { words: MapWords }) {
   return (
-    <ul aria-label={RU.legend} className="flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-100 px-4 py-2 text-xs text-slate-600">
-      {RU.legendItems.map(([color, shape, label]) => (
+    <ul aria-label={words.legend} className="flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-100 px-4 py-2 text-xs text-slate-600">
+      {words.legendItems.map(([color, shape, label]) => (
         <li key={label} className="flex items-center gap-1.5">
           <span
             className={`inline-block h-3 w-3 ${shape === 'circle' ? 'rounded-full' : shape === 'diamond' ? 'rotate-45' : 'rounded-sm'}`}

@@ -4,11 +4,22 @@ import { SERVICE_CENTER } from '../../../src/domain/geo';
 import { gpsFreshness } from '../../../src/domain/indicators';
 import { loadMapsLibrary } from '../maps';
 import { mapMarkers } from './markers';
-import { COLORS, CUSTOMER_COLOR } from './strings';
+import { COLORS, CUSTOMER_COLOR, DEFAULT_HEIGHT } from './strings';
 import type { MapProps } from './types';
 
 /** The maps service: centre 27.9506, -82.4572, zoom 11, point-of-interest labels hidden. */
-export function ServiceMap({ apiKey, couriers, orders, now, selectedId, track, onSelect, onFail }: MapProps & { apiKey: string; onFail: () => void }) {
+export function ServiceMap({
+  apiKey,
+  words,
+  heightClass,
+  couriers,
+  orders,
+  now,
+  selectedId,
+  track,
+  onSelect,
+  onFail,
+}: MapProps & { apiKey: string; onFail: () => void }) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<google.maps.Map | null>(null);
   const markers = useRef(new Map<string, google.maps.Marker>());
@@ -46,7 +57,7 @@ export function ServiceMap({ apiKey, couriers, orders, now, selectedId, track, o
         courierId: courier.id,
       });
     }
-    for (const marker of mapMarkers({ couriers: [], orders, now, selectedId })) {
+    for (const marker of mapMarkers({ words, couriers: [], orders, now, selectedId })) {
       wanted.set(marker.key, { position: marker.point, color: marker.color ?? CUSTOMER_COLOR, scale: marker.kind === 'pickup' ? 6 : 5, title: marker.title });
     }
     for (const [key, marker] of markers.current) {
@@ -75,7 +86,7 @@ export function ServiceMap({ apiKey, couriers, orders, now, selectedId, track, o
       }
     }
     line.current?.setPath(track.map((point) => ({ lat: point.latitude, lng: point.longitude })));
-  }, [ready, couriers, orders, now, selectedId, track, onSelect]);
+  }, [ready, words, couriers, orders, now, selectedId, track, onSelect]);
 
-  return <div ref={container} className="h-[60dvh] w-full" data-testid="service-map" />;
+  return <div ref={container} className={`${heightClass ?? DEFAULT_HEIGHT} w-full`} data-testid="service-map" />;
 }

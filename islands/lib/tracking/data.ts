@@ -2,22 +2,9 @@
  * The GPS page's data from the API, for polling while the live socket is down: active
  * couriers with their last position, and the active orders' pickup and drop-off points.
  */
-import type { LocationPrecision } from '../../../src/domain/location';
 import type { TrackedCourier } from '../../../src/domain/live';
+import type { MapOrder } from '../../../src/shared/mapOrder';
 import { apiRequest } from '../api';
-
-export interface MapOrder {
-  id: number;
-  orderNumber: string;
-  courierId: number | null;
-  restaurantName: string;
-  restaurantLatitude: number | null;
-  restaurantLongitude: number | null;
-  customerName: string;
-  customerLatitude: number | null;
-  customerLongitude: number | null;
-  customerLocationPrecision?: LocationPrecision;
-}
 
 interface CourierListItem {
   id: number;

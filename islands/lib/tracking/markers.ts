@@ -2,7 +2,7 @@
 import { gpsFreshness } from '../../../src/domain/indicators';
 import { isApproximate } from '../../../src/domain/location';
 import { approximateTitle, type MapMarker } from '../openMap/markers';
-import { COLORS, RESTAURANT_COLOR, RU } from './strings';
+import { COLORS, RESTAURANT_COLOR } from './strings';
 import type { MapProps } from './types';
 
 const initials = (name: string) =>
@@ -14,7 +14,7 @@ const initials = (name: string) =>
     .join('');
 
 /** Couriers (named, in their freshness colour), the pickups (P) and customers (D) of orders under way. */
-export function mapMarkers({ couriers, orders, now, selectedId }: Pick<MapProps, 'couriers' | 'orders' | 'now' | 'selectedId'>): MapMarker[] {
+export function mapMarkers({ words, couriers, orders, now, selectedId }: Pick<MapProps, 'words' | 'couriers' | 'orders' | 'now' | 'selectedId'>): MapMarker[] {
   const markers: MapMarker[] = [];
   const pickups = new Set<string>();
   for (const order of orders) {
@@ -28,7 +28,7 @@ export function mapMarkers({ couriers, orders, now, selectedId }: Pick<MapProps,
           kind: 'pickup',
           label: 'P',
           color: RESTAURANT_COLOR,
-          title: `${RU.restaurant}: ${order.restaurantName}`,
+          title: `${words.restaurant}: ${order.restaurantName}`,
         });
       }
     }
@@ -39,7 +39,7 @@ export function mapMarkers({ couriers, orders, now, selectedId }: Pick<MapProps,
         point: { lat: order.customerLatitude, lng: order.customerLongitude },
         kind: 'customer',
         label: 'D',
-        title: approximateTitle(`${RU.customer}: ${order.customerName}, ${RU.order} #${order.orderNumber}`, approximate, RU.approximate),
+        title: approximateTitle(`${words.customer}: ${order.customerName}, ${words.order} #${order.orderNumber}`, approximate, words.approximate),
         approximate,
       });
     }
@@ -54,7 +54,7 @@ export function mapMarkers({ couriers, orders, now, selectedId }: Pick<MapProps,
       name: courier.name,
       color: COLORS[freshness],
       selected: courier.id === selectedId,
-      title: `${courier.name}: ${RU.badges[freshness]}`,
+      title: `${courier.name}: ${words.badges[freshness]}`,
     });
   }
   return markers;

@@ -35,6 +35,37 @@ export const RU = {
   vehicle: 'Транспорт',
 };
 
+/** What the map itself says, in either language. */
+export type MapWords = Pick<
+  typeof RU,
+  'badges' | 'noTiles' | 'mapError' | 'mapErrorDetail' | 'legend' | 'legendItems' | 'restaurant' | 'customer' | 'order' | 'approximate' | 'track' | 'map'
+>;
+
+/** The dispatch board's map (issue 29), in the admin area's English. */
+export const EN: MapWords = {
+  badges: { online: 'Online', recent: 'Seen recently', offline: 'Offline' },
+  noTiles: 'The map is unavailable (its tiles do not load). Showing a schematic of where everyone is.',
+  mapError: 'Could not load the map',
+  mapErrorDetail: 'The maps service is unavailable. Showing a schematic; the couriers keep updating.',
+  legend: 'Legend',
+  legendItems: [
+    ['#16a34a', 'circle', 'Courier online'],
+    ['#d97706', 'circle', 'Seen recently'],
+    ['#dc2626', 'circle', 'Offline'],
+    ['#2563eb', 'square', 'Pickup (P)'],
+    ['#7c3aed', 'diamond', 'Customer (D)'],
+  ],
+  restaurant: 'Pickup',
+  customer: 'Customer',
+  order: 'order',
+  approximate: 'approximate location',
+  track: 'Recent route',
+  map: 'Couriers map',
+};
+
+/** The map's height unless the page says otherwise. */
+export const DEFAULT_HEIGHT = 'h-[60dvh]';
+
 export const COLORS: Record<GpsFreshness, string> = { online: '#16a34a', recent: '#d97706', offline: '#dc2626' };
 export const RESTAURANT_COLOR = '#2563eb';
 export const CUSTOMER_COLOR = '#7c3aed';

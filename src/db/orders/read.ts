@@ -127,9 +127,11 @@ export interface OrderListPage<K extends string> {
   courierNames: Map<number, string>;
   /** Couriers of listed orders whose accounts are deactivated: their orders need reassigning. */
   deactivatedCouriers: Set<number>;
+  /** When each courier's phone last reported a position: their live presence, beside the spec's indicator (issue 29). */
+  courierSeenAt: Map<number, number | null>;
 }
 
-const listColumns = { order: orders, courierName: users.name, courierActive: users.isActive };
+const listColumns = { order: orders, courierName: users.name, courierActive: users.isActive, courierSeenAt: couriers.lastLocationUpdateTime };
 
 function listedOrders(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset: number | SQL) {
   return (
@@ -205,5 +207,6 @@ export async function orderListPage<T extends StatusTab>(
   const deactivatedCouriers = new Set(
     rows.flatMap(({ order, courierActive }) => (order.courierId != null && courierActive === false ? [order.courierId] : [])),
   );
-  return { counts, total, paging: pages, rows: rows.map(({ order }) => order), courierNames, deactivatedCouriers };
+  const courierSeenAt = new Map(rows.flatMap(({ order, courierSeenAt: seen }) => (order.courierId != null ? [[order.courierId, seen] as const] : [])));
+  return { counts, total, paging: pages, rows: rows.map(({ order }) => order), courierNames, deactivatedCouriers, courierSeenAt };
 }

@@ -8,13 +8,11 @@
  */
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { Db } from '../../db/client';
 import { findCourier } from '../../db/couriers';
 import { findVisibleOrder } from '../../db/orders/access';
 import { photoStampsOf } from '../../db/photos';
 import { failuresOf } from '../../db/orders/failures';
 import { getEvents, getStops, orderListPage } from '../../db/orders/read';
-import { dispatchQueue } from '../../db/dispatchQueue';
 import { minuteBucket, versionTag } from '../../db/versions';
 import {
   describeListFilter,
@@ -28,7 +26,7 @@ import {
   type ListSpan,
 } from '../../domain/orderFilters';
 import { planSearch } from '../../domain/orderSearch';
-import { ADMIN_TABS, canAdminAssign, type AdminTabKey } from '../../domain/orderStatus';
+import { ADMIN_TABS, type AdminTabKey } from '../../domain/orderStatus';
 import { PAGE_SIZE, pageNumber } from '../../domain/paging';
 import { id, idParam } from '../../domain/schemas/common';
 import { orderListQuerySchema } from '../../domain/schemas/orders';
@@ -36,16 +34,13 @@ import type { AppEnv } from '../../env';
 import { notFound } from '../../http/errors';
 import { requirePage } from '../../http/guards';
 import { validate } from '../../http/validate';
-import { DispatchQueue } from '../../views/admin/DispatchQueue';
 import { OrderDetail } from '../../views/admin/OrderDetail';
-import { assignPayloadOf, OrdersTable, type OrdersDensity } from '../../views/admin/OrdersTable';
-import type { AssignPayload } from '../../shared/assignPayload';
-import type { RequestUser } from '../../auth/session';
+import { OrdersTable, type OrdersDensity } from '../../views/admin/OrdersTable';
 import { Pager } from '../../views/admin/Pager';
 import { SearchForm } from '../../views/components/SearchForm';
 import { EmptyState, PageHeader } from '../../views/components/ui';
 import { Island } from '../../views/Island';
-import type { PartialSpec } from '../../views/render';
+import { assignRegion, dispatchBoardRegions } from './dispatchBoard';
 import { adminPage } from './page';
 
 export const ORDERS_POLL_MS = 5000;
@@ -138,34 +133,6 @@ function OrdersSearch({ search }: { search: string | null }) {
   );
 }
 
-/** What the Assign dialog opens with for an alert's order, or null once it cannot be assigned. */
-async function assignPayloadFor(db: Db, user: RequestUser, orderId: number): Promise<AssignPayload | null> {
-  const order = await findVisibleOrder(db, user, orderId);
-  if (!order || !canAdminAssign(order.status)) return null;
-  const courier = order.courierId == null ? undefined : await findCourier(db, order.courierId);
-  return assignPayloadOf(order, courier?.user.name);
-}
-
-/** What needs a person, above everything in flight (W9): polled like the list and held still under the hand. */
-function queueRegion(db: Db): PartialSpec {
-  return {
-    hold: true,
-    poll: ORDERS_POLL_MS,
-    etag: () => versionTag(db, ['orders', 'users', 'couriers'], 'admin-queue', minuteBucket()),
-    render: async () => {
-      const now = Date.now();
-      const { rows, total } = await dispatchQueue(db, now);
-      return <DispatchQueue rows={rows} total={total} now={now} />;
-    },
-    fallback: <p className="card p-3 text-sm text-slate-500">Loading...</p>,
-    error: (
-      <p role="alert" className="card p-3 text-sm text-red-700">
-        Error loading the queue
-      </p>
-    ),
-  };
-}
-
 orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
   const db = c.var.db;
   const query = c.req.valid('query');
@@ -175,21 +142,14 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
   return adminPage(c, {
     title: 'Orders',
     partials: {
-      queue: queueRegion(db),
+      ...dispatchBoardRegions(c, ORDERS_POLL_MS),
       orders: {
         history: true,
         hold: true,
         poll: ORDERS_POLL_MS,
         etag: () => versionTag(db, ['orders', 'users', 'couriers'], 'admin-orders', listUrl(view, query.page), zone, minuteBucket()),
         render: async () => {
-          const {
-            counts,
-            total,
-            paging: pages,
-            rows,
-            courierNames: names,
-            deactivatedCouriers,
-          } = await orderListPage(db, {
+          const listed = await orderListPage(db, {
             tabs: ADMIN_TABS,
             tab: filter.tab,
             deliveryRange: filter.range,
@@ -201,7 +161,7 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
           return (
             <div className="space-y-4">
               <div className="card space-y-3 p-4">
-                <StatusTabs view={view} counts={counts} />
+                <StatusTabs view={view} counts={listed.counts} />
                 <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
                   <Island
                     name="OrderListFilter"
@@ -242,14 +202,14 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
                 </div>
               </div>
               <p className="text-sm text-slate-600" role="status">
-                {describeListFilter(total, filter)}
+                {describeListFilter(listed.total, filter)}
               </p>
-              {rows.length === 0 ? (
+              {listed.rows.length === 0 ? (
                 <EmptyState>No orders match these filters.</EmptyState>
               ) : (
-                <OrdersTable orders={rows} courierNames={names} deactivatedCouriers={deactivatedCouriers} density={view.density} now={Date.now()} />
+                <OrdersTable listed={listed} density={view.density} now={Date.now()} />
               )}
-              <Pager paging={pages} href={(page) => listUrl(view, page)} target="orders" label="Orders" />
+              <Pager paging={listed.paging} href={(page) => listUrl(view, page)} target="orders" label="Orders" />
             </div>
           );
         },
@@ -260,16 +220,19 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
           </p>
         ),
       },
-      // The assign dialog: one island for every row; it asks the server for the couriers to suggest.
-      assign: {
-        render: async () => <Island name="AssignOrderDialog" props={{ open: query.assign ? await assignPayloadFor(db, c.var.user!, query.assign) : null }} />,
-        fallback: null,
-      },
+      assign: assignRegion(db, c.var.user!, query.assign),
     },
     body: (slot) => (
       <>
         <PageHeader title="Orders Management" />
-        <div className="mb-4">{slot('queue')}</div>
+        {/* The board (issue 29): the queue, and beside it at laptop width the map and the couriers. */}
+        <div className="mb-4 grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_24rem]">
+          {slot('queue')}
+          <aside aria-label="Couriers and map" className="space-y-4">
+            {slot('map')}
+            {slot('board')}
+          </aside>
+        </div>
         <div className="card mb-4 p-4">
           <OrdersSearch search={filter.search} />
         </div>

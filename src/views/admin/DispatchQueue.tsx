@@ -5,6 +5,8 @@
  */
 import type { QueueRow } from '../../db/dispatchQueue';
 import { QUEUE_REASON_LABELS, type QueueReason } from '../../domain/dispatchQueue';
+import { precisionOf } from '../../domain/location';
+import type { MapOrder } from '../../shared/mapOrder';
 import { Badge, Time } from '../components/ui';
 import { assignPayloadOf } from './OrdersTable';
 
@@ -16,6 +18,22 @@ const REASON_TONES: Record<QueueReason, 'red' | 'amber' | 'blue'> = {
   offer_unanswered: 'amber',
   at_risk: 'amber',
 };
+
+/** What pointing at the row shows on the map beside the queue (islands/DispatchMap.tsx). */
+function mapOrderOf({ order, pickup }: QueueRow): MapOrder {
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    courierId: order.courierId,
+    restaurantName: order.restaurantName,
+    restaurantLatitude: pickup?.lat ?? null,
+    restaurantLongitude: pickup?.lng ?? null,
+    customerName: order.customerName,
+    customerLatitude: order.customerLatitude,
+    customerLongitude: order.customerLongitude,
+    customerLocationPrecision: precisionOf(order.customerLatitude, order.customerLongitude, order.customerLocationPrecision),
+  };
+}
 
 /** "in 12 min", "8 min late": how the pickup stands, in the words a dispatcher says. */
 export function pickupWords(pickupTime: number, now: number): string {
@@ -32,15 +50,16 @@ function QueueAction({ row }: { row: QueueRow }) {
         Review
       </button>
     );
+  const again = row.reason === 'missed' || row.reason === 'declined';
   return (
     <button
       type="button"
-      className={`btn btn-sm whitespace-nowrap ${row.reason === 'missed' || row.reason === 'declined' ? 'btn-destructive' : 'btn-primary'}`}
+      className={`btn btn-sm whitespace-nowrap ${again ? 'btn-destructive' : 'btn-primary'}`}
       data-action="assign-order"
       data-payload={JSON.stringify(assignPayloadOf(order, row.courierName))}
       aria-label={`Assign order #${order.orderNumber}`}
     >
-      {row.reason === 'missed' || row.reason === 'declined' ? 'Reassign' : 'Assign'}
+      {again || order.courierId != null ? 'Reassign' : 'Assign'}
     </button>
   );
 }
@@ -71,7 +90,13 @@ export function DispatchQueue({ rows, total, now }: { rows: QueueRow[]; total: n
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.order.id} data-order-id={row.order.id} data-reason={row.reason} className="border-t border-slate-100">
+              <tr
+                key={row.order.id}
+                data-order-id={row.order.id}
+                data-reason={row.reason}
+                data-map-order={JSON.stringify(mapOrderOf(row))}
+                className="border-t border-slate-100"
+              >
                 <td className="py-1 pr-2 whitespace-nowrap">
                   <Badge tone={REASON_TONES[row.reason]}>{QUEUE_REASON_LABELS[row.reason]}</Badge>
                 </td>

@@ -15,8 +15,10 @@ import { DataTable, type Column } from '../../shared/DataTable';
 import { orderUrgency, URGENCY_LABELS } from '../../domain/dispatch';
 import { courierFeeOf, roundMiles } from '../../domain/fees';
 import { COURIER_ONLINE_LABELS, courierOnlineState, type CourierOnlineState } from '../../domain/indicators';
+import { GpsPresence } from './GpsPresence';
 import { formatMoney } from '../../domain/money';
 import { canAdminAssign, canAdminCancel, COURIER_IN_DELIVERY, isActive } from '../../domain/orderStatus';
+import type { OrderListPage } from '../../db/orders/read';
 import type { Order } from '../../db/schema';
 import { Badge, StatusBadge, Time, type Tone } from '../components/ui';
 
@@ -26,7 +28,19 @@ const INDICATOR_TONES: Record<CourierOnlineState, Tone> = { online: 'green', urg
 
 const courierLabel = (id: number, name: string | undefined) => name ?? `Courier #${id}`;
 
-function CourierCell({ order, name, deactivated, now }: { order: Order; name: string | undefined; deactivated: boolean; now: number }) {
+function CourierCell({
+  order,
+  name,
+  deactivated,
+  seenAt,
+  now,
+}: {
+  order: Order;
+  name: string | undefined;
+  deactivated: boolean;
+  seenAt: number | null;
+  now: number;
+}) {
   if (order.courierId == null) return <span className="text-slate-500">Unassigned</span>;
   // The spec's 'Missed by courier #<id>', with the name when it is known (issue 14).
   if (order.status === 'missed_pickup') {
@@ -45,6 +59,8 @@ function CourierCell({ order, name, deactivated, now }: { order: Order; name: st
           {COURIER_ONLINE_LABELS[state]}
         </Badge>
       ) : null}
+      {/* The phone as the platform knows it, beside the spec's indicator (issue 29). */}
+      {deactivated ? null : <GpsPresence seenAt={seenAt} now={now} />}
     </div>
   );
 }
@@ -64,7 +80,19 @@ export function assignPayloadOf(order: Order, courierName: string | null | undef
   };
 }
 
-function OrderRow({ order, courierName, deactivated, now }: { order: Order; courierName: string | undefined; deactivated: boolean; now: number }) {
+function OrderRow({
+  order,
+  courierName,
+  deactivated,
+  seenAt,
+  now,
+}: {
+  order: Order;
+  courierName: string | undefined;
+  deactivated: boolean;
+  seenAt: number | null;
+  now: number;
+}) {
   const missed = order.status === 'missed_pickup';
   const urgency = orderUrgency(order, now, deactivated);
   const detailUrl = `/admin/orders/${order.id}`;
@@ -140,38 +168,48 @@ function OrderRow({ order, courierName, deactivated, now }: { order: Order; cour
         <StatusBadge status={order.status} />
       </td>
       <td className="break-words">
-        <CourierCell order={order} name={courierName} deactivated={deactivated} now={now} />
+        <CourierCell order={order} name={courierName} deactivated={deactivated} seenAt={seenAt} now={now} />
       </td>
       <td>
-        <div className="flex flex-col gap-1.5">
-          <button
-            type="button"
-            className={`btn btn-sm whitespace-nowrap ${missed || deactivated ? 'btn-destructive' : 'btn-primary'}`}
-            data-action="assign-order"
-            data-payload={JSON.stringify(assign)}
-            disabled={!canAdminAssign(order.status)}
-          >
-            {missed ? 'Reassign Order' : 'Assign Courier'}
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline btn-sm whitespace-nowrap text-red-700"
-            data-action="api"
-            data-url={`/api/orders/${order.id}`}
-            data-method="PATCH"
-            data-body={JSON.stringify({ status: 'cancelled', courierId: null, expectedStatus: order.status })}
-            data-confirm="Are you sure you want to cancel this order?"
-            data-confirm-label="Cancel Order"
-            data-cancel-label="Keep Order"
-            data-success="Order cancelled successfully"
-            data-refresh="orders,queue"
-            disabled={!canAdminCancel(order.status)}
-          >
-            Cancel Order
-          </button>
-        </div>
+        <RowActions order={order} assign={assign} urgent={missed || deactivated} />
       </td>
     </tr>
+  );
+}
+
+/**
+ * Assign and Cancel. Assign stands out where the order has no courier (issue 29): dark when
+ * unassigned, red when missed or its courier was deactivated, plain when a courier has it.
+ */
+function RowActions({ order, assign, urgent }: { order: Order; assign: AssignPayload; urgent: boolean }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <button
+        type="button"
+        className={`btn btn-sm whitespace-nowrap ${urgent ? 'btn-destructive' : order.courierId == null ? 'btn-primary' : 'btn-outline'}`}
+        data-action="assign-order"
+        data-payload={JSON.stringify(assign)}
+        disabled={!canAdminAssign(order.status)}
+      >
+        {order.status === 'missed_pickup' ? 'Reassign Order' : 'Assign Courier'}
+      </button>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm whitespace-nowrap text-red-700"
+        data-action="api"
+        data-url={`/api/orders/${order.id}`}
+        data-method="PATCH"
+        data-body={JSON.stringify({ status: 'cancelled', courierId: null, expectedStatus: order.status })}
+        data-confirm="Are you sure you want to cancel this order?"
+        data-confirm-label="Cancel Order"
+        data-cancel-label="Keep Order"
+        data-success="Order cancelled successfully"
+        data-refresh="orders,queue"
+        disabled={!canAdminCancel(order.status)}
+      >
+        Cancel Order
+      </button>
+    </div>
   );
 }
 
@@ -194,15 +232,11 @@ const COLUMNS: Column[] = [
 ];
 
 export function OrdersTable({
-  orders,
-  courierNames,
-  deactivatedCouriers,
+  listed: { rows: orders, courierNames, deactivatedCouriers, courierSeenAt },
   density,
   now,
 }: {
-  orders: Order[];
-  courierNames: Map<number, string>;
-  deactivatedCouriers: Set<number>;
+  listed: Pick<OrderListPage<string>, 'rows' | 'courierNames' | 'deactivatedCouriers' | 'courierSeenAt'>;
   density: OrdersDensity;
   now: number;
 }) {
@@ -214,6 +248,7 @@ export function OrdersTable({
           order={order}
           courierName={order.courierId == null ? undefined : courierNames.get(order.courierId)}
           deactivated={order.courierId != null && deactivatedCouriers.has(order.courierId)}
+          seenAt={order.courierId == null ? null : (courierSeenAt.get(order.courierId) ?? null)}
           now={now}
         />
       ))}
