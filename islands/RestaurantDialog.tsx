@@ -10,11 +10,13 @@ import { CUSTOMER_TYPE_LABELS, CUSTOMER_TYPES } from '../src/domain/customerType
 import { AddressAutocomplete } from './admin/AddressAutocomplete';
 import { AccountFormDialog, SelectField, Switch, TextArea, TextField, ZoneSelect, type ZoneOption } from './admin/form';
 import {
+  addressHint,
   businessNoun,
   placedAddress,
   RESTAURANT_FORM,
   RESTAURANT_SECTIONS,
   restaurantToSend,
+  savedMessage,
   typedAddress,
   type RestaurantForm,
   type RestaurantToEdit,
@@ -35,6 +37,7 @@ export default function RestaurantDialog({ zones, mapsApiKey }: { zones: ZoneOpt
       createFailed: 'Failed to create restaurant',
       updateFailed: 'Failed to update restaurant',
     },
+    savedMessage,
   });
   const { editing, field } = dialog;
   const panels = {
@@ -63,6 +66,8 @@ export default function RestaurantDialog({ zones, mapsApiKey }: { zones: ZoneOpt
       dialog={dialog}
       sections={RESTAURANT_SECTIONS}
       panels={panels}
+      // A business not on the map, or only roughly, opens at its address: that is what its Edit is most likely for.
+      initialFocus={addressHint(editing) ? '[name="address"]' : undefined}
       onSubmit={() => dialog.submit(restaurantToSend(dialog.form, editing !== null), '/api/restaurants', (restaurant) => `/api/restaurants/${restaurant.id}`)}
     />
   );
@@ -82,7 +87,7 @@ function BusinessPanel({ dialog, mapsApiKey }: { dialog: Dialog; mapsApiKey: str
         />
       )}
       <TextField label={`${noun} Name`} placeholder={`${noun} name`} autoComplete="off" required {...field('name')} />
-      <Field label="Address" error={errors.address ?? errors.latitude ?? errors.longitude}>
+      <Field label="Address" error={errors.address ?? errors.latitude ?? errors.longitude} hint={addressHint(editing)}>
         {(control) => (
           <AddressAutocomplete
             apiKey={mapsApiKey}

@@ -203,6 +203,7 @@ export function AccountFormDialog<Item, Form>({
   sections,
   panels,
   onSubmit,
+  initialFocus,
 }: {
   /** 'Courier', 'Restaurant'. */
   noun: string;
@@ -212,6 +213,8 @@ export function AccountFormDialog<Item, Form>({
   /** Each tab's fields, by tab. */
   panels: Readonly<Record<string, ReactNode>>;
   onSubmit: () => void;
+  /** The control focused on opening (Modal), when not the first. */
+  initialFocus?: string;
 }) {
   const editing = dialog.editing != null;
   const tabs = tabsShown(sections, editing).map((tab) => ({ ...tab, content: panels[tab.value], invalid: tabHasErrors(sections, dialog.errors, tab.value) }));
@@ -224,7 +227,7 @@ export function AccountFormDialog<Item, Form>({
       <button type="button" className="btn btn-primary" onClick={() => dialog.show(null)}>
         {`Add New ${noun}`}
       </button>
-      <Modal open={dialog.open} onOpenChange={dialog.setOpen} title={title} wide>
+      <Modal open={dialog.open} onOpenChange={dialog.setOpen} title={title} wide initialFocus={initialFocus}>
         <form onSubmit={submit} noValidate>
           <FormTabs tabs={tabs} value={dialog.tab} onValueChange={dialog.setTab} />
           <DialogFooter

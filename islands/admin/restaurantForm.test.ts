@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { closedDialog, editDialogReducer } from './editDialog';
-import { businessNoun, placedAddress, RESTAURANT_FORM, restaurantToSend, typedAddress, type RestaurantForm, type RestaurantToEdit } from './restaurantForm';
+import {
+  addressHint,
+  businessNoun,
+  placedAddress,
+  RESTAURANT_FORM,
+  restaurantToSend,
+  savedMessage,
+  typedAddress,
+  type RestaurantForm,
+  type RestaurantToEdit,
+} from './restaurantForm';
 
 const reduce = editDialogReducer(RESTAURANT_FORM);
 const closed = closedDialog(RESTAURANT_FORM);
@@ -14,6 +24,7 @@ const stored: RestaurantToEdit = {
   deliveryInstructions: 'Side door',
   latitude: 27.96,
   longitude: -82.44,
+  locationPrecision: 'address',
   contactPersonName: 'Ana Ruiz',
   contactPersonPosition: 'Manager',
   contactPersonPhone: '8135550101',
@@ -122,5 +133,26 @@ describe('the restaurant dialog, editing', () => {
   it('still requires what adding requires', () => {
     const form = { ...reduce(closed, { type: 'show', item: stored }).form, name: ' ' };
     expect(restaurantToSend(form, true)).toEqual({ ok: false, errors: { name: 'Restaurant name is required' }, message: 'Restaurant name is required' });
+  });
+});
+
+describe('where a saved business is (decision W10)', () => {
+  it("adds to the spec's toast that the address is not on the map, or only at its ZIP centre, and how to fix it", () => {
+    expect(savedMessage('Restaurant account created successfully', { locationPrecision: 'none' })).toBe(
+      "Restaurant account created successfully. The address could not be placed on the map: couriers' distances to it are unknown. Edit the address to fix it.",
+    );
+    expect(savedMessage('Restaurant updated successfully', { locationPrecision: 'zip' })).toBe(
+      "Restaurant updated successfully. The address was placed only approximately, at its ZIP code's centre: couriers' distances to it are rough. Edit the address to fix it.",
+    );
+    expect(savedMessage('Restaurant updated successfully', stored)).toBe('Restaurant updated successfully');
+  });
+
+  it('says under the address of a business being edited what is wrong with its place, and nothing while adding', () => {
+    expect(addressHint({ locationPrecision: 'none' })).toBe(
+      "The address could not be placed on the map: couriers' distances to it are unknown. Type it in full: house number, street, city and ZIP code.",
+    );
+    expect(addressHint({ locationPrecision: 'zip' })).toMatch(/^The address was placed only approximately/);
+    expect(addressHint(stored)).toBeUndefined();
+    expect(addressHint(null)).toBeUndefined();
   });
 });

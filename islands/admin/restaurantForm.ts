@@ -4,6 +4,7 @@
  * the login and the business together; editing changes the business, and its API access.
  */
 import { CUSTOMER_TYPE_LABELS, type CustomerType } from '../../src/domain/customerTypes';
+import { placementProblem, type LocationPrecision } from '../../src/domain/location';
 import { restaurantCreateSchema, restaurantUpdateSchema } from '../../src/domain/schemas/restaurants';
 import { checkedBy, refused, type Checked } from '../lib/fieldErrors';
 import type { DialogForm, Sections } from './editDialog';
@@ -18,6 +19,7 @@ export interface RestaurantToEdit {
   deliveryInstructions: string | null;
   latitude: number | null;
   longitude: number | null;
+  locationPrecision: LocationPrecision;
   contactPersonName: string | null;
   contactPersonPosition: string | null;
   contactPersonPhone: string | null;
@@ -104,6 +106,19 @@ export function typedAddress(form: RestaurantForm, address: string): RestaurantF
 /** A chosen suggestion gives the address and where it is. */
 export function placedAddress(form: RestaurantForm, place: { address: string; latitude: number; longitude: number }): RestaurantForm {
   return { ...form, address: place.address, latitude: place.latitude, longitude: place.longitude };
+}
+
+/** The success toast: the spec's words, then what is wrong with where the business was placed, if anything (decision W10). */
+export function savedMessage(message: string, saved: Pick<RestaurantToEdit, 'locationPrecision'>): string {
+  const problem = placementProblem(saved.locationPrecision);
+  return problem ? `${message}. ${problem} Edit the address to fix it.` : message;
+}
+
+/** Under the address of a business being edited that is not on the map or only roughly: what is wrong and how to mend it. */
+export function addressHint(editing: Pick<RestaurantToEdit, 'locationPrecision'> | null): string | undefined {
+  const problem = editing && placementProblem(editing.locationPrecision);
+  // The geocoders place a street address only with its house number (decision G1); a ZIP code finds its centre.
+  return problem ? `${problem} Type it in full: house number, street, city and ZIP code.` : undefined;
 }
 
 /** What the name field calls the business: its type while adding ('Pharmacy Name'); an existing one is a 'Restaurant'. */

@@ -18,6 +18,8 @@ export interface EditDialogOptions<Item, Form> extends DialogForm<Item, Form> {
   /** The list region refreshed after a save. */
   region: RegionName;
   messages: { created: string; updated: string; createFailed: string; updateFailed: string };
+  /** The success toast's words from the message and the record as saved, when the record has more to say. */
+  savedMessage?: (message: string, saved: Item) => string;
 }
 
 type KeysOf<Form, Value> = { [K in keyof Form]: Form[K] extends Value ? K : never }[keyof Form] & string;
@@ -26,7 +28,7 @@ type KeysOf<Form, Value> = { [K in keyof Form]: Form[K] extends Value ? K : neve
 const PHONE_INPUT = { type: 'tel', inputMode: 'numeric', autoComplete: 'off', hint: '10 digits' } as const;
 
 export function useEditDialog<Item, Form>(options: EditDialogOptions<Item, Form>) {
-  const { action, region, messages } = options;
+  const { action, region, messages, savedMessage = (message) => message } = options;
   // The reducer reads the dialog's form definition, which never changes.
   const [state, dispatch] = useReducer(editDialogReducer<Item, Form>(options), options, closedDialog<Item, Form>);
   const { editing, form, errors } = state;
@@ -48,9 +50,8 @@ export function useEditDialog<Item, Form>(options: EditDialogOptions<Item, Form>
   async function save(createUrl: string, editUrl: (item: Item) => string, body: unknown) {
     dispatch({ type: 'saving' });
     try {
-      if (editing) await apiRequest('PATCH', editUrl(editing), body);
-      else await apiRequest('POST', createUrl, body);
-      toast({ title: 'Success', description: editing ? messages.updated : messages.created });
+      const saved = editing ? await apiRequest<Item>('PATCH', editUrl(editing), body) : await apiRequest<Item>('POST', createUrl, body);
+      toast({ title: 'Success', description: savedMessage(editing ? messages.updated : messages.created, saved) });
       dispatch({ type: 'saved' });
       refreshPartials(region);
     } catch (error) {

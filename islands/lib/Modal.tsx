@@ -38,6 +38,7 @@ export function Modal({
   description,
   children,
   wide = false,
+  initialFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -45,7 +46,10 @@ export function Modal({
   description?: ReactNode;
   children: ReactNode;
   wide?: boolean;
+  /** A selector of the control focused on opening, instead of the first one: where the dialog was opened to mend. */
+  initialFocus?: string;
 }) {
+  const content = useRef<HTMLDivElement>(null);
   const openedFrom = useRef<HTMLElement | null>(null);
   const wasOpen = useRef(false);
   // Read while rendering the opening: by the time an effect runs, the dialog holds focus.
@@ -56,9 +60,16 @@ export function Modal({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content
+          ref={content}
           className={`fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-slate-200 bg-white p-6 shadow-xl ${
             wide ? 'max-w-3xl' : 'max-w-lg'
           }`}
+          onOpenAutoFocus={(event) => {
+            const target = initialFocus ? content.current?.querySelector<HTMLElement>(initialFocus) : null;
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
           onCloseAutoFocus={(event) => {
             if (returnFocusTo(openedFrom.current)) event.preventDefault();
             openedFrom.current = null;

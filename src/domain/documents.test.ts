@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentState, hasExpiredDocuments } from './documents';
+import { documentState, expiredDocuments, hasExpiredDocuments } from './documents';
 
 describe('documentState', () => {
   const today = '2026-11-21';
@@ -21,5 +21,11 @@ describe('documentState', () => {
   it('blocks a courier when either document is expired', () => {
     expect(hasExpiredDocuments({ driversLicenseExpiry: '2027-01-01', insuranceExpiry: '2026-01-01' }, today)).toBe(true);
     expect(hasExpiredDocuments({ driversLicenseExpiry: '2027-01-01', insuranceExpiry: '2027-01-01' }, today)).toBe(false);
+  });
+
+  it('names the documents that expired, so the couriers list can say which', () => {
+    expect(expiredDocuments({ driversLicenseExpiry: '2027-01-01', insuranceExpiry: '2026-11-20' }, today)).toEqual(['insurance']);
+    expect(expiredDocuments({ driversLicenseExpiry: null, insuranceExpiry: '2026-01-01' }, today)).toEqual(['driversLicense', 'insurance']);
+    expect(expiredDocuments({ driversLicenseExpiry: '2026-11-21', insuranceExpiry: '2026-11-21' }, today)).toEqual([]);
   });
 });

@@ -20,12 +20,17 @@ export function documentState(expiry: string | null | undefined, today: string):
   return daysRemaining <= EXPIRING_SOON_DAYS ? { state: 'expiring_soon', daysRemaining } : { state: 'valid', daysRemaining };
 }
 
+/** The expiry dates the rules read: the ones that count, not those awaiting verification. */
+type DocumentExpiries = { driversLicenseExpiry: string | null | undefined; insuranceExpiry: string | null | undefined };
+
+/** The documents that have expired, in DOCUMENT_KINDS order. */
+export function expiredDocuments(courier: DocumentExpiries, today: string): DocumentKind[] {
+  return DOCUMENT_KINDS.filter((kind) => documentState(courier[DOCUMENTS[kind].expiry], today).state === 'expired');
+}
+
 /** True when either document is expired: the courier cannot receive or complete orders. */
-export function hasExpiredDocuments(
-  courier: { driversLicenseExpiry: string | null | undefined; insuranceExpiry: string | null | undefined },
-  today: string,
-): boolean {
-  return documentState(courier.driversLicenseExpiry, today).state === 'expired' || documentState(courier.insuranceExpiry, today).state === 'expired';
+export function hasExpiredDocuments(courier: DocumentExpiries, today: string): boolean {
+  return expiredDocuments(courier, today).length > 0;
 }
 
 function parseDay(value: string | null | undefined): number | null {

@@ -33,6 +33,15 @@ export const placedPrecision = (recorded: LocationPrecision | null | undefined):
 export const isApproximate = (precision: LocationPrecision | null | undefined): boolean => precision === 'zip';
 
 /**
+ * What the admin is told after saving a business whose address the geocoding chain placed
+ * only at its ZIP code's centre or not at all (decision W10); null when it is at its address.
+ */
+export function placementProblem(precision: LocationPrecision): string | null {
+  if (precision === 'none') return "The address could not be placed on the map: couriers' distances to it are unknown.";
+  return isApproximate(precision) ? "The address was placed only approximately, at its ZIP code's centre: couriers' distances to it are rough." : null;
+}
+
+/**
  * Whether a courier's distance to a place may be enforced (the 50 m and 500 ft arrival
  * radii): only against the address itself. A ZIP centroid can be kilometres from the
  * door, so a courier standing at the right place would be refused.

@@ -1,10 +1,21 @@
 /** Couriers in the browser (spec 1-foundations-and-admin.md §2.9, §5.5, §8.5). */
+import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { couriers, users, zones } from '../../src/db/schema';
 import { insertCourier } from '../support/factories';
 import { expectToast, listPageOf, openAsAdmin } from './admin-helpers';
 import { expectAccessible } from './axe';
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
+
+/** The visible phone numbers a page shows on more than one line, or that may wrap. */
+function phonesBrokenAcrossLines(page: Page) {
+  return page.evaluate(() => {
+    const phones = [...document.querySelectorAll('main span')].filter((span) => /^\(\d{3}\) \d{3}-\d{4}$/.test(span.textContent ?? ''));
+    const shown = phones.filter((span) => span.getClientRects().length > 0);
+    if (shown.length === 0) return ['no phone number shown'];
+    return shown.filter((span) => span.getClientRects().length > 1 || getComputedStyle(span).whiteSpace !== 'nowrap').map((span) => span.textContent);
+  });
+}
 
 test.describe('couriers', () => {
   test('an admin adds a courier: every required field is asked for by name, then the account works', async ({ page, db }) => {
@@ -92,6 +103,35 @@ test.describe('couriers', () => {
     await row.getByRole('button', { name: `Activate ${name}` }).click();
     await expect(row.getByRole('button', { name: `Deactivate ${name}` })).toBeVisible();
     await expect(row).not.toContainText('Inactive');
+  });
+
+  test('a courier whose licence or insurance expired says so beside Active, as Assign leaves it out (decision W10)', async ({ page, db }) => {
+    const shown = [
+      { ...(await insertCourier(db, { insuranceExpiry: '2020-01-31' })), status: 'ActiveInsurance expired' },
+      { ...(await insertCourier(db, { insuranceExpiry: '2020-01-31', driversLicenseExpiry: '2021-06-30' })), status: 'ActiveDocuments expired' },
+      { ...(await insertCourier(db, { driversLicenseExpiry: '2021-06-30' })), status: "ActiveDriver's License expired" },
+      { ...(await insertCourier(db)), status: 'Active' },
+    ];
+    await signIn(page, 'admin');
+    for (const { user, courier, status } of shown) {
+      await page.goto(`/admin/couriers?page=${await listPageOf(db, 'couriers', user.name, courier.id)}`);
+      // The Status column (Name, Username, Email, Phone, Vehicle, Status, Actions).
+      await expect(page.getByRole('row').filter({ hasText: user.username }).getByRole('cell').nth(5)).toHaveText(status);
+    }
+    await expectAccessible(page, '[data-partial="couriers"]');
+  });
+
+  test('phone numbers stay on one line in the admin lists at 768 px', async ({ page, db }) => {
+    const { user, courier } = await insertCourier(db);
+    const name = `Aabel Phone ${user.username}`;
+    await db.update(users).set({ name, phone: '8135550147' }).where(eq(users.id, user.id));
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await openAsAdmin(page, `/admin/couriers?page=${await listPageOf(db, 'couriers', name, courier.id)}`);
+    await expect(page.getByRole('row').filter({ hasText: user.username })).toContainText('(813) 555-0147');
+    expect(await phonesBrokenAcrossLines(page)).toEqual([]);
+    await page.goto('/admin/restaurants');
+    await expect(page.getByRole('region', { name: 'Restaurants' })).toContainText('(813) 555-');
+    expect(await phonesBrokenAcrossLines(page)).toEqual([]);
   });
 
   test('an admin verifies a new document date a courier gave, and it counts from then on (issue 26)', async ({ page, db }) => {

@@ -7,6 +7,7 @@ import { daysAround } from '../support/clock';
 import { insertCourier, insertOrder } from '../support/factories';
 import { PERIODS } from '../support/periods';
 import { openAsAdmin } from './admin-helpers';
+import { expectAccessible } from './axe';
 import { expect, islandsHydrated, test } from './fixtures';
 
 const ZONE = 'America/New_York';
@@ -85,6 +86,36 @@ test.describe('earnings report', () => {
         `${first.id},${first.orderNumber},${month}-10 12:00:00,Harbor Bistro,${user.name},100.01,30.00,2.22,25.55,6.67\r\n` +
         `${second.id},${second.orderNumber},${month}-11 23:30:00,Bayshore Pharmacy,${user.name},45.67,12.34,0.00,12.34,0.00\r\n`,
     );
+  });
+
+  test('a table wider than the screen says so, shades the edge with columns beyond, and scrolls from the keyboard (decision W10)', async ({ page, db }) => {
+    const { from, to } = PERIODS.earningsSideways;
+    await insertOrder(db, { status: 'delivered', amountCents: 42_00, completedAt: at(`${from}T12:00:00`) });
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await openAsAdmin(page, `/admin/earnings?from=${from}&to=${to}`);
+    const details = page.getByRole('tabpanel', { name: 'Order Details' });
+    const table = details.getByRole('region', { name: 'Earnings' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    const hint = details.getByText('Scroll sideways for more columns');
+    await expect(hint).toBeVisible();
+    /** How dark each edge's shade is (0: none). */
+    const shades = () =>
+      table.evaluate((area) => {
+        const frame = area.parentElement!;
+        return { start: Number(getComputedStyle(frame, '::before').opacity), end: Number(getComputedStyle(frame, '::after').opacity) };
+      });
+    expect(await shades()).toEqual({ start: 0, end: 1 });
+    await expectAccessible(page);
+
+    await table.focus();
+    for (let press = 0; press < 20; press++) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => table.evaluate((area) => area.scrollLeft + area.clientWidth >= area.scrollWidth - 1)).toBe(true);
+    await expect.poll(shades).toEqual({ start: 1, end: 0 });
+
+    // Wide enough for every column: nothing to scroll, so nothing said.
+    await page.setViewportSize({ width: 1366, height: 1024 });
+    await expect(hint).toBeHidden();
+    expect(await shades()).toEqual({ start: 0, end: 0 });
   });
 
   test('says when a period has no orders, and offers no export', async ({ page }) => {

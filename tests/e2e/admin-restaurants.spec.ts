@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { orders, restaurants, users } from '../../src/db/schema';
 import { insertOrder } from '../support/factories';
 import { expectToast, listPageOf, openAsAdmin } from './admin-helpers';
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 
 test.describe('restaurants', () => {
@@ -76,6 +77,54 @@ test.describe('restaurants', () => {
     });
     const [user] = await db.select().from(users).where(eq(users.id, stored.userId));
     expect(user).toMatchObject({ username, role: 'restaurant', isActive: true });
+  });
+
+  test('a business its address cannot place says so when saved and on its row, whose Edit opens at the address (decision W10)', async ({ page, db }) => {
+    const username = `nm${Date.now().toString(36)}`;
+    const name = `Corner Deli ${username}`;
+    await openAsAdmin(page, '/admin/restaurants');
+    await page.getByRole('button', { name: 'Add New Restaurant' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Restaurant' });
+    await dialog.getByLabel('Username').fill(username);
+    await dialog.getByLabel('Password').fill('deli-pass-1');
+    await dialog.getByLabel('Zone').selectOption({ label: 'Tampa' });
+    await dialog.getByRole('tab', { name: 'Restaurant' }).click();
+    await dialog.getByLabel('Restaurant Name').fill(name);
+    // No ZIP code, and no geocoder reachable here: nothing can place it.
+    await dialog.getByLabel('Address').fill('12 Main Street');
+    await dialog.getByLabel('Phone', { exact: true }).fill('8135550190');
+    await dialog.getByRole('tab', { name: 'Contact Person' }).click();
+    await dialog.getByLabel('Name', { exact: true }).fill('Cora Lane');
+    await dialog.getByLabel('Position').fill('Owner');
+    await dialog.getByLabel('Contact Phone').fill('8135550191');
+    await dialog.getByLabel('Email').fill('cora@example.com');
+    await dialog.getByRole('button', { name: 'Create Restaurant' }).click();
+    await expectToast(
+      page,
+      "Restaurant account created successfully. The address could not be placed on the map: couriers' distances to it are unknown. Edit the address to fix it.",
+    );
+
+    const [stored] = await db.select().from(restaurants).where(eq(restaurants.name, name));
+    expect(stored).toMatchObject({ latitude: null, longitude: null });
+    await page.goto(`/admin/restaurants?page=${await listPageOf(db, 'restaurants', name, stored.id)}`);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row.getByRole('cell').nth(1)).toHaveText('12 Main Streetnot on the map');
+    await page.setViewportSize({ width: 768, height: 1024 });
+    // Below 1024 px the address folds under the name, and its badge with it.
+    await expect(row.getByRole('cell').first()).toContainText('12 Main Streetnot on the map');
+    await expectAccessible(page, '[data-partial="restaurants"]');
+
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit Restaurant: ${name}` });
+    const address = edit.getByLabel('Address');
+    await expect(address).toBeFocused();
+    await expect(address).toHaveAccessibleDescription(
+      "The address could not be placed on the map: couriers' distances to it are unknown. Type it in full: house number, street, city and ZIP code.",
+    );
+    await address.fill('12 Main Street, Tampa, FL 33602');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, "Restaurant updated successfully. The address was placed only approximately, at its ZIP code's centre");
+    await expect(row.getByRole('cell').first()).toContainText('12 Main Street, Tampa, FL 33602approximate location');
   });
 
   test('an admin edits a restaurant; it cannot be deactivated while an order is unfinished', async ({ page, db }) => {

@@ -1,6 +1,7 @@
 /** The courier layout on a phone (issue 2): header, side menu, active-orders indicator. */
 import { signInNewCourier } from './courier';
 import { expect, islandsHydrated, test } from './fixtures';
+import { expectSkipLinkFirst } from './skip-link';
 
 test('the side menu opens from the header and signs out with Log-Out', async ({ page, db }) => {
   await signInNewCourier(page, db);
@@ -32,4 +33,11 @@ test('a toast shows below the header, whose menu stays within reach', async ({ p
   // Clicked while the toast is showing (and paused under the pointer, were it on top).
   await page.getByRole('button', { name: 'Open menu' }).click({ timeout: 3000 });
   await expect(page.getByRole('navigation', { name: 'Courier menu' })).toBeVisible();
+});
+
+test('the first Tab offers to skip the header and its menu (decision W10)', async ({ page, db }) => {
+  await signInNewCourier(page, db);
+  await page.goto('/courier/dashboard');
+  await islandsHydrated(page);
+  await expectSkipLinkFirst(page);
 });

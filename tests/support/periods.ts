@@ -34,6 +34,8 @@ export const PERIODS = {
   etaAccuracy: { from: '2003-06-10', to: '2003-06-10' },
   /** customer-messages.spec.ts: the days picked for the ETA accuracy report. */
   etaAccuracyPicked: { from: '2003-07-14', to: '2003-07-15' },
+  /** admin-earnings.spec.ts: a day whose report table is wider than a tablet. */
+  earningsSideways: { from: '2018-09-12', to: '2018-09-12' },
   /** admin-earnings.spec.ts: a period without orders. */
   earningsEmpty: { from: '2000-01-01', to: '2000-01-31' },
 } satisfies Record<string, Period>;

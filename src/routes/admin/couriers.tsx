@@ -1,21 +1,25 @@
-/** Couriers (spec 1-foundations-and-admin.md §2.9): couriers with a linked user, paged in SQL; add, edit (an island) and activate/deactivate. */
+/**
+ * Couriers (spec 1-foundations-and-admin.md §2.9): couriers with a linked user, paged in SQL; add, edit (an island) and
+ * activate/deactivate. A courier whose licence or insurance expired says so beside its status, since Assign leaves it out (decision W10).
+ */
 import { Hono } from 'hono';
 import { DataTable } from '../../shared/DataTable';
 import { countCouriers, documentsToVerify, listCouriersWithHeldOrders, serializeCourier } from '../../db/couriers';
 import { DocumentsToVerify } from '../../views/admin/DocumentsToVerify';
 import { heldOrdersWarning } from '../../domain/dispatch';
+import { expiredDocuments } from '../../domain/documents';
 import { versionTag } from '../../db/versions';
 import { listPageQuery } from '../../domain/paging';
-import { formatPhone } from '../../domain/phone';
 import { vehicleLabel } from '../../domain/vehicles';
 import { countedPage } from '../../db/countedPage';
 import type { AppEnv } from '../../env';
+import { serviceToday } from '../../http/courier';
 import { requirePage } from '../../http/guards';
 import { validate } from '../../http/validate';
-import { ActivationButton, ActiveBadge, EditButton } from '../../views/admin/AccountStatus';
+import { ActivationButton, ActiveBadge, EditButton, ExpiredDocumentsBadge } from '../../views/admin/AccountStatus';
 import { Pager } from '../../views/admin/Pager';
 import { dialogWithZones } from '../../views/admin/zoneChoice';
-import { EmptyState, PageHeader } from '../../views/components/ui';
+import { EmptyState, PageHeader, PhoneNumber } from '../../views/components/ui';
 import { Island } from '../../views/Island';
 import { adminPage } from './page';
 
@@ -28,12 +32,14 @@ const DOCUMENTS_POLL_MS = 60_000;
 couriers.get('/', requirePage('admin'), validate('query', listPageQuery), (c) => {
   const db = c.var.db;
   const { page } = c.req.valid('query');
+  const today = serviceToday(c);
   return adminPage(c, {
     title: 'Couriers',
     partials: {
       couriers: {
         history: true,
-        etag: () => versionTag(db, ['couriers', 'users', 'zones', 'orders'], 'admin-couriers', page),
+        // A document expires at the turn of the service area's day, with no row changing.
+        etag: () => versionTag(db, ['couriers', 'users', 'zones', 'orders'], 'admin-couriers', page, today),
         render: async () => {
           const { pages, rows } = await countedPage(
             page,
@@ -63,16 +69,20 @@ couriers.get('/', requirePage('admin'), validate('query', listPageQuery), (c) =>
                       <div className="flex flex-wrap gap-x-1 text-xs text-slate-600 lg:hidden">
                         <span className="break-all">{row.user.username} ·</span>
                         <span className="break-all">{row.courier.email} ·</span>
-                        {/* A phone number never breaks across lines. */}
-                        <span className="whitespace-nowrap">{row.user.phone ? formatPhone(row.user.phone) : 'N/A'}</span>
+                        <PhoneNumber phone={row.user.phone} />
                       </div>
                     </td>
                     <td className={LAPTOP}>{row.user.username}</td>
                     <td className={LAPTOP}>{row.courier.email}</td>
-                    <td className={`whitespace-nowrap ${LAPTOP}`}>{row.user.phone ? formatPhone(row.user.phone) : 'N/A'}</td>
+                    <td className={LAPTOP}>
+                      <PhoneNumber phone={row.user.phone} />
+                    </td>
                     <td>{`${vehicleLabel(row.courier.vehicleType)} - ${row.courier.vehicleMake} ${row.courier.vehicleModel}`}</td>
                     <td>
-                      <ActiveBadge active={row.user.isActive} />
+                      <div className="flex flex-wrap gap-1">
+                        <ActiveBadge active={row.user.isActive} />
+                        <ExpiredDocumentsBadge expired={expiredDocuments(row.courier, today)} />
+                      </div>
                     </td>
                     <td>
                       <div className="flex gap-2">

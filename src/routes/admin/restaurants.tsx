@@ -1,14 +1,15 @@
 /**
  * Restaurants (spec 1-foundations-and-admin.md §2.10): businesses with Total Orders, Revenue and Delivery Fees
  * from the trigger-kept totals, paged in SQL; add and edit (an island); activate, and
- * deactivate unless the business has unfinished orders (the server refuses it too).
+ * deactivate unless the business has unfinished orders (the server refuses it too). A
+ * business its address put only at a ZIP centre, or nowhere, says so by its address; its
+ * Edit opens at the address (decision W10).
  */
 import { Hono } from 'hono';
 import { DataTable } from '../../shared/DataTable';
 import { countRestaurants, listRestaurants, serializeRestaurant } from '../../db/restaurants';
 import { versionTag } from '../../db/versions';
 import { listPageQuery } from '../../domain/paging';
-import { formatPhone } from '../../domain/phone';
 import { countedPage } from '../../db/countedPage';
 import type { AppEnv } from '../../env';
 import { requirePage } from '../../http/guards';
@@ -16,8 +17,9 @@ import { validate } from '../../http/validate';
 import { ActivationButton, ActiveBadge, EditButton } from '../../views/admin/AccountStatus';
 import { Pager } from '../../views/admin/Pager';
 import { dialogWithZones } from '../../views/admin/zoneChoice';
-import { EmptyState, Money, PageHeader } from '../../views/components/ui';
+import { EmptyState, Money, PageHeader, PhoneNumber } from '../../views/components/ui';
 import { Island } from '../../views/Island';
+import { PlacedAddress } from '../../views/orders/sections';
 import { adminPage } from './page';
 
 const restaurants = new Hono<AppEnv>();
@@ -60,42 +62,49 @@ restaurants.get('/', requirePage('admin'), validate('query', listPageQuery), (c)
                   'Actions',
                 ]}
               >
-                {rows.map((row) => (
-                  <tr key={row.restaurant.id}>
-                    <td>
-                      <div className="font-medium">{row.restaurant.name}</div>
-                      {/* Below 1024 px address and phone fold under the name, so Status and Actions stay in view (W5). */}
-                      <div className="text-xs text-slate-600 lg:hidden">
-                        {row.restaurant.address} · {formatPhone(row.restaurant.phone)}
-                      </div>
-                    </td>
-                    <td className={`min-w-48 text-slate-600 ${LAPTOP}`}>{row.restaurant.address}</td>
-                    <td className={`whitespace-nowrap ${LAPTOP}`}>{formatPhone(row.restaurant.phone)}</td>
-                    <td className="tabular-nums">{row.ordersCount}</td>
-                    <td className="tabular-nums">
-                      <Money cents={row.amountCents} />
-                    </td>
-                    <td className="tabular-nums">
-                      <Money cents={row.deliveryFeeCents} />
-                    </td>
-                    <td>
-                      <ActiveBadge active={row.isActive} />
-                    </td>
-                    <td>
-                      <div className="flex gap-2">
-                        <EditButton action="edit-restaurant" payload={serializeRestaurant(row)} name={row.restaurant.name} />
-                        <ActivationButton
-                          userId={row.restaurant.userId}
-                          active={row.isActive}
-                          name={row.restaurant.name}
-                          region="restaurants"
-                          success="Restaurant status updated successfully"
-                          blockedReason={unfinishedReason(row.unfinishedCount)}
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
+                {rows.map((row) => {
+                  const restaurant = serializeRestaurant(row);
+                  const address = <PlacedAddress address={restaurant.address} precision={restaurant.locationPrecision} />;
+                  return (
+                    <tr key={restaurant.id}>
+                      <td>
+                        <div className="font-medium">{restaurant.name}</div>
+                        {/* Below 1024 px address and phone fold under the name, so Status and Actions stay in view (W5). */}
+                        <div className="text-xs text-slate-600 lg:hidden">
+                          <div>{address}</div>
+                          <PhoneNumber phone={restaurant.phone} />
+                        </div>
+                      </td>
+                      <td className={`min-w-48 text-slate-600 ${LAPTOP}`}>{address}</td>
+                      <td className={LAPTOP}>
+                        <PhoneNumber phone={restaurant.phone} />
+                      </td>
+                      <td className="tabular-nums">{row.ordersCount}</td>
+                      <td className="tabular-nums">
+                        <Money cents={row.amountCents} />
+                      </td>
+                      <td className="tabular-nums">
+                        <Money cents={row.deliveryFeeCents} />
+                      </td>
+                      <td>
+                        <ActiveBadge active={row.isActive} />
+                      </td>
+                      <td>
+                        <div className="flex gap-2">
+                          <EditButton action="edit-restaurant" payload={restaurant} name={restaurant.name} />
+                          <ActivationButton
+                            userId={restaurant.userId}
+                            active={row.isActive}
+                            name={restaurant.name}
+                            region="restaurants"
+                            success="Restaurant status updated successfully"
+                            blockedReason={unfinishedReason(row.unfinishedCount)}
+                          />
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
               </DataTable>
               <Pager paging={pages} href={(number) => `/admin/restaurants?page=${number}`} target="restaurants" label="Restaurants" />
             </>

@@ -1,10 +1,17 @@
 /** Small pieces the admin account lists share. */
+import { DOCUMENTS, type DocumentKind } from '../../domain/documents';
 import { Badge } from '../components/ui';
 import type { RegionName } from '../../shared/partials';
 
 /** 'Active' or 'Inactive' (zones, couriers and businesses alike). */
 export function ActiveBadge({ active }: { active: boolean }) {
   return <Badge tone={active ? 'green' : 'slate'}>{active ? 'Active' : 'Inactive'}</Badge>;
+}
+
+/** Beside a courier's status: the document that expired ('Insurance expired'), or 'Documents expired' for both; nothing while both count. */
+export function ExpiredDocumentsBadge({ expired }: { expired: readonly DocumentKind[] }) {
+  if (expired.length === 0) return null;
+  return <Badge tone="red">{expired.length === 1 ? `${DOCUMENTS[expired[0]].label} expired` : 'Documents expired'}</Badge>;
 }
 
 /**

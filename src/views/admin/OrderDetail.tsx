@@ -5,7 +5,6 @@
  */
 import { ADMIN_ARRIVALS, isCompleted, isOrderStatus } from '../../domain/orderStatus';
 import { gpsFreshness } from '../../domain/indicators';
-import { formatPhone } from '../../domain/phone';
 import { agoText } from '../../domain/time';
 import { vehicleLabel } from '../../domain/vehicles';
 import type { CourierWithUser } from '../../db/couriers';
@@ -13,7 +12,7 @@ import type { PhotoStamp } from '../../db/photos';
 import { photoDistanceNote } from '../../domain/photos';
 import type { DeliveryFailure, Order, OrderEvent, OrderStop } from '../../db/schema';
 import { CloseIcon } from '../../shared/icons';
-import { Badge, StatusBadge, Time } from '../components/ui';
+import { Badge, PhoneNumber, StatusBadge, Time } from '../components/ui';
 import {
   ActualTimeline,
   CustomerInformation,
@@ -62,7 +61,7 @@ function CourierInformation({ order, courier }: { order: Order; courier: Courier
         <Facts
           rows={[
             ['Name', courier.user.name],
-            ['Phone', courier.user.phone ? formatPhone(courier.user.phone) : 'N/A'],
+            ['Phone', <PhoneNumber phone={courier.user.phone} />],
             ['Vehicle Info', `${courier.courier.vehicleMake} ${courier.courier.vehicleModel} (${courier.courier.vehicleYear})`],
             ['Type', vehicleLabel(courier.courier.vehicleType)],
             ['Last known position', <LastPosition courier={courier.courier} />],

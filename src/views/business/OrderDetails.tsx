@@ -14,7 +14,7 @@ import { formatUsd } from '../../domain/money';
 import { isCompleted, isOrderStatus } from '../../domain/orderStatus';
 import { formatPhone } from '../../domain/phone';
 import { vehicleLabel } from '../../domain/vehicles';
-import { Badge, Money, StatusBadge, Time } from '../components/ui';
+import { Badge, Money, PhoneNumber, StatusBadge, Time } from '../components/ui';
 import { useView } from '../context';
 import { Island } from '../Island';
 import {
@@ -85,7 +85,7 @@ function CourierInformation({ courier }: { courier: OrderDetailData['courier'] }
         <Facts
           rows={[
             ['Name', courier.name],
-            ['Phone', courier.phone ? formatPhone(courier.phone) : 'N/A'],
+            ['Phone', <PhoneNumber phone={courier.phone} />],
             ['Vehicle Info', `${courier.vehicleMake} ${courier.vehicleModel} (${courier.vehicleYear})`],
             ['Type', vehicleLabel(courier.vehicleType)],
           ]}

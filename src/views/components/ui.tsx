@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { formatMoney, formatUsd, type Cents } from '../../domain/money';
 import { isCompleted, isFinished, statusWords, type OrderStatus } from '../../domain/orderStatus';
+import { formatPhone } from '../../domain/phone';
 import { formatIn } from '../../domain/time';
 import { ACTIVE_ORDER_STORAGE_KEY } from '../../shared/storage';
 import { useView } from '../context';
@@ -79,6 +80,38 @@ export function Time({ value, pattern = 'h:mm a' }: { value: number | string | n
 
 export function Money({ cents }: { cents: Cents | null | undefined }) {
   return <data value={formatMoney(cents ?? 0)}>{formatUsd(cents)}</data>;
+}
+
+/** A phone number as the lists show it, never broken across lines; 'N/A' without one (spec 1-foundations-and-admin.md §2.9). */
+export function PhoneNumber({ phone }: { phone: string | null | undefined }) {
+  return <span className="whitespace-nowrap">{phone ? formatPhone(phone) : 'N/A'}</span>;
+}
+
+/** The id of every layout's main element, where the skip link leads. */
+const MAIN_ID = 'main';
+
+/**
+ * The first control of every page: past the header and its navigation, straight to the
+ * content (WCAG 2.4.1). Out of sight until it has focus; 44 px tall, as courier controls are.
+ */
+export function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[100] focus:rounded-md focus:bg-white focus:px-4 focus:py-2.5 focus:font-medium focus:text-slate-900 focus:shadow-lg"
+    >
+      Skip to main content
+    </a>
+  );
+}
+
+/** A layout's main element: the skip link's target, focusable from it (tabIndex -1) and not by Tab. */
+export function Main({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <main id={MAIN_ID} tabIndex={-1} className={`focus:outline-none ${className}`}>
+      {children}
+    </main>
+  );
 }
 
 export function EmptyState({ children }: { children: ReactNode }) {

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { CloseIcon, MenuIcon, TruckIcon } from '../../shared/icons';
-import { LogoutButton } from '../components/ui';
+import { LogoutButton, Main, SkipLink } from '../components/ui';
 import { useView } from '../context';
 import { Document } from '../Document';
 import { Island } from '../Island';
@@ -20,6 +20,7 @@ export function CourierLayout({ title, indicator, children }: { title: string; i
   ];
   return (
     <Document title={title} bodyClassName="courier-app min-h-dvh bg-slate-100" manifest={`${courierBase}/manifest.webmanifest`}>
+      <SkipLink />
       <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white pt-[env(safe-area-inset-top)]">
         <div className="mx-auto flex h-14 max-w-xl items-center gap-2 px-3">
           <button type="button" popoverTarget="courier-menu" className="btn btn-ghost h-11 w-11 px-0" aria-label="Open menu">
@@ -65,7 +66,7 @@ export function CourierLayout({ title, indicator, children }: { title: string; i
           </li>
         </ul>
       </nav>
-      <main className="mx-auto max-w-xl px-3 pt-[calc(3.5rem+env(safe-area-inset-top)+1rem)] pb-24">{children}</main>
+      <Main className="mx-auto max-w-xl px-3 pt-[calc(3.5rem+env(safe-area-inset-top)+1rem)] pb-24">{children}</Main>
     </Document>
   );
 }

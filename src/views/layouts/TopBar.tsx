@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { MenuIcon } from '../../shared/icons';
+import { Main, SkipLink } from '../components/ui';
 import { Document } from '../Document';
 
 export interface NavItem {
@@ -59,6 +60,7 @@ export function TopBarPage({
 }) {
   return (
     <Document title={title}>
+      <SkipLink />
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className={`mx-auto flex h-14 ${width} items-center gap-4 px-4`}>
           <a href={home} className="flex shrink-0 items-center gap-2 font-semibold text-slate-900">
@@ -86,7 +88,7 @@ export function TopBarPage({
           <div className="flex shrink-0 items-center gap-2">{actions}</div>
         </div>
       </header>
-      <main className={`mx-auto ${width} px-4 py-8`}>{children}</main>
+      <Main className={`mx-auto ${width} px-4 py-8`}>{children}</Main>
     </Document>
   );
 }
