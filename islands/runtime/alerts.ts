@@ -21,12 +21,20 @@ function clock(time: number): string {
   return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(time);
 }
 
+/** An alert that needs the dispatcher (anything but a new order) is on screen. */
+function urgentAlertShown(): boolean {
+  const title = document.querySelector('.toast[data-state="open"] .toast-title')?.textContent;
+  return title != null && title !== ALERT_TITLES.new_order && Object.values(ALERT_TITLES).includes(title);
+}
+
 export function startDispatchAlerts(): void {
   const button = document.querySelector<HTMLButtonElement>('[data-dispatch-alerts]');
   if (!button) return;
   let close: (() => void) | null = null;
 
   const announce = (alert: DispatchAlert) => {
+    // In a rush a new order comes every few seconds: it must not replace an alert that needs the dispatcher (the queue shows it anyway).
+    if (alert.kind === 'new_order' && urgentAlertShown()) return;
     const text = alertText(alert, clock);
     playTone();
     if (document.visibilityState === 'hidden' && 'Notification' in window && Notification.permission === 'granted') {

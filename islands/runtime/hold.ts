@@ -17,9 +17,15 @@ const inRowsOf = (region: HTMLElement, element: Element | null) => {
   return rows != null && region.contains(rows);
 };
 
+/**
+ * Held while the pointer is on its rows, or a keyboard user's focus is (:focus-visible):
+ * focus left on a button the mouse clicked (a dialog gives it back) does not freeze the list
+ * once the pointer has moved away.
+ */
 export function isHeld(region: HTMLElement): boolean {
   if (!region.hasAttribute('data-hold')) return false;
-  return inRowsOf(region, pointed) || inRowsOf(region, document.activeElement);
+  const focused = document.activeElement;
+  return inRowsOf(region, pointed) || (inRowsOf(region, focused) && focused!.matches(':focus-visible'));
 }
 
 const rowIds = (root: Element) => [...root.querySelectorAll('[data-order-id]')].map((row) => row.getAttribute('data-order-id'));

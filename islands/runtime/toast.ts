@@ -134,7 +134,8 @@ function pause(element: HTMLElement): void {
 function enableSwipe(element: HTMLElement): void {
   let startX: number | null = null;
   element.addEventListener('pointerdown', (event) => {
-    if ((event.target as Element).closest('button')) return;
+    // Capturing the pointer would take the click from the toast's own controls.
+    if ((event.target as Element).closest('button, a')) return;
     startX = event.clientX;
     element.setPointerCapture(event.pointerId);
   });

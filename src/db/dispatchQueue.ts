@@ -12,8 +12,8 @@ import { couriers, orders, restaurants, users, type Order } from './schema';
 import type { LatLng } from '../domain/geo';
 
 const MINUTE = 60_000;
-/** More than a screen of rows: the rest wait behind "and N more". */
-export const QUEUE_LIMIT = 30;
+/** A busy hour's worth, scrolled within the card (about 12 show at once); the rest wait behind "and N more". */
+export const QUEUE_LIMIT = 50;
 
 export interface QueueRow {
   order: Order;
@@ -29,7 +29,9 @@ export function needsPerson(now: number) {
     and(isNotNull(orders.deliveryFailedAt), inArray(orders.status, [...UNFINISHED_STATUSES])),
     and(
       inArray(orders.status, [...QUEUE_STATUSES]),
+      // Delivery first: the (status, delivery_time) index narrows by it.
       sql`${orders.deliveryTime} >= ${now - QUEUE_WINDOW_HOURS * 60 * MINUTE}`,
+      sql`${orders.pickupTime} >= ${now - QUEUE_WINDOW_HOURS * 60 * MINUTE}`,
       or(
         inArray(orders.status, ['missed_pickup', 'courier_rejected', 'new']),
         and(sql`${orders.status} = 'pending_courier'`, lte(orders.updatedAt, now - OFFER_UNANSWERED_MINUTES * MINUTE)),

@@ -22,7 +22,7 @@ export const QUEUE_REASON_LABELS: Record<QueueReason, string> = {
 
 /** An offer to the zone nobody took for this long needs a person. */
 export const OFFER_UNANSWERED_MINUTES = 10;
-/** Orders due longer ago than this are history, not work: only a failed delivery stays. */
+/** Orders picked up or due longer ago than this are history, not work: only a failed delivery stays. */
 export const QUEUE_WINDOW_HOURS = 12;
 
 export interface QueueFacts {
@@ -38,7 +38,8 @@ export interface QueueFacts {
 export function queueReason(order: QueueFacts, now: number): QueueReason | null {
   if (isFinished(order.status)) return null;
   if (order.deliveryFailedAt != null) return 'delivery_failed';
-  if (order.deliveryTime < now - QUEUE_WINDOW_HOURS * 60 * MINUTE) return null;
+  const since = now - QUEUE_WINDOW_HOURS * 60 * MINUTE;
+  if (order.deliveryTime < since || order.pickupTime < since) return null;
   if (order.status === 'missed_pickup') return 'missed';
   if (order.status === 'courier_rejected') return 'declined';
   if (order.status === 'new') return 'unassigned';

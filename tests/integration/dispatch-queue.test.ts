@@ -19,7 +19,7 @@ describe('the dispatch queue', () => {
     const db = testDb();
     const now = Date.now();
     // Each status at times on both sides of each threshold, failed or not.
-    const pickups = [-QUEUE_WINDOW_HOURS * 60 - 90, -20, AT_RISK_MINUTES - 1, AT_RISK_MINUTES + 1, 180];
+    const pickups = [-QUEUE_WINDOW_HOURS * 60 - 90, -QUEUE_WINDOW_HOURS * 60 - 30, -20, AT_RISK_MINUTES - 1, AT_RISK_MINUTES + 1, 180];
     const changes = [-(OFFER_UNANSWERED_MINUTES + 1), -(OFFER_UNANSWERED_MINUTES - 1)];
     const fields = ORDER_STATUSES.flatMap((status) =>
       pickups.flatMap((pickup) =>
@@ -56,7 +56,7 @@ describe('the dispatch queue', () => {
     const { courier, user } = await insertCourier(db);
     const restaurantName = unique('Queue Kitchen ');
     // Earlier than any other suite's open order, so it leads the queue.
-    const earliest = now - (QUEUE_WINDOW_HOURS * 60 - 5) * MINUTE - 3 * 24 * 60 * MINUTE;
+    const earliest = now - (QUEUE_WINDOW_HOURS * 60 - 4) * MINUTE;
     const declined = await insertOrder(db, { status: 'courier_rejected', restaurantName, pickupTime: earliest, deliveryTime: now - 60 * MINUTE });
     const fresh = await insertOrder(db, { status: 'new', restaurantName, pickupTime: earliest + MINUTE, deliveryTime: now - 60 * MINUTE });
     const missed = await insertOrder(db, {

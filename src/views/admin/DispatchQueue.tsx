@@ -76,58 +76,60 @@ export function DispatchQueue({ rows, total, now }: { rows: QueueRow[]; total: n
       {rows.length === 0 ? (
         <p className="px-1 py-3 text-sm text-slate-600">Nothing needs you right now.</p>
       ) : (
-        <table className="queue-table w-full text-sm">
-          <caption className="sr-only">Orders that need a person</caption>
-          <thead className="sr-only">
-            <tr>
-              <th scope="col">Why</th>
-              <th scope="col">Order</th>
-              <th scope="col">Restaurant</th>
-              <th scope="col">Pickup</th>
-              <th scope="col">Courier</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr
-                key={row.order.id}
-                data-order-id={row.order.id}
-                data-reason={row.reason}
-                data-map-order={JSON.stringify(mapOrderOf(row))}
-                className="border-t border-slate-100"
-              >
-                <td className="py-1 pr-2 whitespace-nowrap">
-                  <Badge tone={REASON_TONES[row.reason]}>{QUEUE_REASON_LABELS[row.reason]}</Badge>
-                </td>
-                <td className="py-1 pr-2 whitespace-nowrap">
-                  <button
-                    type="button"
-                    className="font-medium text-brand-700 hover:underline"
-                    data-action="dialog"
-                    data-url={`/admin/orders/${row.order.id}`}
-                    aria-label={`Order #${row.order.orderNumber} details`}
-                  >
-                    {`#${row.order.orderNumber}`}
-                  </button>
-                </td>
-                <td className="max-w-[12rem] truncate py-1 pr-2" title={row.order.restaurantName}>
-                  {row.order.restaurantName}
-                </td>
-                <td className="py-1 pr-2 whitespace-nowrap">
-                  <Time value={row.order.pickupTime} />{' '}
-                  <span className={`text-xs ${row.order.pickupTime < now ? 'font-medium text-red-700' : 'text-slate-600'}`}>
-                    {pickupWords(row.order.pickupTime, now)}
-                  </span>
-                </td>
-                <td className="max-w-[9rem] truncate py-1 pr-2 text-slate-600">{row.courierName ?? '—'}</td>
-                <td className="py-1 text-right">
-                  <QueueAction row={row} />
-                </td>
+        <div className="max-h-[31rem] overflow-y-auto">
+          <table className="queue-table w-full text-sm">
+            <caption className="sr-only">Orders that need a person</caption>
+            <thead className="sr-only">
+              <tr>
+                <th scope="col">Why</th>
+                <th scope="col">Order</th>
+                <th scope="col">Restaurant</th>
+                <th scope="col">Pickup</th>
+                <th scope="col">Courier</th>
+                <th scope="col">Action</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr
+                  key={row.order.id}
+                  data-order-id={row.order.id}
+                  data-reason={row.reason}
+                  data-map-order={JSON.stringify(mapOrderOf(row))}
+                  className="border-t border-slate-100"
+                >
+                  <td className="py-1 pr-2 whitespace-nowrap">
+                    <Badge tone={REASON_TONES[row.reason]}>{QUEUE_REASON_LABELS[row.reason]}</Badge>
+                  </td>
+                  <td className="py-1 pr-2 whitespace-nowrap">
+                    <button
+                      type="button"
+                      className="font-medium text-brand-700 hover:underline"
+                      data-action="dialog"
+                      data-url={`/admin/orders/${row.order.id}`}
+                      aria-label={`Order #${row.order.orderNumber} details`}
+                    >
+                      {`#${row.order.orderNumber}`}
+                    </button>
+                  </td>
+                  <td className="max-w-[12rem] truncate py-1 pr-2" title={row.order.restaurantName}>
+                    {row.order.restaurantName}
+                  </td>
+                  <td className="py-1 pr-2 whitespace-nowrap">
+                    <Time value={row.order.pickupTime} />{' '}
+                    <span className={`text-xs ${row.order.pickupTime < now ? 'font-medium text-red-700' : 'text-slate-600'}`}>
+                      {pickupWords(row.order.pickupTime, now)}
+                    </span>
+                  </td>
+                  <td className="max-w-[9rem] truncate py-1 pr-2 text-slate-600">{row.courierName ?? '—'}</td>
+                  <td className="py-1 text-right">
+                    <QueueAction row={row} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {total > rows.length ? <p className="mt-1 px-1 text-xs text-slate-600">{`And ${total - rows.length} more, in the list below.`}</p> : null}
     </section>
