@@ -3,10 +3,10 @@
  * `queueReason` (src/domain/dispatchQueue.ts) in SQL; tests/integration/dispatch-queue.test.ts
  * holds the two to each other. Most pressing pickup first.
  */
-import { and, asc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import { AT_RISK_MINUTES } from '../domain/dispatch';
 import { OFFER_UNANSWERED_MINUTES, QUEUE_STATUSES, QUEUE_WINDOW_HOURS, queueReason, type QueueReason } from '../domain/dispatchQueue';
-import { NOT_UNDER_WAY_STATUSES, UNFINISHED_STATUSES } from '../domain/orderStatus';
+import { FINISHED_STATUSES, NOT_UNDER_WAY_STATUSES } from '../domain/orderStatus';
 import type { Db } from './client';
 import { couriers, orders, restaurants, users, type Order } from './schema';
 import type { LatLng } from '../domain/geo';
@@ -26,7 +26,8 @@ export interface QueueRow {
 /** The SQL form of queueReason(order, now) !== null. */
 export function needsPerson(now: number) {
   return or(
-    and(isNotNull(orders.deliveryFailedAt), inArray(orders.status, [...UNFINISHED_STATUSES])),
+    // Read from the partial index of failed deliveries (migration 0024), the few there are.
+    and(isNotNull(orders.deliveryFailedAt), notInArray(orders.status, [...FINISHED_STATUSES])),
     and(
       inArray(orders.status, [...QUEUE_STATUSES]),
       // Delivery first: the (status, delivery_time) index narrows by it.

@@ -4,14 +4,13 @@
  * suggestions and the couriers the server refuses, and the orders a deactivated courier
  * leaves behind.
  */
-import { createClient, type InArgs } from '@libsql/client';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listOrders, orderConditions } from '../../src/db/orders/read';
 import { orders, orderStops, users } from '../../src/db/schema';
 import { planSearch } from '../../src/domain/orderSearch';
 import { addDays, dayIn } from '../../src/domain/time';
-import { Client, signedIn, testDb, unique } from '../support/api';
+import { Client, queryPlan, signedIn, testDb, unique } from '../support/api';
 import { insertPharmacyOrder } from '../support/courier';
 import { insertBusiness, insertCourier, insertOrder, insertOrders, insertSignableCourier, insertZone } from '../support/factories';
 
@@ -127,7 +126,6 @@ describe('upcoming orders and the search', () => {
     expect(list.text).not.toContain(`#${unrelated[1].orderNumber}`);
 
     // The statements the list runs: the index and the orders of the couriers so named, by index, never a scan of orders.
-    const client = createClient({ url: inject('databaseUrl') });
     const search = planSearch(courierName);
     for (const query of [
       listOrders(db, { search }, { limit: 50 }),
@@ -137,8 +135,7 @@ describe('upcoming orders and the search', () => {
         .where(orderConditions({ search }))
         .groupBy(orders.status),
     ]) {
-      const { sql: text, params } = query.toSQL();
-      const plan = (await client.execute({ sql: `explain query plan ${text}`, args: params as InArgs })).rows.map((row) => String(row.detail)).join('\n');
+      const plan = await queryPlan(query);
       expect(plan).toMatch(/VIRTUAL TABLE INDEX/);
       expect(plan).toMatch(/MULTI-INDEX OR/);
       expect(plan).toMatch(/SEARCH orders USING (COVERING )?INDEX \w+ \(courier_id=\?\)/);

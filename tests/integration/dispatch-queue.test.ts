@@ -9,7 +9,7 @@ import { orders } from '../../src/db/schema';
 import { OFFER_UNANSWERED_MINUTES, QUEUE_WINDOW_HOURS, queueReason } from '../../src/domain/dispatchQueue';
 import { AT_RISK_MINUTES } from '../../src/domain/dispatch';
 import { ORDER_STATUSES } from '../../src/domain/orderStatus';
-import { signedIn, testDb, unique } from '../support/api';
+import { queryPlan, signedIn, testDb, unique } from '../support/api';
 import { insertCourier, insertOrder, insertOrders } from '../support/factories';
 
 const MINUTE = 60_000;
@@ -48,6 +48,12 @@ describe('the dispatch queue', () => {
       new Set([null, 'delivery_failed', 'missed', 'declined', 'unassigned', 'offer_unanswered', 'at_risk']),
     );
     await db.delete(orders).where(inArray(orders.id, ids));
+
+    // However many orders there are: the few failed ones from their partial index, the rest by status and delivery time.
+    const plan = await queryPlan(db.select({ id: orders.id }).from(orders).where(needsPerson(now)).orderBy(orders.pickupTime).limit(50));
+    expect(plan).toMatch(/SEARCH orders USING INDEX orders_delivery_failed_idx/);
+    expect(plan).toMatch(/SEARCH orders USING (COVERING )?INDEX orders_status_delivery_idx \(status=\? AND delivery_time>\?\)/);
+    expect(plan).not.toMatch(/SCAN orders\b/);
   });
 
   it('puts the most pressing pickup first, with its reason and the courier who declined or missed it', async () => {

@@ -3,6 +3,7 @@
  * browser would, and returns status, headers and parsed body without throwing.
  */
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createClient, type InArgs } from '@libsql/client';
 import { inject } from 'vitest';
 import { createDb, type Db } from '../../src/db/client';
 
@@ -133,3 +134,14 @@ export async function workerLogDuring(work: () => Promise<unknown>, settleMs = 1
 
 /** A US number of the test's own (813, an exchange a text can reach): the hourly message limits count per number. */
 export const uniquePhone = () => `813${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+
+/** SQLite's plan for a statement, one step per line ("SEARCH orders USING INDEX …"). */
+export async function queryPlan(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
+  const { sql, params } = query.toSQL();
+  const client = createClient({ url: inject('databaseUrl') });
+  try {
+    return (await client.execute({ sql: `explain query plan ${sql}`, args: params as InArgs })).rows.map((row) => String(row.detail)).join('\n');
+  } finally {
+    client.close();
+  }
+}
