@@ -226,7 +226,7 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
       <>
         <PageHeader title="Orders Management" />
         {/* The board (issue 29): the queue, and beside it at laptop width the map and the couriers. */}
-        <div className="mb-4 grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="mb-4 grid grid-cols-1 items-start gap-4 xl:grid-cols-[minmax(0,1fr)_24rem]">
           {slot('queue')}
           <aside aria-label="Couriers and map" className="space-y-4">
             {slot('map')}

@@ -35,6 +35,10 @@ function mapOrderOf({ order, pickup }: QueueRow): MapOrder {
   };
 }
 
+// One line a row at every width: the restaurant folds away on a phone, the courier below laptop width (the dialog names both).
+const NARROW_HIDDEN = 'hidden sm:table-cell';
+const TABLET_HIDDEN = 'hidden lg:table-cell';
+
 /** "in 12 min", "8 min late": how the pickup stands, in the words a dispatcher says. */
 export function pickupWords(pickupTime: number, now: number): string {
   const minutes = Math.round((pickupTime - now) / 60_000);
@@ -66,7 +70,7 @@ function QueueAction({ row }: { row: QueueRow }) {
 
 export function DispatchQueue({ rows, total, now }: { rows: QueueRow[]; total: number; now: number }) {
   return (
-    <section aria-labelledby="queue-title" className="card p-3" id="needs-person">
+    <section aria-labelledby="queue-title" className="card min-w-0 p-3" id="needs-person">
       <div className="mb-1 flex flex-wrap items-baseline justify-between gap-2 px-1">
         <h2 id="queue-title" className="text-base font-semibold">
           Needs a person ({total})
@@ -83,9 +87,13 @@ export function DispatchQueue({ rows, total, now }: { rows: QueueRow[]; total: n
               <tr>
                 <th scope="col">Why</th>
                 <th scope="col">Order</th>
-                <th scope="col">Restaurant</th>
+                <th scope="col" className={NARROW_HIDDEN}>
+                  Restaurant
+                </th>
                 <th scope="col">Pickup</th>
-                <th scope="col">Courier</th>
+                <th scope="col" className={TABLET_HIDDEN}>
+                  Courier
+                </th>
                 <th scope="col">Action</th>
               </tr>
             </thead>
@@ -112,16 +120,16 @@ export function DispatchQueue({ rows, total, now }: { rows: QueueRow[]; total: n
                       {`#${row.order.orderNumber}`}
                     </button>
                   </td>
-                  <td className="max-w-[12rem] truncate py-1 pr-2" title={row.order.restaurantName}>
+                  <td className={`max-w-[12rem] truncate py-1 pr-2 ${NARROW_HIDDEN}`} title={row.order.restaurantName}>
                     {row.order.restaurantName}
                   </td>
                   <td className="py-1 pr-2 whitespace-nowrap">
                     <Time value={row.order.pickupTime} />{' '}
-                    <span className={`text-xs ${row.order.pickupTime < now ? 'font-medium text-red-700' : 'text-slate-600'}`}>
+                    <span className={`hidden text-xs sm:inline ${row.order.pickupTime < now ? 'font-medium text-red-700' : 'text-slate-600'}`}>
                       {pickupWords(row.order.pickupTime, now)}
                     </span>
                   </td>
-                  <td className="max-w-[9rem] truncate py-1 pr-2 text-slate-600">{row.courierName ?? '—'}</td>
+                  <td className={`max-w-[9rem] truncate py-1 pr-2 text-slate-600 ${TABLET_HIDDEN}`}>{row.courierName ?? '—'}</td>
                   <td className="py-1 text-right">
                     <QueueAction row={row} />
                   </td>
