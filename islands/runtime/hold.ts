@@ -22,13 +22,17 @@ const inRowsOf = (region: HTMLElement, element: Element | null) => {
  * focus left on a button the mouse clicked (a dialog gives it back) does not freeze the list
  * once the pointer has moved away.
  */
-export function isHeld(region: HTMLElement): boolean {
+function isHeld(region: HTMLElement): boolean {
   if (!region.hasAttribute('data-hold')) return false;
   const focused = document.activeElement;
   return inRowsOf(region, pointed) || (inRowsOf(region, focused) && focused!.matches(':focus-visible'));
 }
 
-const rowIds = (root: Element) => [...root.querySelectorAll('[data-order-id]')].map((row) => row.getAttribute('data-order-id'));
+/** The orders a region lists: the orders table's rows, or the queue's (their own attribute, so a test or a script finds one row per order in each). */
+const rowIds = (root: Element) =>
+  [...root.querySelectorAll('[data-order-id], [data-queue-order-id]')].map(
+    (row) => row.getAttribute('data-order-id') ?? row.getAttribute('data-queue-order-id'),
+  );
 
 /** The bar's words: how many rows the update brings that are not on screen. */
 export function waitingWords(current: Element, next: Element): string {
@@ -51,13 +55,13 @@ function showBar(region: HTMLElement, next: HTMLElement): void {
 }
 
 /** Keeps an update of a held region until it is let go; a later update replaces it. */
-export function holdUpdate(name: string, region: HTMLElement, next: HTMLElement, apply: () => void): void {
+function holdUpdate(name: string, region: HTMLElement, next: HTMLElement, apply: () => void): void {
   waiting.set(name, { region, next, apply });
   showBar(region, next);
 }
 
 /** A newer content was shown (the user's own change): what waited is older, and goes. */
-export function dropHeld(name: string): void {
+function dropHeld(name: string): void {
   waiting.delete(name);
 }
 
@@ -72,7 +76,7 @@ function releaseLetGo(): void {
   for (const [name, { region }] of waiting) if (!region.isConnected || !isHeld(region)) release(name);
 }
 
-export function startHold(signal?: AbortSignal): void {
+function startHold(signal?: AbortSignal): void {
   document.addEventListener(
     'pointerover',
     (event) => {
@@ -101,3 +105,6 @@ export function startHold(signal?: AbortSignal): void {
     { signal },
   );
 }
+
+/** What the partials runtime uses, loaded on a page that has a held list. */
+export const heldLists = { isHeld, holdUpdate, dropHeld, startHold };

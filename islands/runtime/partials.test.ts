@@ -324,6 +324,7 @@ describe('a list that holds still under the hand (issue 29)', () => {
   async function pollUnder(hold: () => void) {
     const server = fakeServer();
     await start(HELD_PAGE);
+    await vi.dynamicImportSettled();
     hold();
     const poll = runtime.refreshRegion('orders', 'poll');
     await server.last('orders').answer(held(UPDATED));

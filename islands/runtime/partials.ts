@@ -21,7 +21,6 @@
 import { buildErrorMessage } from '../../src/domain/errors';
 import { PARTIAL_HEADER, PARTIAL_LOCATION_HEADER, PARTIAL_TITLE_HEADER } from '../../src/shared/partials';
 import { EVENTS } from '../lib/events';
-import { dropHeld, holdUpdate, isHeld, startHold } from './hold';
 import { hydrateIslands, unmountIslands } from './islands';
 import { showToast } from './toast';
 
@@ -322,9 +321,10 @@ export function refreshRegion(name: string, mode: 'refresh' | 'poll' = 'refresh'
       if (reply.type !== 'content' || isBusy(region)) return;
       // A list under the pointer or the keyboard keeps still while others change it; the update waits (issue 29).
       // The dispatcher's own change (an island's refresh after it) shows at once.
-      if (mode === 'poll' && isHeld(region)) holdUpdate(name, region, reply.region, () => findRegion(name) === region && swapRegion(region, reply.region));
+      if (mode === 'poll' && hold?.isHeld(region))
+        hold.holdUpdate(name, region, reply.region, () => findRegion(name) === region && swapRegion(region, reply.region));
       else {
-        dropHeld(name);
+        hold?.dropHeld(name);
         swapRegion(region, reply.region);
       }
     },
@@ -389,9 +389,19 @@ function onPopState(event: PopStateEvent): void {
   else window.location.reload();
 }
 
+/** The held lists' code (./hold.ts), once a page that has one has loaded it. */
+let hold: (typeof import('./hold'))['heldLists'] | null = null;
+
 /** Wires the runtime to the page; `signal` unwires it (tests start it afresh). */
 export function startPartials(signal?: AbortSignal): void {
-  startHold(signal);
+  // Only a page with a list that holds still loads that code (the dispatcher's orders).
+  hold = null;
+  if (document.querySelector('[data-hold]'))
+    void import('./hold').then(({ heldLists }) => {
+      if (signal?.aborted) return;
+      heldLists.startHold(signal);
+      hold = heldLists;
+    });
   document.addEventListener('click', onClick, { signal });
   document.addEventListener('submit', onSubmit, { signal });
   window.addEventListener('popstate', onPopState, { signal });

@@ -32,7 +32,7 @@ export function needsPerson(now: number) {
       inArray(orders.status, [...QUEUE_STATUSES]),
       // Delivery first: the (status, delivery_time) index narrows by it.
       sql`${orders.deliveryTime} >= ${now - QUEUE_WINDOW_HOURS * 60 * MINUTE}`,
-      sql`${orders.pickupTime} >= ${now - QUEUE_WINDOW_HOURS * 60 * MINUTE}`,
+      sql`${orders.pickupTime} between ${now - QUEUE_WINDOW_HOURS * 60 * MINUTE} and ${now + QUEUE_WINDOW_HOURS * 60 * MINUTE}`,
       or(
         inArray(orders.status, ['missed_pickup', 'courier_rejected', 'new']),
         and(sql`${orders.status} = 'pending_courier'`, lte(orders.updatedAt, now - OFFER_UNANSWERED_MINUTES * MINUTE)),

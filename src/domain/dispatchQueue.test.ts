@@ -32,6 +32,11 @@ describe('queueReason', () => {
     expect(queueReason(order({ status: 'courier_on_way_to_pickup', pickupTime: NOW }), NOW)).toBeNull();
   });
 
+  it('leaves orders due beyond the window for later: a new order for next week needs nobody today', () => {
+    expect(queueReason(order({ pickupTime: NOW + QUEUE_WINDOW_HOURS * 60 * MINUTE }), NOW)).toBe('unassigned');
+    expect(queueReason(order({ pickupTime: NOW + (QUEUE_WINDOW_HOURS * 60 + 1) * MINUTE, deliveryTime: NOW + 14 * 60 * MINUTE }), NOW)).toBeNull();
+  });
+
   it('leaves finished orders and history out, but never an unresolved failed delivery', () => {
     expect(queueReason(order({ status: 'delivered', deliveryFailedAt: NOW }), NOW)).toBeNull();
     const old = { pickupTime: NOW - (QUEUE_WINDOW_HOURS * 60 + 90) * MINUTE, deliveryTime: NOW - (QUEUE_WINDOW_HOURS * 60 + 30) * MINUTE };

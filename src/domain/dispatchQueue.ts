@@ -22,7 +22,11 @@ export const QUEUE_REASON_LABELS: Record<QueueReason, string> = {
 
 /** An offer to the zone nobody took for this long needs a person. */
 export const OFFER_UNANSWERED_MINUTES = 10;
-/** Orders picked up or due longer ago than this are history, not work: only a failed delivery stays. */
+/**
+ * The queue's window of hours either side of now: orders picked up or due longer ago are
+ * history, and orders whose pickup is further ahead wait in the list's Upcoming (a new order
+ * for next month needs nobody today). Only a failed delivery stays whatever its time.
+ */
 export const QUEUE_WINDOW_HOURS = 12;
 
 export interface QueueFacts {
@@ -39,7 +43,7 @@ export function queueReason(order: QueueFacts, now: number): QueueReason | null 
   if (isFinished(order.status)) return null;
   if (order.deliveryFailedAt != null) return 'delivery_failed';
   const since = now - QUEUE_WINDOW_HOURS * 60 * MINUTE;
-  if (order.deliveryTime < since || order.pickupTime < since) return null;
+  if (order.deliveryTime < since || order.pickupTime < since || order.pickupTime > now + QUEUE_WINDOW_HOURS * 60 * MINUTE) return null;
   if (order.status === 'missed_pickup') return 'missed';
   if (order.status === 'courier_rejected') return 'declined';
   if (order.status === 'new') return 'unassigned';

@@ -13,7 +13,7 @@ import { expectAccessible } from './axe';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 
 const MINUTE = 60_000;
-const queueRow = (page: Page, id: number) => page.locator(`#needs-person tr[data-order-id="${id}"]`);
+const queueRow = (page: Page, id: number) => page.locator(`#needs-person tr[data-queue-order-id="${id}"]`);
 
 /** A signed-in API session of its own (the portal, a courier's phone). */
 async function session(browser: Browser, baseURL: string, username: string): Promise<APIRequestContext> {

@@ -19,7 +19,15 @@ describe('the dispatch queue', () => {
     const db = testDb();
     const now = Date.now();
     // Each status at times on both sides of each threshold, failed or not.
-    const pickups = [-QUEUE_WINDOW_HOURS * 60 - 90, -QUEUE_WINDOW_HOURS * 60 - 30, -20, AT_RISK_MINUTES - 1, AT_RISK_MINUTES + 1, 180];
+    const pickups = [
+      -QUEUE_WINDOW_HOURS * 60 - 90,
+      -QUEUE_WINDOW_HOURS * 60 - 30,
+      -20,
+      AT_RISK_MINUTES - 1,
+      AT_RISK_MINUTES + 1,
+      180,
+      QUEUE_WINDOW_HOURS * 60 + 1,
+    ]; // minutes
     const changes = [-(OFFER_UNANSWERED_MINUTES + 1), -(OFFER_UNANSWERED_MINUTES - 1)];
     const fields = ORDER_STATUSES.flatMap((status) =>
       pickups.flatMap((pickup) =>
@@ -82,7 +90,7 @@ describe('the dispatch queue', () => {
 
     const page = await (await signedIn('admin')).get('/admin/orders', { 'X-Partial': 'queue' });
     expect(page.status).toBe(200);
-    const row = (id: number) => page.text.match(new RegExp(`<tr[^>]*data-order-id="${id}"[^>]*>([\\s\\S]*?)</tr>`))?.[1] ?? '';
+    const row = (id: number) => page.text.match(new RegExp(`<tr[^>]*data-queue-order-id="${id}"[^>]*>([\\s\\S]*?)</tr>`))?.[1] ?? '';
     expect(row(declined.id)).toContain('Declined');
     expect(row(declined.id)).toContain(`aria-label="Assign order #${declined.orderNumber}"`);
     expect(row(declined.id)).toContain('Reassign');

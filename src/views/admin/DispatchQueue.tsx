@@ -101,7 +101,7 @@ export function DispatchQueue({ rows, total, now }: { rows: QueueRow[]; total: n
               {rows.map((row) => (
                 <tr
                   key={row.order.id}
-                  data-order-id={row.order.id}
+                  data-queue-order-id={row.order.id}
                   data-reason={row.reason}
                   data-map-order={JSON.stringify(mapOrderOf(row))}
                   className="border-t border-slate-100"

@@ -39,7 +39,7 @@ export function AdminLayout({ title, bell, children }: { title: string; bell: Re
             className="btn btn-ghost btn-sm"
             data-dispatch-alerts=""
             aria-pressed="false"
-            title="Turn on alerts for new orders and missed pickups"
+            title="Turn on alerts for new orders and the orders that need you"
           >
             Alerts off
           </button>
