@@ -52,7 +52,8 @@ export function dispatchBoardRegions(c: Context<AppEnv>, poll: number): Regions 
   const queue: PartialSpec = {
     hold: true,
     poll,
-    etag: () => versionTag(db, ['orders', 'users', 'couriers'], 'admin-queue', minuteBucket()),
+    // Restaurants: where each pickup is, for the map.
+    etag: () => versionTag(db, ['orders', 'users', 'couriers', 'restaurants'], 'admin-queue', minuteBucket()),
     render: async () => {
       const now = Date.now();
       const { rows, total } = await dispatchQueue(db, now);
@@ -65,7 +66,7 @@ export function dispatchBoardRegions(c: Context<AppEnv>, poll: number): Regions 
     hold: true,
     poll,
     // The day: documents expire with it.
-    etag: () => versionTag(db, ['orders', 'users', 'couriers'], 'admin-board', minuteBucket(), serviceToday(c)),
+    etag: () => versionTag(db, ['orders', 'users', 'couriers', 'zones'], 'admin-board', minuteBucket(), serviceToday(c)),
     render: async () => <CourierBoard couriers={await boardCouriers(db)} now={Date.now()} today={serviceToday(c)} />,
     fallback: <p className="card p-3 text-sm text-slate-500">Loading couriers...</p>,
     error: loadFailed('couriers'),
