@@ -9,7 +9,8 @@ import { COURIER_HELD_STATUSES, type OrderStatus } from '../domain/orderStatus';
 import type { Db } from './client';
 import { couriers, orders, users, zones } from './schema';
 
-export async function boardCouriers(db: Db): Promise<BoardCourier[]> {
+/** `zoneId`: only that zone's couriers. */
+export async function boardCouriers(db: Db, zoneId: number | null = null): Promise<BoardCourier[]> {
   const [courierRows, heldRows] = await db.batch([
     db
       .select({
@@ -25,7 +26,7 @@ export async function boardCouriers(db: Db): Promise<BoardCourier[]> {
       .from(couriers)
       .innerJoin(users, eq(users.id, couriers.userId))
       .leftJoin(zones, eq(zones.id, couriers.zoneId))
-      .where(eq(users.isActive, true)),
+      .where(and(eq(users.isActive, true), zoneId == null ? undefined : eq(couriers.zoneId, zoneId))),
     heldOrders(db),
   ]);
   const held = heldByCourier(heldRows);

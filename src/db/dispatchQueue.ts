@@ -8,7 +8,7 @@ import { AT_RISK_MINUTES } from '../domain/dispatch';
 import { OFFER_UNANSWERED_MINUTES, QUEUE_STATUSES, QUEUE_WINDOW_HOURS, queueReason, type QueueReason } from '../domain/dispatchQueue';
 import { FINISHED_STATUSES, NOT_UNDER_WAY_STATUSES } from '../domain/orderStatus';
 import type { Db } from './client';
-import { couriers, orders, restaurants, users, type Order } from './schema';
+import { couriers, orders, restaurants, users, zones, type Order } from './schema';
 import type { LatLng } from '../domain/geo';
 
 const MINUTE = 60_000;
@@ -42,10 +42,19 @@ export function needsPerson(now: number) {
   );
 }
 
-/** The queue's rows (most pressing pickup first) and how many there are in all, in one round trip. */
-export async function dispatchQueue(db: Db, now: number, limit = QUEUE_LIMIT): Promise<{ rows: QueueRow[]; total: number }> {
-  const where = needsPerson(now);
-  const [rows, [counted]] = await db.batch([
+/**
+ * The queue's rows (most pressing pickup first), how many there are in all, and the zones to
+ * narrow it to, in one round trip. `zoneId`: only orders picked up in that zone.
+ */
+export async function dispatchQueue(
+  db: Db,
+  now: number,
+  { zoneId = null, limit = QUEUE_LIMIT }: { zoneId?: number | null; limit?: number } = {},
+): Promise<{ rows: QueueRow[]; total: number; zones: Array<{ id: number; name: string }> }> {
+  const inZone =
+    zoneId == null ? undefined : sql`${orders.restaurantId} in (select ${restaurants.id} from ${restaurants} where ${restaurants.zoneId} = ${zoneId})`;
+  const where = and(needsPerson(now), inZone);
+  const [rows, [counted], zoneRows] = await db.batch([
     db
       .select({ order: orders, courierName: users.name, pickupLatitude: restaurants.latitude, pickupLongitude: restaurants.longitude })
       .from(orders)
@@ -59,6 +68,7 @@ export async function dispatchQueue(db: Db, now: number, limit = QUEUE_LIMIT): P
       .select({ total: sql<number>`count(*)` })
       .from(orders)
       .where(where),
+    db.select({ id: zones.id, name: zones.name }).from(zones).orderBy(asc(zones.name)),
   ]);
   return {
     rows: rows.map((row) => ({
@@ -68,5 +78,6 @@ export async function dispatchQueue(db: Db, now: number, limit = QUEUE_LIMIT): P
       pickup: row.pickupLatitude != null && row.pickupLongitude != null ? { lat: row.pickupLatitude, lng: row.pickupLongitude } : null,
     })),
     total: counted.total,
+    zones: zoneRows,
   };
 }

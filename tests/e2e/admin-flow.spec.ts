@@ -108,6 +108,8 @@ test('an admin sets up a zone, a courier and a restaurant, dispatches its orders
   // 4. Assigned; the courier never goes online: 15 minutes on, the order is a missed pickup.
   await assign(dispatched.id, courierName);
   await expect(row(dispatched.id)).toContainText(courierName);
+  // The hand leaves the list, as the dispatcher's does: a list under the pointer holds still (W9).
+  await page.mouse.move(5, 5);
   await db
     .update(orders)
     .set({ pickupTime: minutesAgo(20), updatedAt: minutesAgo(16) })

@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { singleOrderBody } from '../support/business';
-import { insertOrder, insertSignableCourier } from '../support/factories';
+import { insertBusiness, insertOrder, insertSignableCourier, insertZone } from '../support/factories';
 import { expectToast, openAsAdmin, toast } from './admin-helpers';
 import { expectAccessible } from './axe';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
@@ -39,12 +39,15 @@ test('a busy quarter hour: each click opens the order aimed at, a decline alerts
   page,
   browser,
   baseURL,
-  business,
   db,
 }) => {
   test.setTimeout(150_000);
+  // A zone of the test's own: the dispatcher works it, and its queue holds only this rush.
+  const zone = await insertZone(db);
+  const business = await insertBusiness(db, { zoneId: zone.id });
   const portal = await session(browser, baseURL!, business.username);
-  await openAsAdmin(page, '/admin/orders');
+  await openAsAdmin(page, `/admin/orders?zone=${zone.id}`);
+  await expect(page.getByRole('navigation', { name: 'Zone' }).getByRole('link', { name: zone.name })).toHaveAttribute('aria-current', 'page');
   await page.getByRole('button', { name: 'Alerts off' }).click();
   await expect(page.locator('[data-alerts-state="live"]')).toBeVisible();
 
@@ -80,7 +83,7 @@ test('a busy quarter hour: each click opens the order aimed at, a decline alerts
   await expect(queueRow(page, arrived.at(-1)!.id)).toBeVisible({ timeout: 12_000 });
 
   // A courier gives an order back: the alert names it and opens its dialog.
-  const { username, user, courier } = await insertSignableCourier(db);
+  const { username, user, courier } = await insertSignableCourier(db, { zoneId: zone.id });
   const held = await insertOrder(db, { business: business.username, status: 'assigned', courierId: courier.id, pickupTime: Date.now() + 40 * MINUTE });
   const phone = await session(browser, baseURL!, username);
   const givenBack = await phone.post(`/api/orders/${held.id}/courier-response`, { data: { action: 'reject', acceptLateFee: true } });
@@ -107,10 +110,17 @@ test('a busy quarter hour: each click opens the order aimed at, a decline alerts
   await expectAccessible(page);
 });
 
-test('the map shows the order pointed at in the queue, and the couriers nearest its pickup', async ({ page, db, business }) => {
-  const { user } = await insertSignableCourier(db, { courierLatitude: 27.9437, courierLongitude: -82.4497, lastLocationUpdateTime: Date.now() });
+test('the map shows the order pointed at in the queue, and the couriers nearest its pickup', async ({ page, db }) => {
+  const zone = await insertZone(db);
+  const business = await insertBusiness(db, { zoneId: zone.id });
+  const { user } = await insertSignableCourier(db, {
+    zoneId: zone.id,
+    courierLatitude: 27.9437,
+    courierLongitude: -82.4497,
+    lastLocationUpdateTime: Date.now(),
+  });
   const order = await insertOrder(db, { business: business.username, status: 'new', pickupTime: Date.now() + 15 * MINUTE });
-  await openAsAdmin(page, '/admin/orders');
+  await openAsAdmin(page, `/admin/orders?zone=${zone.id}`);
   await queueRow(page, order.id).hover();
   await expect(page.getByText(new RegExp(`^Order #${order.orderNumber}, ${business.restaurant.name}: nearest: .*${user.name} \\d+\\.\\d mi`))).toBeVisible();
   await expect(page.getByRole('button', { name: `${user.name}: show on the map` })).toContainText('Live GPS');

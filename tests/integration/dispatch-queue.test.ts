@@ -10,7 +10,8 @@ import { OFFER_UNANSWERED_MINUTES, QUEUE_WINDOW_HOURS, queueReason } from '../..
 import { AT_RISK_MINUTES } from '../../src/domain/dispatch';
 import { ORDER_STATUSES } from '../../src/domain/orderStatus';
 import { queryPlan, signedIn, testDb, unique } from '../support/api';
-import { insertCourier, insertOrder, insertOrders } from '../support/factories';
+import { insertBusiness, insertCourier, insertOrder, insertOrders, insertZone } from '../support/factories';
+import { boardCouriers } from '../../src/db/dispatchBoard';
 
 const MINUTE = 60_000;
 
@@ -64,6 +65,27 @@ describe('the dispatch queue', () => {
     expect(plan).not.toMatch(/SCAN orders\b/);
   });
 
+  it('narrows to the zone the dispatcher works, the couriers beside it too', async () => {
+    const db = testDb();
+    const zone = await insertZone(db);
+    const business = await insertBusiness(db, { zoneId: zone.id });
+    const ours = await insertOrder(db, { business: business.username, status: 'new', pickupTime: Date.now() + 20 * MINUTE });
+    const elsewhere = await insertOrder(db, { status: 'new', pickupTime: Date.now() + 20 * MINUTE });
+    const { courier } = await insertCourier(db, { zoneId: zone.id });
+    const { rows, total, zones } = await dispatchQueue(db, Date.now(), { zoneId: zone.id });
+    expect(rows.map((row) => row.order.id)).toEqual([ours.id]);
+    expect(total).toBe(1);
+    expect(zones).toContainEqual({ id: zone.id, name: zone.name });
+    expect((await boardCouriers(db, zone.id)).map((row) => row.id)).toEqual([courier.id]);
+
+    const admin = await signedIn('admin');
+    const page = await admin.get(`/admin/orders?zone=${zone.id}`, { 'X-Partial': 'queue' });
+    expect(page.text).toContain(`data-queue-order-id="${ours.id}"`);
+    expect(page.text).not.toContain(`data-queue-order-id="${elsewhere.id}"`);
+    expect(page.text).toMatch(new RegExp(`aria-current="page"[^>]*>${zone.name}<`));
+    await db.delete(orders).where(inArray(orders.id, [ours.id, elsewhere.id]));
+  });
+
   it('puts the most pressing pickup first, with its reason and the courier who declined or missed it', async () => {
     const db = testDb();
     const now = Date.now();
@@ -80,7 +102,7 @@ describe('the dispatch queue', () => {
       pickupTime: earliest + 2 * MINUTE,
       deliveryTime: now - 60 * MINUTE,
     });
-    const { rows, total } = await dispatchQueue(db, now, 3);
+    const { rows, total } = await dispatchQueue(db, now, { limit: 3 });
     expect(rows.map((row) => [row.order.id, row.reason])).toEqual([
       [declined.id, 'declined'],
       [fresh.id, 'unassigned'],

@@ -47,17 +47,17 @@ export function assignRegion(db: Db, user: RequestUser, assignId: number | undef
   };
 }
 
-export function dispatchBoardRegions(c: Context<AppEnv>, poll: number): Regions {
+export function dispatchBoardRegions(c: Context<AppEnv>, poll: number, zoneId: number | null): Regions {
   const db = c.var.db;
   const queue: PartialSpec = {
     hold: true,
     poll,
     // Restaurants: where each pickup is, for the map.
-    etag: () => versionTag(db, ['orders', 'users', 'couriers', 'restaurants'], 'admin-queue', minuteBucket()),
+    etag: () => versionTag(db, ['orders', 'users', 'couriers', 'restaurants', 'zones'], 'admin-queue', minuteBucket(), zoneId),
     render: async () => {
       const now = Date.now();
-      const { rows, total } = await dispatchQueue(db, now);
-      return <DispatchQueue rows={rows} total={total} now={now} />;
+      const { rows, total, zones } = await dispatchQueue(db, now, { zoneId });
+      return <DispatchQueue rows={rows} total={total} zones={zones} zoneId={zoneId} now={now} />;
     },
     fallback: <p className="card p-3 text-sm text-slate-500">Loading...</p>,
     error: loadFailed('the queue'),
@@ -66,8 +66,8 @@ export function dispatchBoardRegions(c: Context<AppEnv>, poll: number): Regions 
     hold: true,
     poll,
     // The day: documents expire with it.
-    etag: () => versionTag(db, ['orders', 'users', 'couriers', 'zones'], 'admin-board', minuteBucket(), serviceToday(c)),
-    render: async () => <CourierBoard couriers={await boardCouriers(db)} now={Date.now()} today={serviceToday(c)} />,
+    etag: () => versionTag(db, ['orders', 'users', 'couriers', 'zones'], 'admin-board', minuteBucket(), serviceToday(c), zoneId),
+    render: async () => <CourierBoard couriers={await boardCouriers(db, zoneId)} now={Date.now()} today={serviceToday(c)} />,
     fallback: <p className="card p-3 text-sm text-slate-500">Loading couriers...</p>,
     error: loadFailed('couriers'),
   };

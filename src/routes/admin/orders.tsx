@@ -62,6 +62,8 @@ const listQuery = z.object({
   page: pageNumber,
   /** An alert's order (issue 29): the page opens with its Assign dialog. */
   assign: z.optional(id),
+  /** The zone the dispatcher works: the queue and the couriers beside it narrow to it (issue 29). */
+  zone: z.optional(id),
 });
 
 type View = Pick<ListFilter<AdminTabKey>, 'tab' | 'month' | 'day' | 'span' | 'search' | 'sort'> & { density: OrdersDensity };
@@ -142,7 +144,7 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
   return adminPage(c, {
     title: 'Orders',
     partials: {
-      ...dispatchBoardRegions(c, ORDERS_POLL_MS),
+      ...dispatchBoardRegions(c, ORDERS_POLL_MS, query.zone ?? null),
       orders: {
         history: true,
         hold: true,

@@ -68,21 +68,52 @@ function QueueAction({ row }: { row: QueueRow }) {
   );
 }
 
-export function DispatchQueue({ rows, total, now }: { rows: QueueRow[]; total: number; now: number }) {
+/** Links narrowing the queue and the couriers to the zone the dispatcher works (a page load each: the map follows). */
+function ZoneLinks({ zones, zoneId }: { zones: Array<{ id: number; name: string }>; zoneId: number | null }) {
+  const links = [{ id: null, name: 'All zones' }, ...zones];
+  return (
+    <nav aria-label="Zone" className="flex flex-wrap items-center gap-1 text-xs">
+      {links.map((zone) => (
+        <a
+          key={zone.id ?? 'all'}
+          href={zone.id == null ? '/admin/orders' : `/admin/orders?zone=${zone.id}`}
+          aria-current={zone.id === zoneId ? 'page' : undefined}
+          className={`rounded px-2 py-1 ${zone.id === zoneId ? 'bg-slate-900 text-white' : 'text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100'}`}
+        >
+          {zone.name}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+export function DispatchQueue({
+  rows,
+  total,
+  zones,
+  zoneId,
+  now,
+}: {
+  rows: QueueRow[];
+  total: number;
+  zones: Array<{ id: number; name: string }>;
+  zoneId: number | null;
+  now: number;
+}) {
   return (
     <section aria-labelledby="queue-title" className="card min-w-0 p-3" id="needs-person">
       <div className="mb-1 flex flex-wrap items-baseline justify-between gap-2 px-1">
         <h2 id="queue-title" className="text-base font-semibold">
           Needs a person ({total})
         </h2>
-        <p className="text-xs text-slate-600">Most pressing pickup first</p>
+        <ZoneLinks zones={zones} zoneId={zoneId} />
       </div>
       {rows.length === 0 ? (
         <p className="px-1 py-3 text-sm text-slate-600">Nothing needs you right now.</p>
       ) : (
         <div className="max-h-[31rem] overflow-y-auto">
           <table className="queue-table w-full text-sm">
-            <caption className="sr-only">Orders that need a person</caption>
+            <caption className="sr-only">Orders that need a person, most pressing pickup first</caption>
             <thead className="sr-only">
               <tr>
                 <th scope="col">Why</th>
