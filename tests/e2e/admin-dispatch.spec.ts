@@ -162,7 +162,7 @@ test('deactivating a courier who holds an order names it first; the order then a
   await expect(row(page, held.id)).toContainText('Courier deactivated: reassign');
 });
 
-test('alerts, once turned on, push new orders and missed pickups to the dispatcher', async ({ page, context, business, baseURL, db }) => {
+test('alerts, once turned on, push new orders, missed pickups and offers nobody took to the dispatcher', async ({ page, context, business, baseURL, db }) => {
   await context.grantPermissions(['notifications'], { origin: baseURL });
   await openAsAdmin(page, '/admin/orders');
   await page.getByRole('button', { name: 'Alerts off' }).click();
@@ -182,6 +182,10 @@ test('alerts, once turned on, push new orders and missed pickups to the dispatch
   await insertOrder(db, { status: 'assigned', courierId: courier.id, pickupTime: late, updatedAt: late });
   expect((await page.request.get('/__scheduled?cron=*+*+*+*+*')).status()).toBe(200);
   await expectToast(page, /missed pickups?: .*reassign (it|them)/);
+  // An offer to the zone nobody took for 10 minutes is named by the next minute's sweep.
+  const offered = await insertOrder(db, { business: business.username, status: 'pending_courier', updatedAt: Date.now() - 10.5 * 60_000 });
+  expect((await page.request.get('/__scheduled?cron=*+*+*+*+*')).status()).toBe(200);
+  await expectToast(page, new RegExp(`No courier took orders? [^:]*#${offered.orderNumber}[^:]* offered to the zone: assign (it|them)`));
   // The choice is remembered: a reload keeps alerts on.
   await page.reload();
   await expect(page.getByRole('button', { name: 'Alerts on' })).toBeVisible();

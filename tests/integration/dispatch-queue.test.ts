@@ -11,6 +11,7 @@ import { AT_RISK_MINUTES } from '../../src/domain/dispatch';
 import { ORDER_STATUSES } from '../../src/domain/orderStatus';
 import { queryPlan, signedIn, testDb, unique } from '../support/api';
 import { insertBusiness, insertCourier, insertOrder, insertOrders, insertZone } from '../support/factories';
+import { notificationCounts } from '../../src/db/dashboard';
 import { boardCouriers } from '../../src/db/dispatchBoard';
 
 const MINUTE = 60_000;
@@ -63,6 +64,33 @@ describe('the dispatch queue', () => {
     expect(plan).toMatch(/SEARCH orders USING INDEX orders_delivery_failed_idx/);
     expect(plan).toMatch(/SEARCH orders USING (COVERING )?INDEX orders_status_delivery_idx \(status=\? AND delivery_time>\?\)/);
     expect(plan).not.toMatch(/SCAN orders\b/);
+  });
+
+  it('counts on the bell the orders given back, missed and failed, as the queue finds them, each linking to the queue', async () => {
+    const db = testDb();
+    const now = Date.now();
+    const soon = { pickupTime: now + 20 * MINUTE, deliveryTime: now + 80 * MINUTE };
+    const before = await notificationCounts(db, now);
+    const made = await insertOrders(db, 'bistro', [
+      { ...soon, status: 'courier_rejected' },
+      { ...soon, status: 'missed_pickup' },
+      { ...soon, status: 'missed_pickup' },
+      { ...soon, status: 'on_way_to_customer', deliveryFailedAt: now - MINUTE },
+    ]);
+    const after = await notificationCounts(db, now);
+    const bell = await (await signedIn('admin')).get('/admin/orders', { 'X-Partial': 'notifications' });
+    await db.delete(orders).where(
+      inArray(
+        orders.id,
+        made.map((order) => order.id),
+      ),
+    );
+    // Other suites add orders meanwhile, never take ours away.
+    expect(after.declined - before.declined).toBeGreaterThanOrEqual(1);
+    expect(after.missed - before.missed).toBeGreaterThanOrEqual(2);
+    expect(after.failed - before.failed).toBeGreaterThanOrEqual(1);
+    for (const label of ['Given back by the courier', 'Missed pickups', 'Failed deliveries'])
+      expect(bell.text).toMatch(new RegExp(`href="/admin/orders#needs-person"[^>]*>${label}<`));
   });
 
   it('narrows to the zone the dispatcher works, the couriers beside it too', async () => {
