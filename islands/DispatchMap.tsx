@@ -73,9 +73,13 @@ function useSelection() {
   const [order, setOrder] = useState<MapOrder | null>(null);
   const [courierId, setCourierId] = useState<number | null>(null);
   useEffect(() => {
+    let pointed: Element | null = null;
     const point = (event: Event) => {
       const row = (event.target as Element | null)?.closest?.('[data-map-order]');
-      if (row) setOrder(parse<MapOrder>(row, 'data-map-order'));
+      // The pointer crosses many cells of one row: read it once.
+      if (!row || row === pointed) return;
+      pointed = row;
+      setOrder(parse<MapOrder>(row, 'data-map-order'));
     };
     const pick = (event: Event) => {
       const row = (event.target as Element | null)?.closest?.('[data-map-courier]');
