@@ -96,8 +96,11 @@ test('a busy quarter hour: each click opens the order aimed at, a decline alerts
   await page.keyboard.press('Escape');
   await expect(reassign).toBeHidden();
   expect(new URL(page.url()).searchParams.has('assign')).toBe(false);
+  // Enough orders for a screenful have arrived (a slow machine sends fewer in the time); then the rush ends.
+  await expect.poll(() => arrived.length, { timeout: 40_000 }).toBeGreaterThanOrEqual(12);
   arriving = false;
   await rush;
+  await expect.poll(() => page.locator('#needs-person tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(12);
 
   // Ten queue rows and the map on one 1366 × 768 screen, and the board passes axe.
   const onScreen = await page

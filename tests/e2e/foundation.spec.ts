@@ -113,9 +113,11 @@ test.describe('islands and partials', () => {
     const before = Number(/(\d+) need attention/.exec((await bell.getAttribute('aria-label'))!)![1]);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
 
-    // Nothing changed yet: the poll costs a 304.
+    // Nothing changed yet: a poll costs a 304. The bell's counts follow the minute too (the
+    // queue's window, W9), so a poll that crosses into a new minute is answered in full once.
     await expect.poll(() => polls.length, { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(polls[0]).toBe(304);
+    if (polls[0] !== 304) await expect.poll(() => polls.length, { timeout: 15_000 }).toBeGreaterThan(1);
+    expect(polls.slice(0, 2)).toContain(304);
 
     await insertOrder(db, { status: 'new' });
     await expect(bell).toHaveAttribute('aria-label', `Notifications: ${before + 1} need attention`, { timeout: 15_000 });
