@@ -23,19 +23,29 @@ function urgentAlertShown(): boolean {
   return title != null && title !== ALERT_TITLES.new_order && Object.values(ALERT_TITLES).includes(title);
 }
 
+/** An alert's button keeps the zone the dispatcher works (the queue's ?zone=). */
+function keepingZone({ label, href }: { label: string; href: string }): { label: string; href: string } {
+  const zone = new URLSearchParams(window.location.search).get('zone');
+  const url = new URL(href, window.location.origin);
+  if (!zone || url.pathname !== '/admin/orders') return { label, href };
+  url.searchParams.set('zone', zone);
+  return { label, href: url.pathname + url.search + url.hash };
+}
+
 function announce(alert: DispatchAlert): void {
   // In a rush a new order comes every few seconds: it must not replace an alert that needs the dispatcher (the queue shows it anyway).
   if (alert.kind === 'new_order' && urgentAlertShown()) return;
   const text = alertText(alert, clock);
+  const action = keepingZone(alertAction(alert));
   playTone();
   if (document.visibilityState === 'hidden' && 'Notification' in window && Notification.permission === 'granted') {
     const notification = new Notification('Dispatch', { body: text, tag: `dispatch-${alert.kind}` });
     notification.onclick = () => {
       window.focus();
-      window.location.assign(alertAction(alert).href);
+      window.location.assign(action.href);
     };
   }
-  toast({ title: ALERT_TITLES[alert.kind], description: text, action: alertAction(alert), durationMs: ALERT_TOAST_MS });
+  toast({ title: ALERT_TITLES[alert.kind], description: text, action, durationMs: ALERT_TOAST_MS });
 }
 
 /** Opens the alerts socket; answers how to close it. */

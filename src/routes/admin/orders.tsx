@@ -63,7 +63,7 @@ const listQuery = z.object({
   /** An alert's order (issue 29): the page opens with its Assign dialog. */
   assign: z.optional(id),
   /** The zone the dispatcher works: the queue and the couriers beside it narrow to it (issue 29). */
-  zone: z.optional(id),
+  zone: z.optional(z.union([z.literal(''), id])),
 });
 
 type View = Pick<ListFilter<AdminTabKey>, 'tab' | 'month' | 'day' | 'span' | 'search' | 'sort'> & { density: OrdersDensity };
@@ -144,7 +144,7 @@ orders.get('/', requirePage('admin'), validate('query', listQuery), (c) => {
   return adminPage(c, {
     title: 'Orders',
     partials: {
-      ...dispatchBoardRegions(c, ORDERS_POLL_MS, query.zone ?? null),
+      ...dispatchBoardRegions(c, ORDERS_POLL_MS, query.zone || null),
       orders: {
         history: true,
         hold: true,

@@ -68,22 +68,25 @@ function QueueAction({ row }: { row: QueueRow }) {
   );
 }
 
-/** Links narrowing the queue and the couriers to the zone the dispatcher works (a page load each: the map follows). */
-function ZoneLinks({ zones, zoneId }: { zones: Array<{ id: number; name: string }>; zoneId: number | null }) {
-  const links = [{ id: null, name: 'All zones' }, ...zones];
+/** Narrows the queue and the couriers to the zone the dispatcher works (a page load: the map follows); one line however many zones. */
+function ZonePicker({ zones, zoneId }: { zones: Array<{ id: number; name: string }>; zoneId: number | null }) {
   return (
-    <nav aria-label="Zone" className="flex flex-wrap items-center gap-1 text-xs">
-      {links.map((zone) => (
-        <a
-          key={zone.id ?? 'all'}
-          href={zone.id == null ? '/admin/orders' : `/admin/orders?zone=${zone.id}`}
-          aria-current={zone.id === zoneId ? 'page' : undefined}
-          className={`rounded px-2 py-1 ${zone.id === zoneId ? 'bg-slate-900 text-white' : 'text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100'}`}
-        >
-          {zone.name}
-        </a>
-      ))}
-    </nav>
+    <form action="/admin/orders" method="get" className="flex items-center gap-2 text-sm">
+      <label htmlFor="queue-zone" className="text-slate-700">
+        Zone
+      </label>
+      <select id="queue-zone" name="zone" defaultValue={zoneId ?? ''} className="input h-9 w-auto max-w-[14rem] py-1">
+        <option value="">All zones</option>
+        {zones.map((zone) => (
+          <option key={zone.id} value={zone.id}>
+            {zone.name}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="btn btn-outline btn-sm">
+        Show
+      </button>
+    </form>
   );
 }
 
@@ -106,7 +109,7 @@ export function DispatchQueue({
         <h2 id="queue-title" className="text-base font-semibold">
           Needs a person ({total})
         </h2>
-        <ZoneLinks zones={zones} zoneId={zoneId} />
+        <ZonePicker zones={zones} zoneId={zoneId} />
       </div>
       {rows.length === 0 ? (
         <p className="px-1 py-3 text-sm text-slate-600">Nothing needs you right now.</p>
