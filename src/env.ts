@@ -5,6 +5,7 @@ import type { ApiRateLimiter } from './durable-objects/ApiRateLimiter';
 import type { CourierLocation } from './durable-objects/CourierLocation';
 import type { LiveHub } from './durable-objects/LiveHub';
 import type { OrderTracking } from './durable-objects/OrderTracking';
+import type { ZoneAutopilot } from './durable-objects/ZoneAutopilot';
 
 export interface Env {
   /** libSQL: http://127.0.0.1:PORT locally (sqld), libsql://<db>.turso.io in production. */
@@ -53,6 +54,8 @@ export interface Env {
   API_RATE_LIMITER: DurableObjectNamespace<ApiRateLimiter>;
   /** One per order: its customers' tracking pages (src/durable-objects/OrderTracking.ts). */
   ORDER_TRACKING: DurableObjectNamespace<OrderTracking>;
+  /** One per zone: its autopilot's passes and timers (src/durable-objects/ZoneAutopilot.ts). */
+  ZONE_AUTOPILOT: DurableObjectNamespace<ZoneAutopilot>;
   /** Background work: ids of outbox events and webhook deliveries (src/events/). */
   EVENTS: Queue<EventMessage>;
 }

@@ -8,12 +8,14 @@ import { sweepEvents } from './events/sweep';
 import { courierHostPath, isCourierHost } from './http/context';
 import { removeUnattachedPhotos } from './photos/store';
 import { alertMinute } from './services/dispatch/alerts';
+import { wakeAllAutopilots } from './services/dispatch/autopilot';
 import { notifyCouriers } from './events/courierPush';
 
 export { ApiRateLimiter } from './durable-objects/ApiRateLimiter';
 export { OrderTracking } from './durable-objects/OrderTracking';
 export { CourierLocation } from './durable-objects/CourierLocation';
 export { LiveHub } from './durable-objects/LiveHub';
+export { ZoneAutopilot } from './durable-objects/ZoneAutopilot';
 
 const app = createApp();
 
@@ -50,7 +52,10 @@ export default {
             )
           : null,
       ]);
-      await removeUnattachedPhotos(env.PHOTOS, db);
+      await Promise.all([
+        removeUnattachedPhotos(env.PHOTOS, db),
+        wakeAllAutopilots(env, db).catch((error: Error) => console.error('autopilots not woken', error.message)),
+      ]);
     } finally {
       // Events waiting must go out even when the other jobs failed.
       await sweepEvents(env, db);

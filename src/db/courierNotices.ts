@@ -2,7 +2,8 @@
  * Which couriers an order change concerns (decision F11): the courier holding the order,
  * the one who held it before the change (reassigned, cancelled, given back), and, while
  * the order is or was just offered to a zone, every active courier of that zone. `offer`
- * marks a courier to whom the order has just become an offer (the phone may ring).
+ * marks a courier to whom the order has just become an offer (the phone may ring): one to the
+ * zone, or the autopilot's to them alone (decision W12).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
@@ -24,13 +25,13 @@ export async function couriersConcerned(db: Db, orderIds: readonly number[], sto
       : sql`null`;
   const rows = await db.all<{ courier_id: number; offer: number }>(sql`
     with changed as (
-      select o.id, o.courier_id, o.zone_id, o.status,
+      select o.id, o.courier_id, o.zone_id, o.status, o.offer_expires_at,
         (select e.from_courier_id from order_events e where e.order_id = o.id order by e.id desc limit 1) as previous_courier_id,
         (select e.from_status from order_events e where e.order_id = o.id order by e.id desc limit 1) as previous_status
       from orders o where o.id in (${list(orderIds)}) or o.id in (select order_id from order_stops where id in (${list(stopIds)}))
     )
     select courier_id, max(offer) as offer from (
-      select courier_id, 0 as offer from changed where courier_id is not null
+      select courier_id, case when status = 'assigned' and offer_expires_at is not null then 1 else 0 end as offer from changed where courier_id is not null
       union all
       select previous_courier_id, 0 from changed where previous_courier_id is not null
       union all

@@ -2,7 +2,7 @@
  * What the dispatcher's courier suggestions are made of (issues 14, 29): the order, where it
  * is, who declined it, every courier and what each holds, in one round trip.
  */
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { CourierCandidate, OrderToStaff } from '../domain/dispatch';
 import { STOP_DELIVERY_PHASE } from '../domain/orderStatus';
@@ -14,6 +14,40 @@ export interface StaffingQuestion {
   order: Order;
   staffing: OrderToStaff;
   candidates: CourierCandidate[];
+}
+
+/** A courier as the dispatcher's suggestions and the autopilot weigh them. */
+export const candidateColumns = {
+  id: couriers.id,
+  name: users.name,
+  isActive: users.isActive,
+  vehicleType: couriers.vehicleType,
+  driversLicenseExpiry: couriers.driversLicenseExpiry,
+  insuranceExpiry: couriers.insuranceExpiry,
+  latitude: couriers.courierLatitude,
+  longitude: couriers.courierLongitude,
+  lastLocationAt: couriers.lastLocationUpdateTime,
+};
+
+/** Who refused each of these orders: declined it as an offer (to the zone or to them alone), or gave it back. */
+export function refusalsOf(db: Db, orderIds: SQL) {
+  return db
+    .select({ orderId: orderDeclines.orderId, courierId: orderDeclines.courierId })
+    .from(orderDeclines)
+    .where(sql`${orderDeclines.orderId} in (${orderIds})`)
+    .union(
+      db
+        .select({ orderId: orderEvents.orderId, courierId: sql<number>`${orderEvents.fromCourierId}` })
+        .from(orderEvents)
+        .where(
+          and(
+            sql`${orderEvents.orderId} in (${orderIds})`,
+            eq(orderEvents.toStatus, 'courier_rejected'),
+            eq(orderEvents.outcome, 'applied'),
+            isNotNull(orderEvents.fromCourierId),
+          ),
+        ),
+    );
 }
 
 export async function staffingQuestion(db: Db, orderId: number): Promise<StaffingQuestion | undefined> {
@@ -34,41 +68,12 @@ export async function staffingQuestion(db: Db, orderId: number): Promise<Staffin
       .where(eq(orders.id, orderId))
       .limit(1),
     db
-      .select({
-        id: couriers.id,
-        name: users.name,
-        isActive: users.isActive,
-        zoneId: couriers.zoneId,
-        zoneName: zones.name,
-        vehicleType: couriers.vehicleType,
-        driversLicenseExpiry: couriers.driversLicenseExpiry,
-        insuranceExpiry: couriers.insuranceExpiry,
-        latitude: couriers.courierLatitude,
-        longitude: couriers.courierLongitude,
-        lastLocationAt: couriers.lastLocationUpdateTime,
-      })
+      .select({ ...candidateColumns, zoneId: couriers.zoneId, zoneName: zones.name })
       .from(couriers)
       .innerJoin(users, eq(users.id, couriers.userId))
       .leftJoin(zones, eq(zones.id, couriers.zoneId)),
     heldOrders(db),
-    // Declined as an offer to the zone, or given back after accepting.
-    db
-      .select({ courierId: orderDeclines.courierId })
-      .from(orderDeclines)
-      .where(eq(orderDeclines.orderId, orderId))
-      .union(
-        db
-          .select({ courierId: sql<number>`${orderEvents.fromCourierId}` })
-          .from(orderEvents)
-          .where(
-            and(
-              eq(orderEvents.orderId, orderId),
-              eq(orderEvents.toStatus, 'courier_rejected'),
-              eq(orderEvents.outcome, 'applied'),
-              isNotNull(orderEvents.fromCourierId),
-            ),
-          ),
-      ),
+    refusalsOf(db, sql`${orderId}`),
   ]);
   if (!row) return undefined;
   const { order } = row;

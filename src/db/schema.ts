@@ -9,6 +9,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { CASCADE_PHASES } from '../domain/autopilot/cascade';
+import { DEFAULT_AUTOPILOT_SETTINGS, DISPATCH_MODES, numbersOf, type AutopilotNumbers } from '../domain/autopilot/settings';
 import { CUSTOMER_TYPES } from '../domain/customerTypes';
 import { FAILURE_OUTCOMES, FAILURE_REASONS } from '../domain/failedDelivery';
 import { LOCATION_PRECISIONS } from '../domain/location';
@@ -51,10 +53,22 @@ export const zones = sqliteTable(
     description: text('description'),
     cities: text('cities', { mode: 'json' }).$type<string[]>().notNull(),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    /** How the zone's orders are dispatched (issue 30, decision W12): new zones by a person. */
+    dispatchMode: text('dispatch_mode', { enum: DISPATCH_MODES }).notNull().default('manual'),
+    /** The admin paused the autopilot: it makes no decision until resumed; its settings stay. */
+    autopilotPaused: integer('autopilot_paused', { mode: 'boolean' }).notNull().default(false),
+    /** The autopilot's numbers (lead time, time to accept, cascade, max load, batching). */
+    autopilotSettings: text('autopilot_settings', { mode: 'json' })
+      .$type<AutopilotNumbers>()
+      .notNull()
+      .default(sql.raw(`'${JSON.stringify(numbersOf(DEFAULT_AUTOPILOT_SETTINGS))}'`)),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('zones_name_unique').on(sql`${t.name} collate nocase`)],
+  (t) => [
+    uniqueIndex('zones_name_unique').on(sql`${t.name} collate nocase`),
+    check('zones_dispatch_mode_check', sql`${t.dispatchMode} in (${inList(DISPATCH_MODES)})`),
+  ],
 );
 
 export const users = sqliteTable(
@@ -208,6 +222,8 @@ export const couriers = sqliteTable(
     hasCateringDolly: integer('has_catering_dolly', { mode: 'boolean' }).notNull().default(false),
     hasThermoBags: integer('has_thermo_bags', { mode: 'boolean' }).notNull().default(false),
     hasIsothermalBoxes: integer('has_isothermal_boxes', { mode: 'boolean' }).notNull().default(false),
+    /** The courier opted in to take the autopilot's orders without an offer (auto-assign zones, decision W12). */
+    acceptsAutomatically: integer('accepts_automatically', { mode: 'boolean' }).notNull().default(false),
     // The latest position, written through from the courier's Durable Object.
     courierLatitude: real('courier_latitude'),
     courierLongitude: real('courier_longitude'),
@@ -301,6 +317,8 @@ export const orders = sqliteTable(
     deliveryFailedAt: integer('delivery_failed_at'),
     /** Failed attempts at the order's own delivery: the first "customer not there" is tried again. */
     failedAttempts: integer('failed_attempts').notNull().default(0),
+    /** Until when the courier holding an autopilot's offer may accept it (decision W12): their phone counts down. */
+    offerExpiresAt: integer('offer_expires_at'),
     /** R2 keys of the delivery photos. */
     deliveryPhotos: text('delivery_photos', { mode: 'json' })
       .$type<string[]>()
@@ -426,6 +444,37 @@ export const orderDeclines = sqliteTable(
     at: integer('at').notNull().default(now),
   },
   (t) => [uniqueIndex('order_declines_unique').on(t.orderId, t.courierId)],
+);
+
+/**
+ * The autopilot's cascade of each order it dispatches (issue 30, decision W12): the state
+ * `nextCascade` (src/domain/autopilot/cascade.ts) moves, written with the order's change in
+ * one transaction, so a restart loses no timer (the zone's object wakes at `expires_at`).
+ */
+export const dispatchCascades = sqliteTable(
+  'dispatch_cascades',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id),
+    phase: text('phase', { enum: CASCADE_PHASES }).notNull(),
+    courierId: integer('courier_id').references(() => couriers.id),
+    offeredAt: integer('offered_at'),
+    expiresAt: integer('expires_at'),
+    /** Couriers offered it alone so far, in order. */
+    tried: text('tried', { mode: 'json' })
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('dispatch_cascades_zone_phase_idx').on(t.zoneId, t.phase),
+    check('dispatch_cascades_phase_check', sql`${t.phase} in (${inList(CASCADE_PHASES)})`),
+  ],
 );
 
 /**

@@ -1,5 +1,6 @@
 /** Zones (spec 1-foundations-and-admin.md §2.7, §7.4). Names are unique regardless of case (D8): a duplicate is refused by the index. */
 import { asc, eq, sql } from 'drizzle-orm';
+import { numbersOf, type AutopilotSettings } from '../domain/autopilot/settings';
 import type { ZoneInput } from '../domain/schemas/zones';
 import type { Db } from './client';
 import { zones, type Zone } from './schema';
@@ -38,6 +39,21 @@ export async function updateZone(db: Db, id: number, input: ZoneInput): Promise<
     .where(eq(zones.id, id))
     .returning();
   return zone;
+}
+
+/** The zone's autopilot as the admin sets it (issue 30, decision W12). */
+export async function updateZoneDispatch(db: Db, id: number, settings: AutopilotSettings, paused: boolean): Promise<Zone | undefined> {
+  const [zone] = await db
+    .update(zones)
+    .set({ dispatchMode: settings.mode, autopilotSettings: numbersOf(settings), autopilotPaused: paused, updatedAt: Date.now() })
+    .where(eq(zones.id, id))
+    .returning();
+  return zone;
+}
+
+/** PATCH /api/zones/:id/dispatch's answer and the settings dialog's form: the mode, paused or not, and the numbers. */
+export function serializeZoneDispatch(zone: Zone) {
+  return { id: zone.id, name: zone.name, mode: zone.dispatchMode, paused: zone.autopilotPaused, ...zone.autopilotSettings };
 }
 
 export function serializeZone(zone: Zone) {

@@ -64,9 +64,22 @@ export function isPharmacyOrder(order: OrderKind): boolean {
 }
 
 /** The card's badge (spec 3-courier-area.md §2.5): offered orders read "Available", pickup labels name the place. */
-export function courierCardLabel(order: OrderKind): string {
+/**
+ * An offer the autopilot made to this courier alone (decision W12): assigned with a time to
+ * accept, answered Accept or Decline rather than Go Online Now.
+ */
+export const isOfferToCourier = (order: { status: OrderStatus; offerExpiresAt?: unknown }) => order.status === 'assigned' && order.offerExpiresAt != null;
+
+/** The time left to accept an offer, as a countdown reads it ("0:32"); "0:00" once it has ended. */
+export function offerTimeLeft(expiresAt: number, now: number): string {
+  const seconds = Math.max(0, Math.ceil((expiresAt - now) / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+export function courierCardLabel(order: OrderKind & { offerExpiresAt?: unknown }): string {
   const pharmacy = isPharmacyOrder(order);
   if (order.status === 'pending_courier') return 'Available';
+  if (isOfferToCourier(order)) return 'Offer for you';
   if (order.status === 'courier_on_way_to_pickup' && pharmacy) return 'On Way to Pharmacy';
   if (order.status === 'arrived_at_pickup') return pharmacy ? 'At Pharmacy' : 'At Restaurant';
   return courierStatusLabel(order.status);

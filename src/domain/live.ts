@@ -57,12 +57,15 @@ export type DispatchAlert =
   | ({ type: 'alert'; kind: 'new_order'; pickupTime: number } & AlertOrder)
   | ({ type: 'alert'; kind: 'declined' } & AlertOrder)
   | ({ type: 'alert'; kind: 'delivery_failed'; reason: string } & AlertOrder)
+  /** The autopilot's cascade ran out (issue 30): nobody took the order. */
+  | ({ type: 'alert'; kind: 'autopilot_stuck'; reason: string } & AlertOrder)
   | { type: 'alert'; kind: 'missed_pickup' | 'offer_unanswered'; orders: readonly AlertOrder[] };
 
 export const ALERT_TITLES: Record<DispatchAlert['kind'], string> = {
   new_order: 'New order',
   declined: 'Order given back',
   delivery_failed: 'Delivery failed',
+  autopilot_stuck: 'Autopilot could not place',
   missed_pickup: 'Missed pickup',
   offer_unanswered: 'Offer unanswered',
 };
@@ -79,6 +82,8 @@ export function alertText(alert: DispatchAlert, clock: (time: number) => string)
       return `${alert.courierName ?? 'The courier'} gave back order #${alert.orderNumber} (${alert.restaurantName}): reassign it`;
     case 'delivery_failed':
       return `Order #${alert.orderNumber} (${alert.restaurantName}) was not delivered: ${alert.reason}`;
+    case 'autopilot_stuck':
+      return `The autopilot could not place order #${alert.orderNumber} (${alert.restaurantName}): ${alert.reason}: assign it`;
     case 'missed_pickup': {
       const [first] = alert.orders;
       if (alert.orders.length === 1)

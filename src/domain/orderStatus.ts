@@ -285,6 +285,9 @@ function merged(...graphs: StatusGraph[]): StatusGraph {
   return all;
 }
 
+/** The statuses the autopilot moves an order from: waiting for a courier, offered, or refused (decision W12). */
+export const AUTOPILOT_FROM = set('new', 'assigned', 'pending_courier', 'courier_rejected');
+
 /** A courier holding the order may give it back from any status but these (the penalty dialog; decision C26). */
 const HELD_UNFINISHED = ORDER_STATUSES.filter((status) => !isFinished(status) && status !== 'new' && status !== 'pending_courier');
 
@@ -295,12 +298,14 @@ const HELD_UNFINISHED = ORDER_STATUSES.filter((status) => !isFinished(status) &&
  */
 export const TRANSITIONS: Readonly<Record<TransitionActor, StatusGraph>> = {
   // Assign, offer to the zone, cancel: from every unfinished status (canAdminAssign, canAdminCancel);
-  // the arrival of a courier whose phone cannot place them (ADMIN_ARRIVALS, decision C23).
+  // the arrival of a courier whose phone cannot place them (ADMIN_ARRIVALS, decision C23);
+  // an offer nobody has accepted withdrawn when the dispatcher takes the order back from the autopilot (W12).
   admin: merged(
     everyFrom(
       ORDER_STATUSES.filter((status) => !isFinished(status)),
       ['assigned', 'pending_courier', 'cancelled'],
     ),
+    everyFrom(AUTOPILOT_FROM, ['new']),
     Object.fromEntries(Object.entries(ADMIN_ARRIVALS).map(([from, to]) => [from, [to]])),
   ),
   // A business cancels before the courier has set off (spec 2-business-area.md §4.3).
@@ -328,8 +333,10 @@ export const TRANSITIONS: Readonly<Record<TransitionActor, StatusGraph>> = {
     },
     everyFrom(HELD_UNFINISHED, ['courier_rejected']),
   ),
-  // A courier who never went online misses the pickup (D17).
-  system: everyFrom(COURIER_NOT_STARTED, ['missed_pickup']),
+  // A courier who never went online misses the pickup (D17). The zone's autopilot (decision W12)
+  // offers an order to one courier (assigned, with a time to accept), to the next after a
+  // refusal, to the zone, or assigns it to a courier who accepts automatically.
+  system: merged(everyFrom(COURIER_NOT_STARTED, ['missed_pickup']), everyFrom(AUTOPILOT_FROM, ['assigned', 'pending_courier', 'courier_confirmed'])),
 };
 
 export function mayTransition(actor: TransitionActor, from: OrderStatus, to: OrderStatus): boolean {

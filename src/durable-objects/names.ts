@@ -34,5 +34,8 @@ export type SessionSelector = { sessionId: string } | { userId: number; exceptSe
 
 export const OWNER_HEADERS = { sessionId: 'X-Session-Id', userId: 'X-User-Id', expiresAt: 'X-Session-Expires' } as const;
 
+/** Each zone's autopilot is named by the zone id. */
+export const zoneAutopilot = (env: Env, zoneId: number) => env.ZONE_AUTOPILOT.get(env.ZONE_AUTOPILOT.idFromName(String(zoneId)));
+
 /** Each API key's rate limiter is named by the key's id. */
 export const apiKeyLimiterName = (keyId: number) => `key-${keyId}`;

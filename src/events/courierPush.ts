@@ -10,6 +10,7 @@ import { couriersConcerned } from '../db/courierNotices';
 import type { Db } from '../db/client';
 import { courierLocationName } from '../durable-objects/names';
 import type { AppEnv, Env } from '../env';
+import { wakeAutopilotsOf } from '../services/dispatch/autopilot';
 import { changedSomething } from './relay';
 
 const ORDER_PATH = /^\/api(?:\/v1)?\/orders\/(\d+)/;
@@ -44,7 +45,11 @@ export const pushOrderChanges: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!changedSomething(c)) return;
   const changed = await changedBy(c.req.path, c.res).catch(() => ({ orderIds: [], stopIds: [] }));
   if (changed.orderIds.length + changed.stopIds.length === 0) return;
+  // Both read at once (one round trip): the phones concerned, and the autopilots of the orders' zones (decision W12).
   c.executionCtx.waitUntil(
-    notifyCouriers(c.env, c.var.db, changed).catch((error: Error) => console.error('courier push failed; phones will poll', error.message)),
+    Promise.all([
+      notifyCouriers(c.env, c.var.db, changed).catch((error: Error) => console.error('courier push failed; phones will poll', error.message)),
+      wakeAutopilotsOf(c.env, c.var.db, changed).catch((error: Error) => console.error('autopilot not woken; the cron will', error.message)),
+    ]),
   );
 };

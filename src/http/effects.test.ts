@@ -14,6 +14,7 @@ function bindings() {
     LIVE_HUB: namespace,
     API_RATE_LIMITER: namespace,
     ORDER_TRACKING: namespace,
+    ZONE_AUTOPILOT: namespace,
     PHOTOS: { put: async (key: string) => reached.push(`put ${key}`), get: async (key: string) => reached.push(`get ${key}`) },
     EVENTS: { send: async () => reached.push('send'), sendBatch: async () => reached.push('sendBatch') },
   } as unknown as Env;

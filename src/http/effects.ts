@@ -16,7 +16,7 @@ type EffectBinding = {
   [Key in keyof Env]-?: NonNullable<Env[Key]> extends Pick<DurableObjectNamespace, 'idFromName'> | R2Bucket | Pick<Queue, 'sendBatch'> ? Key : never;
 }[keyof Env];
 
-const NAMESPACES = ['COURIER_LOCATION', 'LIVE_HUB', 'API_RATE_LIMITER', 'ORDER_TRACKING'] as const satisfies readonly EffectBinding[];
+const NAMESPACES = ['COURIER_LOCATION', 'LIVE_HUB', 'API_RATE_LIMITER', 'ORDER_TRACKING', 'ZONE_AUTOPILOT'] as const satisfies readonly EffectBinding[];
 const STORES = ['PHOTOS', 'EVENTS'] as const satisfies readonly EffectBinding[];
 
 /** Fails to compile when Env gains a binding with effects that neither list gates. */

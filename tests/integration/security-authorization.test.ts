@@ -238,6 +238,14 @@ const TABLE: Row[] = [
     expect: api({ admin: 200 }),
   },
   {
+    // Not being dispatched by an autopilot: the admin is answered that it is not, nobody else reaches it.
+    route: 'POST /api/orders/:id/take-back',
+    object: 'bistro’s order held by courier A',
+    kind: 'api',
+    request: (_, fx) => post(`/api/orders/${fx.orderA.id}/take-back`, {}),
+    expect: api({ admin: 409 }),
+  },
+  {
     route: 'POST /api/orders/:id/photos',
     object: 'courier A’s order, at the customer',
     kind: 'api',
@@ -398,6 +406,12 @@ const TABLE: Row[] = [
     route: 'PATCH /api/zones/:id',
     kind: 'api',
     request: (_, fx) => patch(`/api/zones/${fx.spareZoneId}`, { name: `Matrix Spare ${fx.spareZoneId}`, cities: ['Tampa'] }),
+    expect: api({ admin: 200 }),
+  },
+  {
+    route: 'PATCH /api/zones/:id/dispatch',
+    kind: 'api',
+    request: (_, fx) => patch(`/api/zones/${fx.spareZoneId}/dispatch`, { mode: 'manual' }),
     expect: api({ admin: 200 }),
   },
   {

@@ -3,18 +3,22 @@
  * drop-off with their times, and "Continue Order" for a delivery under way, else
  * "View Details" (scheduled tasks show no actions). The whole card opens the order.
  */
-import { courierCardLabel, isInDelivery } from '../../../src/domain/courierFlow';
+import { courierCardLabel, isInDelivery, isOfferToCourier } from '../../../src/domain/courierFlow';
+import { OfferCountdown } from './OfferCountdown';
 import { dateOf, payLine, timeOf } from './format';
 import type { CourierOrder } from './types';
 
 export function OrderCard({
   order,
   zone,
+  serverNow,
   onOpen,
   actions = true,
 }: {
   order: CourierOrder;
   zone: string;
+  /** The server's clock when the page was made (an offer's countdown starts from it). */
+  serverNow: number;
   onOpen: (order: CourierOrder) => void;
   actions?: boolean;
 }) {
@@ -38,7 +42,7 @@ export function OrderCard({
           <p className="text-xs text-slate-500">{dateOf(order.pickupTime, zone)}</p>
         </div>
         <span
-          className={`badge ${order.status === 'pending_courier' ? 'bg-amber-100 text-amber-800' : active ? 'bg-emerald-100 text-emerald-800' : 'bg-violet-100 text-violet-800'}`}
+          className={`badge ${order.status === 'pending_courier' || isOfferToCourier(order) ? 'bg-amber-100 text-amber-800' : active ? 'bg-emerald-100 text-emerald-800' : 'bg-violet-100 text-violet-800'}`}
         >
           {courierCardLabel(order)}
         </span>
@@ -55,6 +59,7 @@ export function OrderCard({
       </h3>
       <p className="text-sm text-slate-600">{order.restaurantAddress}</p>
       <p className="mt-1 text-sm">Pick-Up: {timeOf(order.pickupTime, zone)}</p>
+      {isOfferToCourier(order) ? <OfferCountdown expiresAt={order.offerExpiresAt!} serverNow={serverNow} /> : null}
       <p className="mt-3 text-sm">
         <span className="font-medium">Delivery Address:</span> {order.customerAddress}
       </p>

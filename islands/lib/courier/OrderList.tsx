@@ -42,7 +42,7 @@ export function OrderList({
       ) : null}
       {orders.map((order) => (
         <li key={order.id}>
-          <OrderCard order={order} zone={view.timeZone} onOpen={onOpen} actions={actions} />
+          <OrderCard order={order} zone={view.timeZone} serverNow={view.now} onOpen={onOpen} actions={actions} />
         </li>
       ))}
     </ul>

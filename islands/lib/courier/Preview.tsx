@@ -5,7 +5,8 @@
  * pickup is under 2 hours away. Accepting needs the server (first come, first served),
  * so it is sent at once and never queued.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { isOfferToCourier } from '../../../src/domain/courierFlow';
 import { isLateCancellation } from '../../../src/domain/fees';
 import { apiRequest, serverMessage } from '../api';
 import { errorToast, toast } from '../events';
@@ -13,6 +14,7 @@ import { ConfirmDialog } from './Dialog';
 import { earningsOf, millis, payLine, timeOf, usd } from './format';
 import { ArrowLeftIcon } from './icons';
 import { RouteMap, routeDistance } from './RouteMap';
+import { OfferCountdown } from './OfferCountdown';
 import { goOnline } from './steps';
 import type { CourierOrder, CourierView } from './types';
 
@@ -81,6 +83,8 @@ export function Preview({ order, view, onBack, onChanged }: PreviewProps) {
 
   const pay = payLine(order);
   const distance = routeDistance(order);
+  // An offer that ended went to another courier: the lists are read again, and the order leaves them.
+  const refreshWhenEnded = useCallback(() => void onChanged(), [onChanged]);
   return (
     <div className="pb-28">
       <div className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white px-3 py-2">
@@ -129,7 +133,18 @@ export function Preview({ order, view, onBack, onChanged }: PreviewProps) {
 
       <div className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white p-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]">
         <div className="mx-auto max-w-xl">
-          <Answers status={order.status} busy={busy} onRespond={(action) => void respond(action)} onOnline={() => void online()} onGiveBack={giveBack} />
+          {isOfferToCourier(order) ? (
+            <div className="mb-2 text-center">
+              <OfferCountdown expiresAt={order.offerExpiresAt!} serverNow={view.now} onEnded={refreshWhenEnded} />
+            </div>
+          ) : null}
+          <Answers
+            status={isOfferToCourier(order) ? 'pending_courier' : order.status}
+            busy={busy}
+            onRespond={(action) => void respond(action)}
+            onOnline={() => void online()}
+            onGiveBack={giveBack}
+          />
         </div>
       </div>
 

@@ -64,6 +64,8 @@ export interface CourierOrder {
   /** Since when a failed delivery of the order's own waits for dispatch (issue 27; ISO). */
   deliveryFailedAt?: string | null;
   failedAttempts?: number;
+  /** The autopilot's offer to this courier alone ends then (ISO; decision W12). */
+  offerExpiresAt?: string | null;
   updatedAt: string | null;
   pickupLatitude: number | null;
   pickupLongitude: number | null;

@@ -10,10 +10,11 @@
  * Assign and offer are allowed from every status but the finished ones, cancel likewise
  * (orderStatus.ts canAdminAssign, canAdminCancel).
  */
-import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { courierPay } from '../../domain/fees';
 import { formatUsd, type Cents } from '../../domain/money';
 import { ADMIN_ARRIVALS, canAdminAssign, canAdminCancel, type OrderStatus } from '../../domain/orderStatus';
+import { dispatchedByAutopilot, takeBackCascade } from '../autopilot';
 import type { Db } from '../client';
 import { orders, orderStops, type Order } from '../schema';
 import { changeOrder, isRepeat, type Actor, type ChangeResult } from './change';
@@ -80,6 +81,26 @@ export function sendCourierAgain(db: Db, order: Order, actor: Actor): Promise<Ch
 }
 
 /**
+ * The dispatcher takes the order back from its zone's autopilot (decision W12): the autopilot
+ * does nothing more with it, and an offer it made that nobody has accepted is withdrawn (the
+ * order is new again, for the dispatcher to assign). Only an order the autopilot is dispatching.
+ */
+export function takeBackFromAutopilot(db: Db, order: Order, actor: Actor): Promise<ChangeResult> {
+  const offered = (order.status === 'assigned' && order.offerExpiresAt != null) || order.status === 'pending_courier';
+  return changeOrder(db, {
+    orderId: order.id,
+    from: [order.status],
+    to: offered ? 'new' : undefined,
+    set: offered ? { courierId: null, offerExpiresAt: null } : {},
+    where: and(order.courierId == null ? isNull(orders.courierId) : eq(orders.courierId, order.courierId), dispatchedByAutopilot),
+    alongside: () => [takeBackCascade(db, order.id)],
+    actor,
+    action: 'take_back',
+    detail: offered ? 'The dispatcher took the order back; the offer is withdrawn' : 'The dispatcher took the order back',
+  });
+}
+
+/**
  * Applies the action if the order is still in the status the admin saw and that status
  * allows it. `repeat` is true when the same change had already been made (a double
  * click, a retry): the caller answers it like a success.
@@ -97,7 +118,8 @@ export async function applyAdminAction(db: Db, action: AdminOrderAction): Promis
   switch (action.kind) {
     case 'assign': {
       const pay = courierPay(action.feeCents, action.tipCents);
-      const set = { courierId: action.courier.id, tipCents: action.tipCents, courierPayCents: pay };
+      // An autopilot's offer the order carried ends with it (decision W12): the courier assigned has no countdown.
+      const set = { courierId: action.courier.id, tipCents: action.tipCents, courierPayCents: pay, offerExpiresAt: null };
       const forget = forgetOnlineUnlessHeldBy(action.courier.id);
       holds = (order) => order.courierId === set.courierId && order.courierPayCents === pay && order.tipCents === set.tipCents;
       result = await changeOrder(db, {
@@ -113,7 +135,7 @@ export async function applyAdminAction(db: Db, action: AdminOrderAction): Promis
     }
     case 'offer': {
       const pay = courierPay(action.feeCents, action.tipCents);
-      const set = { courierId: null, zoneId: action.zone.id, tipCents: action.tipCents, courierPayCents: pay };
+      const set = { courierId: null, zoneId: action.zone.id, tipCents: action.tipCents, courierPayCents: pay, offerExpiresAt: null };
       holds = (order) => order.courierId == null && order.zoneId === set.zoneId && order.courierPayCents === pay && order.tipCents === set.tipCents;
       result = await changeOrder(db, {
         ...base,

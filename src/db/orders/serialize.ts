@@ -90,7 +90,8 @@ function orderJson(order: Order, photo: PhotoUrl) {
 export function serializeOrderForCourier(order: Order) {
   const { customerEmail: _email, ...json } = serializeOrder(order);
   // The route as the courier now drives it (their map and end screen); the fee stays on totalDistanceMiles.
-  return { ...json, routeMiles: order.routeMiles ?? order.totalDistanceMiles };
+  // An offer made to them alone ends then (decision W12): their phone counts down to it.
+  return { ...json, routeMiles: order.routeMiles ?? order.totalDistanceMiles, offerExpiresAt: iso(order.offerExpiresAt) };
 }
 
 export function serializeStopForCourier(stop: OrderStop) {

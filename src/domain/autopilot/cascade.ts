@@ -13,7 +13,10 @@ import type { RankedCourier } from './ranking';
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
-export type CascadePhase = 'waiting' | 'single' | 'zone' | 'needs_person' | 'assigned' | 'manual';
+export const CASCADE_PHASES = ['waiting', 'single', 'zone', 'needs_person', 'assigned', 'manual'] as const;
+export type CascadePhase = (typeof CASCADE_PHASES)[number];
+/** The autopilot is still dispatching the job in these phases (a person has not taken it, nobody holds it). */
+export const LIVE_CASCADE_PHASES = ['waiting', 'single', 'zone', 'needs_person'] as const satisfies readonly CascadePhase[];
 
 export interface CascadeState {
   phase: CascadePhase;

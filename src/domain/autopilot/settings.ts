@@ -8,6 +8,16 @@ const MINUTE = 60_000;
 export const DISPATCH_MODES = ['manual', 'auto_offer', 'auto_assign'] as const;
 export type DispatchMode = (typeof DISPATCH_MODES)[number];
 
+/** How the Zones page and its dialog name each mode. */
+export const DISPATCH_MODE_LABELS: Record<DispatchMode, string> = {
+  manual: 'Manual',
+  auto_offer: 'Auto-offer',
+  auto_assign: 'Auto-assign',
+};
+
+/** The zone's dispatch in a word or two: "Auto-offer", "Auto-offer (paused)", "Manual". */
+export const dispatchLabel = (mode: DispatchMode, paused: boolean) => `${DISPATCH_MODE_LABELS[mode]}${paused && mode !== 'manual' ? ' (paused)' : ''}`;
+
 export interface AutopilotSettings {
   mode: DispatchMode;
   /** Minutes before the courier must leave for the pickup that the order is dispatched. */
@@ -23,6 +33,11 @@ export interface AutopilotSettings {
   /** Orders from one pickup whose delivery times allow it go to one courier as one trip. */
   batching: boolean;
 }
+
+/** What a zone stores besides its mode: the numbers and batching. */
+export type AutopilotNumbers = Omit<AutopilotSettings, 'mode'>;
+
+export const numbersOf = ({ mode: _mode, ...numbers }: AutopilotSettings): AutopilotNumbers => numbers;
 
 /** New zones start manual (the issue); the numbers are those the simulated day was run with. */
 export const DEFAULT_AUTOPILOT_SETTINGS: AutopilotSettings = {

@@ -1,5 +1,6 @@
 /** Zones (spec 1-foundations-and-admin.md §2.7, §5.4, §7.4): the same rules for the dialog and POST/PATCH /api/zones. */
 import * as z from 'zod/mini';
+import { validateAutopilotSettings } from '../autopilot/settings';
 import { MAX_LONG_TEXT, optionalText, requiredText } from './common';
 
 const CITIES_REQUIRED = 'At least one city is required';
@@ -40,3 +41,17 @@ export const zoneSchema = z.object({
 });
 
 export type ZoneInput = z.infer<typeof zoneSchema>;
+
+/**
+ * PATCH /api/zones/:id/dispatch and the zone's dispatch settings dialog (issue 30, decision W12):
+ * the autopilot's settings by its one rule (validateAutopilotSettings), and whether it is paused.
+ */
+export const dispatchSettingsSchema = z.pipe(
+  z.looseObject({ paused: z._default(z.boolean({ error: 'Paused is true or false.' }), false) }),
+  z.transform(({ paused, ...input }, context) => {
+    const checked = validateAutopilotSettings(input);
+    if ('settings' in checked) return { settings: checked.settings, paused };
+    for (const [field, message] of Object.entries(checked.errors)) context.issues.push({ code: 'custom', message, input: input[field], path: [field] });
+    return z.NEVER;
+  }),
+);

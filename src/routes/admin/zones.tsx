@@ -2,7 +2,8 @@
 import { Hono } from 'hono';
 import { versionTag } from '../../db/versions';
 import { DataTable } from '../../shared/DataTable';
-import { listZones, serializeZone } from '../../db/zones';
+import { listZones, serializeZone, serializeZoneDispatch } from '../../db/zones';
+import { DispatchCell } from '../../views/admin/DispatchCell';
 import type { AppEnv } from '../../env';
 import { requirePage } from '../../http/guards';
 import { ActiveBadge, EditButton } from '../../views/admin/AccountStatus';
@@ -22,7 +23,7 @@ zones.get('/', requirePage('admin'), (c) =>
           const rows = await listZones(c.var.db);
           if (rows.length === 0) return <EmptyState>No zones yet. Add one to start assigning couriers and restaurants.</EmptyState>;
           return (
-            <DataTable label="Zones" columns={['Name', 'Description', 'Cities', 'Status', 'Actions']}>
+            <DataTable label="Zones" columns={['Name', 'Description', 'Cities', 'Status', 'Dispatch', 'Actions']}>
               {rows.map((zone) => (
                 <tr key={zone.id}>
                   <td className="font-medium">{zone.name}</td>
@@ -32,7 +33,21 @@ zones.get('/', requirePage('admin'), (c) =>
                     <ActiveBadge active={zone.isActive} />
                   </td>
                   <td>
-                    <EditButton action="edit-zone" payload={serializeZone(zone)} name={zone.name} />
+                    <DispatchCell zone={zone} />
+                  </td>
+                  <td>
+                    <div className="flex flex-wrap gap-2">
+                      <EditButton action="edit-zone" payload={serializeZone(zone)} name={zone.name} />
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-sm"
+                        data-action="zone-dispatch"
+                        data-payload={JSON.stringify(serializeZoneDispatch(zone))}
+                        aria-label={`Dispatch settings of ${zone.name}`}
+                      >
+                        Dispatch
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -50,6 +65,7 @@ zones.get('/', requirePage('admin'), (c) =>
           actions={<Island name="ZoneDialog" props={{}} />}
         />
         {slot('zones')}
+        <Island name="DispatchSettingsDialog" props={{}} />
       </>
     ),
   }),

@@ -1,8 +1,9 @@
 /** /api/zones: zones (spec 1-foundations-and-admin.md §2.7, §7.4). Issue 3. */
 import { Hono } from 'hono';
-import { createZone, findZone, listZones, serializeZone, updateZone, zoneNamed } from '../../db/zones';
+import { createZone, findZone, listZones, serializeZone, serializeZoneDispatch, updateZone, updateZoneDispatch, zoneNamed } from '../../db/zones';
+import { zoneAutopilot } from '../../durable-objects/names';
 import { idParam } from '../../domain/schemas/common';
-import { zoneSchema } from '../../domain/schemas/zones';
+import { dispatchSettingsSchema, zoneSchema } from '../../domain/schemas/zones';
 import type { AppEnv } from '../../env';
 import { conflict, notFound } from '../../http/errors';
 import { requireApi } from '../../http/guards';
@@ -30,6 +31,20 @@ zones.patch('/:id', requireApi('admin'), validate('param', idParam), validate('j
   if (!zone) throw notFound('Zone not found');
   refuseDuplicateName(sameName);
   return c.json(serializeZone((await updateZone(c.var.db, id, input))!));
+});
+
+/** The zone's autopilot (issue 30, decision W12): its mode, paused or not, and its numbers; the autopilot acts on them at once. */
+zones.patch('/:id/dispatch', requireApi('admin'), validate('param', idParam), validate('json', dispatchSettingsSchema), async (c) => {
+  const { id } = c.req.valid('param');
+  const { settings, paused } = c.req.valid('json');
+  const zone = await updateZoneDispatch(c.var.db, id, settings, paused);
+  if (!zone) throw notFound('Zone not found');
+  c.executionCtx.waitUntil(
+    zoneAutopilot(c.env, id)
+      .wake(id)
+      .catch((error: Error) => console.error('autopilot not woken; the cron will', error.message)),
+  );
+  return c.json(serializeZoneDispatch(zone));
 });
 
 export default zones;

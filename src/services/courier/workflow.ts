@@ -6,7 +6,7 @@
  * a step already taken answers like a success.
  */
 import { alertOrderOf } from '../dispatch/alerts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { findVisibleOrder, offeredTo } from '../../db/orders/access';
 import { changeOrder, isRepeat } from '../../db/orders/change';
 import { acceptedByAnother, declineOf, type PickupPlace } from '../../db/orders/courier';
@@ -14,7 +14,15 @@ import { getStops } from '../../db/orders/read';
 import { setOffStop } from '../../db/orders/stops';
 import { photoUrl } from '../../db/orders/serialize';
 import { orders, type Order, type Photo, type PhotoKind } from '../../db/schema';
-import { ARRIVED_WITHOUT_POSITION, currentStop, DOCUMENTS_EXPIRED, isPharmacyOrder, ORDER_TAKEN, stepRefusal } from '../../domain/courierFlow';
+import {
+  ARRIVED_WITHOUT_POSITION,
+  currentStop,
+  DOCUMENTS_EXPIRED,
+  isOfferToCourier,
+  isPharmacyOrder,
+  ORDER_TAKEN,
+  stepRefusal,
+} from '../../domain/courierFlow';
 import { Failure, refused } from '../../domain/failures';
 import { isLateCancellation, LATE_CANCELLATION_FEE } from '../../domain/fees';
 import { haversineMeters } from '../../domain/geo';
@@ -73,6 +81,7 @@ export async function acceptOrder(ctx: CourierContext, order: Order): Promise<Or
       orderId: order.id,
       from: ['assigned'],
       to: 'courier_confirmed',
+      set: { offerExpiresAt: null },
       where: heldBy(ctx),
       actor: actorOf(ctx),
       action: 'accept',
@@ -99,6 +108,32 @@ export async function acceptOrder(ctx: CourierContext, order: Order): Promise<Or
     if (!mine(result.order)) throw refused(ORDER_TAKEN);
   }
   return settled(result, 'courier_confirmed', mine);
+}
+
+/**
+ * Declining the autopilot's offer to this courier alone (decision W12): no fee (they never
+ * accepted it), no alert (the autopilot offers it to the next courier at once), and they are
+ * not offered it again.
+ */
+async function declineOfferToMe(ctx: CourierContext, order: Order): Promise<Order> {
+  const result = await changeOrder(
+    ctx.db,
+    {
+      orderId: order.id,
+      from: ['assigned'],
+      to: 'courier_rejected',
+      set: { courierId: null, offerExpiresAt: null },
+      where: and(heldBy(ctx), isNotNull(orders.offerExpiresAt)),
+      alreadyDone: and(eq(orders.status, 'courier_rejected'), isNull(orders.courierId)),
+      actor: actorOf(ctx),
+      action: 'reject',
+      detail: 'Declined the offer made to them alone',
+      now: ctx.now,
+    },
+    declineOf(ctx.db, order.id, ctx.user.courierId, ctx.now),
+  );
+  if (!result.applied && !isRepeat(result, 'courier_rejected')) throw refused(ORDER_TAKEN);
+  return result.order ?? order;
 }
 
 /** Declining an offer hides it from this courier and leaves it offered to the others. */
@@ -137,6 +172,7 @@ export async function answerOrder(
     throw new Failure('not_found', 'Order not found');
   }
   if (answer.action === 'accept') return { order: await acceptOrder(ctx, order), ...around };
+  if (isOfferToCourier(order) && order.courierId === ctx.user.courierId) return { order: await declineOfferToMe(ctx, order), ...around };
   if (order.courierId === ctx.user.courierId)
     return stepOrder(ctx, order, { status: 'courier_rejected', acceptLateFee: answer.acceptLateFee ?? false }, around);
   return { order: await declineOffer(ctx, order), ...around };

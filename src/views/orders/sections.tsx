@@ -252,6 +252,8 @@ const ACTIONS: Record<string, string> = {
   arrive_for_courier: 'Arrival recorded by the dispatcher',
   delivery_failed: 'Delivery failed',
   retry_delivery: 'Sent to try again',
+  autopilot: 'Autopilot',
+  take_back: 'Taken back from the autopilot',
   seed: 'Demo data',
 };
 
@@ -318,7 +320,9 @@ export function OrderHistory({ events }: { events: Array<OrderEvent & { actorNam
                 {statusWords(event.toStatus)}
               </span>
             ) : null}
-            <span className="text-slate-500">by {event.actorName ?? (event.actorRole === 'system' ? 'the system' : event.actorRole)}</span>
+            <span className="text-slate-500">
+              by {event.actorName ?? (event.action === 'autopilot' ? 'the autopilot' : event.actorRole === 'system' ? 'the system' : event.actorRole)}
+            </span>
             {event.outcome === 'refused' ? <Badge tone="red">refused</Badge> : null}
             {event.detail ? <span className="w-full text-slate-500">{event.detail}</span> : null}
           </li>

@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { visibleTo, findVisibleOrder } from '../../../db/orders/access';
-import { sendCourierAgain } from '../../../db/orders/admin';
+import { sendCourierAgain, takeBackFromAutopilot } from '../../../db/orders/admin';
 import { activeOrdersForMap } from '../../../db/live';
 import { countedOrdersPage, getEvents, listOrders, type OrderCursor, type OrderFilter } from '../../../db/orders/read';
 import { serializeEvent, serializeOrder } from '../../../db/orders/serialize';
@@ -131,6 +131,17 @@ orders.post('/:id/retry-delivery', requireApi('admin'), validate('param', idPara
   if (!result.order) throw notFound('Order not found');
   if (!result.applied && result.order.deliveryFailedAt != null)
     throw conflict('Order has changed', `Order #${order.orderNumber} is now ${statusWords(result.order.status)}. Review it and try again.`);
+  return c.json(trackingJson(c).order(result.order));
+});
+
+/** The dispatcher takes the order back from its zone's autopilot (decision W12); an offer nobody accepted is withdrawn. */
+orders.post('/:id/take-back', requireApi('admin'), validate('param', idParam), idempotent, async (c) => {
+  const order = await findVisibleOrder(c.var.db, c.var.user!, c.req.valid('param').id);
+  if (!order) throw notFound('Order not found');
+  const result = await takeBackFromAutopilot(c.var.db, order, { userId: c.var.user!.id, role: 'admin' });
+  if (!result.order) throw notFound('Order not found');
+  if (!result.applied)
+    throw conflict('Not with the autopilot', `Order #${order.orderNumber} is not being dispatched by the autopilot now. Review it and try again.`);
   return c.json(trackingJson(c).order(result.order));
 });
 
