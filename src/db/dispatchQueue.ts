@@ -5,10 +5,10 @@
  */
 import { and, asc, eq, inArray, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import { AT_RISK_MINUTES } from '../domain/dispatch';
-import { OFFER_UNANSWERED_MINUTES, QUEUE_STATUSES, QUEUE_WINDOW_HOURS, queueReason, type QueueReason } from '../domain/dispatchQueue';
+import { OFFER_UNANSWERED_MINUTES, QUEUE_STATUSES, QUEUE_WINDOW_HOURS, queueReason, type AutopilotHold, type QueueReason } from '../domain/dispatchQueue';
 import { FINISHED_STATUSES, NOT_UNDER_WAY_STATUSES } from '../domain/orderStatus';
 import type { Db } from './client';
-import { couriers, orders, restaurants, users, zones, type Order } from './schema';
+import { couriers, dispatchCascades, orders, restaurants, users, zones, type Order } from './schema';
 import type { LatLng } from '../domain/geo';
 
 const MINUTE = 60_000;
@@ -23,6 +23,19 @@ export interface QueueRow {
   pickup: LatLng | null;
 }
 
+/**
+ * The SQL form of QueueFacts.autopilot: the order's cascade gave up (needs_person) or is under
+ * way, or the order is new, untouched, in a zone whose autopilot runs.
+ */
+const autopilotHold = sql<AutopilotHold | null>`case
+  when exists (select 1 from ${dispatchCascades} where ${dispatchCascades.orderId} = ${orders.id} and ${dispatchCascades.phase} = 'needs_person') then 'stuck'
+  when exists (select 1 from ${dispatchCascades} where ${dispatchCascades.orderId} = ${orders.id} and ${inArray(dispatchCascades.phase, ['waiting', 'single', 'zone'])})
+    or (${orders.status} = 'new'
+      and not exists (select 1 from ${dispatchCascades} where ${dispatchCascades.orderId} = ${orders.id})
+      and ${orders.restaurantId} in (select ${restaurants.id} from ${restaurants} join ${zones} on ${zones.id} = ${restaurants.zoneId}
+        where ${zones.dispatchMode} <> 'manual' and ${zones.autopilotPaused} = 0 and ${zones.isActive} = 1)) then 'dispatching'
+  end`;
+
 /** The SQL form of queueReason(order, now) !== null. */
 export function needsPerson(now: number) {
   return or(
@@ -34,8 +47,15 @@ export function needsPerson(now: number) {
       sql`${orders.deliveryTime} >= ${now - QUEUE_WINDOW_HOURS * 60 * MINUTE}`,
       sql`${orders.pickupTime} between ${now - QUEUE_WINDOW_HOURS * 60 * MINUTE} and ${now + QUEUE_WINDOW_HOURS * 60 * MINUTE}`,
       or(
-        inArray(orders.status, ['missed_pickup', 'courier_rejected', 'new']),
-        and(sql`${orders.status} = 'pending_courier'`, lte(orders.updatedAt, now - OFFER_UNANSWERED_MINUTES * MINUTE)),
+        eq(orders.status, 'missed_pickup'),
+        and(inArray(orders.status, [...NOT_UNDER_WAY_STATUSES]), sql`${autopilotHold} = 'stuck'`),
+        and(
+          sql`${autopilotHold} is null`,
+          or(
+            inArray(orders.status, ['courier_rejected', 'new']),
+            and(sql`${orders.status} = 'pending_courier'`, lte(orders.updatedAt, now - OFFER_UNANSWERED_MINUTES * MINUTE)),
+          ),
+        ),
         and(inArray(orders.status, [...NOT_UNDER_WAY_STATUSES]), lte(orders.pickupTime, now + AT_RISK_MINUTES * MINUTE)),
       ),
     ),
@@ -56,7 +76,13 @@ export async function dispatchQueue(
   const where = and(needsPerson(now), inZone);
   const [rows, [counted], zoneRows] = await db.batch([
     db
-      .select({ order: orders, courierName: users.name, pickupLatitude: restaurants.latitude, pickupLongitude: restaurants.longitude })
+      .select({
+        order: orders,
+        autopilot: autopilotHold,
+        courierName: users.name,
+        pickupLatitude: restaurants.latitude,
+        pickupLongitude: restaurants.longitude,
+      })
       .from(orders)
       .leftJoin(restaurants, eq(restaurants.id, orders.restaurantId))
       .leftJoin(couriers, sql`${couriers.id} = ${orders.courierId}`)
@@ -74,7 +100,7 @@ export async function dispatchQueue(
     rows: rows.map((row) => ({
       order: row.order,
       courierName: row.courierName,
-      reason: queueReason(row.order, now)!,
+      reason: queueReason({ ...row.order, autopilot: row.autopilot }, now)!,
       pickup: row.pickupLatitude != null && row.pickupLongitude != null ? { lat: row.pickupLatitude, lng: row.pickupLongitude } : null,
     })),
     total: counted.total,

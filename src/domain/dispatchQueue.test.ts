@@ -10,6 +10,7 @@ const order = (fields: Partial<QueueFacts>): QueueFacts => ({
   pickupTime: NOW + 120 * MINUTE,
   deliveryTime: NOW + 180 * MINUTE,
   updatedAt: NOW,
+  autopilot: null,
   ...fields,
 });
 
@@ -19,6 +20,15 @@ describe('queueReason', () => {
     expect(queueReason(order({ status: 'missed_pickup' }), NOW)).toBe('missed');
     expect(queueReason(order({ status: 'courier_rejected', pickupTime: NOW }), NOW)).toBe('declined');
     expect(queueReason(order({ status: 'new', pickupTime: NOW }), NOW)).toBe('unassigned');
+  });
+
+  it('leaves what the autopilot is dispatching to it, unless its pickup is at risk, and raises what it gave up on', () => {
+    expect(queueReason(order({ status: 'new', autopilot: 'dispatching' }), NOW)).toBeNull();
+    expect(queueReason(order({ status: 'courier_rejected', autopilot: 'dispatching' }), NOW)).toBeNull();
+    expect(queueReason(order({ status: 'pending_courier', updatedAt: NOW - 60 * MINUTE, autopilot: 'dispatching' }), NOW)).toBeNull();
+    expect(queueReason(order({ status: 'assigned', pickupTime: NOW, autopilot: 'dispatching' }), NOW)).toBe('at_risk');
+    expect(queueReason(order({ status: 'pending_courier', autopilot: 'stuck' }), NOW)).toBe('autopilot_stuck');
+    expect(queueReason(order({ status: 'missed_pickup', autopilot: 'stuck' }), NOW)).toBe('missed');
   });
 
   it('waits OFFER_UNANSWERED_MINUTES for the zone to answer an offer', () => {

@@ -2,10 +2,10 @@
  * The dispatcher's queue (issue 29, W9): its SQL finds exactly the orders `queueReason` says
  * need a person, and the Orders page shows them above the list, one line each with its action.
  */
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dispatchQueue, needsPerson } from '../../src/db/dispatchQueue';
-import { orders } from '../../src/db/schema';
+import { dispatchCascades, orders, zones } from '../../src/db/schema';
 import { OFFER_UNANSWERED_MINUTES, QUEUE_WINDOW_HOURS, queueReason } from '../../src/domain/dispatchQueue';
 import { AT_RISK_MINUTES } from '../../src/domain/dispatch';
 import { ORDER_STATUSES } from '../../src/domain/orderStatus';
@@ -51,10 +51,11 @@ describe('the dispatch queue', () => {
       .from(orders)
       .where(needsPerson(now))
       .then((rows) => new Set(rows.map((row) => row.id).filter((id) => ids.includes(id))));
-    const expected = made.filter((order) => queueReason(order, now) !== null).map((order) => order.id);
+    // The demo zone is dispatched by a person: the autopilot's part is checked below.
+    const expected = made.filter((order) => queueReason({ ...order, autopilot: null }, now) !== null).map((order) => order.id);
     expect([...picked].sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
     // Every reason occurs, so the comparison covers each branch.
-    expect(new Set(made.map((order) => queueReason(order, now)))).toEqual(
+    expect(new Set(made.map((order) => queueReason({ ...order, autopilot: null }, now)))).toEqual(
       new Set([null, 'delivery_failed', 'missed', 'declined', 'unassigned', 'offer_unanswered', 'at_risk']),
     );
     await db.delete(orders).where(inArray(orders.id, ids));
@@ -91,6 +92,36 @@ describe('the dispatch queue', () => {
     expect(after.failed - before.failed).toBeGreaterThanOrEqual(1);
     for (const label of ['Given back by the courier', 'Missed pickups', 'Failed deliveries'])
       expect(bell.text).toMatch(new RegExp(`href="/admin/orders#needs-person"[^>]*>${label}<`));
+  });
+
+  it('leaves to the zone autopilot what it is dispatching, and raises what it could not place', async () => {
+    const db = testDb();
+    const now = Date.now();
+    const zone = await insertZone(db);
+    await db.update(zones).set({ dispatchMode: 'auto_offer' }).where(eq(zones.id, zone.id));
+    const business = await insertBusiness(db, { zoneId: zone.id });
+    const { courier } = await insertCourier(db, { zoneId: zone.id });
+    const at = (minutes: number) => ({ business: business.username, pickupTime: now + minutes * MINUTE, deliveryTime: now + (minutes + 45) * MINUTE });
+    const waiting = await insertOrder(db, { ...at(60), status: 'new' });
+    const offered = await insertOrder(db, { ...at(90), status: 'assigned', courierId: courier.id });
+    const offeredLate = await insertOrder(db, { ...at(5), status: 'assigned', courierId: courier.id });
+    const stuck = await insertOrder(db, { ...at(40), status: 'pending_courier' });
+    const cascade = (orderId: number, phase: 'single' | 'needs_person') => ({
+      orderId,
+      zoneId: zone.id,
+      phase,
+      courierId: phase === 'single' ? courier.id : null,
+    });
+    await db.insert(dispatchCascades).values([cascade(offered.id, 'single'), cascade(offeredLate.id, 'single'), cascade(stuck.id, 'needs_person')]);
+    const { rows } = await dispatchQueue(db, now, { zoneId: zone.id });
+    expect(rows.map((row) => [row.order.id, row.reason])).toEqual([
+      [offeredLate.id, 'at_risk'],
+      [stuck.id, 'autopilot_stuck'],
+    ]);
+    // Paused, the zone's new order waits for a person again.
+    await db.update(zones).set({ autopilotPaused: true }).where(eq(zones.id, zone.id));
+    expect((await dispatchQueue(db, now, { zoneId: zone.id })).rows.map((row) => row.order.id)).toContain(waiting.id);
+    await db.delete(orders).where(inArray(orders.id, [waiting.id, offered.id, offeredLate.id, stuck.id]));
   });
 
   it('narrows to the zone the dispatcher works, the couriers beside it too', async () => {

@@ -13,6 +13,7 @@ import { assignPayloadOf } from './OrdersTable';
 const REASON_TONES: Record<QueueReason, 'red' | 'amber' | 'blue'> = {
   delivery_failed: 'red',
   missed: 'red',
+  autopilot_stuck: 'red',
   declined: 'red',
   unassigned: 'blue',
   offer_unanswered: 'amber',
