@@ -12,20 +12,31 @@ import { COURIER_HELD_STATUSES } from '../domain/orderStatus';
 import { changeOrders, type ChangeResult } from './orders/change';
 import type { Db } from './client';
 import { candidateColumns, refusalsOf } from './dispatch';
-import { couriers, dispatchCascades, orderDeclines, orderEvents, orderStops, orders, restaurants, users, zones } from './schema';
+import { type DispatchCascade, couriers, dispatchCascades, orderDeclines, orderEvents, orderStops, orders, restaurants, users, zones } from './schema';
+
+const ofZoneBusinesses = (zoneId: number) =>
+  sql`${orders.restaurantId} in (select ${restaurants.id} from ${restaurants} where ${restaurants.zoneId} = ${zoneId})`;
 
 /** The orders a zone's autopilot looks at: new ones of the zone's businesses, and those it is dispatching. */
-const inPlay = (zoneId: number): SQL =>
-  sql`(${orders.status} = 'new' and ${orders.courierId} is null and ${orders.restaurantId} in (select ${restaurants.id} from ${restaurants} where ${restaurants.zoneId} = ${zoneId}))
+export const autopilotOrders = (zoneId: number): SQL =>
+  sql`(${orders.status} = 'new' and ${orders.courierId} is null and ${ofZoneBusinesses(zoneId)})
     or ${orders.id} in (select ${dispatchCascades.orderId} from ${dispatchCascades} where ${dispatchCascades.zoneId} = ${zoneId} and ${inArray(dispatchCascades.phase, [...LIVE_CASCADE_PHASES])})`;
+
+/** The orders a plan of the zone places (plan all): nobody holds them, picked up before `until`. */
+export const PLANNED_STATUSES = ['new', 'pending_courier', 'courier_rejected'] as const;
+export const openOrders = (zoneId: number, until: number): SQL =>
+  sql`${inArray(orders.status, [...PLANNED_STATUSES])} and ${orders.courierId} is null and ${orders.pickupTime} < ${until} and ${ofZoneBusinesses(zoneId)}`;
 
 /** The zone's couriers, active or not (the ranking says why one is not offered work). */
 const zoneCourierIds = (zoneId: number) => sql`select ${couriers.id} from ${couriers} where ${couriers.zoneId} = ${zoneId}`;
 
-export async function readZone(db: Db, zoneId: number, dayStart: number) {
+/** `inPlay`: which orders to place (autopilotOrders or openOrders). */
+export async function readZone(db: Db, zoneId: number, dayStart: number, inPlay: SQL = autopilotOrders(zoneId)) {
   const held = and(sql`${orders.courierId} in (${zoneCourierIds(zoneId)})`, inArray(orders.status, [...COURIER_HELD_STATUSES]))!;
   const orderColumns = {
     id: orders.id,
+    orderNumber: orders.orderNumber,
+    restaurantName: orders.restaurantName,
     status: orders.status,
     courierId: orders.courierId,
     pickupTime: orders.pickupTime,
@@ -58,7 +69,7 @@ export async function readZone(db: Db, zoneId: number, dayStart: number) {
       .from(orders)
       .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
       .leftJoin(dispatchCascades, eq(dispatchCascades.orderId, orders.id))
-      .where(inPlay(zoneId))
+      .where(inPlay)
       .orderBy(asc(orders.pickupTime), asc(orders.id))
       .limit(500),
     db.select(orderColumns).from(orders).innerJoin(restaurants, eq(restaurants.id, orders.restaurantId)).where(held).orderBy(asc(orders.pickupTime)),
@@ -75,11 +86,11 @@ export async function readZone(db: Db, zoneId: number, dayStart: number) {
         and(
           isNull(orderStops.returnedAt),
           sql`${orderStops.status} <> 'delivered'`,
-          sql`${orderStops.orderId} in (select ${orders.id} from ${orders} where (${inPlay(zoneId)}) or (${held}))`,
+          sql`${orderStops.orderId} in (select ${orders.id} from ${orders} where (${inPlay}) or (${held}))`,
         ),
       )
       .orderBy(asc(orderStops.orderId), asc(orderStops.sequence)),
-    refusalsOf(db, sql`select ${orders.id} from ${orders} where ${inPlay(zoneId)}`),
+    refusalsOf(db, sql`select ${orders.id} from ${orders} where ${inPlay}`),
     db
       .select({
         ...candidateColumns,
@@ -182,6 +193,12 @@ export async function applyDecisions(
     }),
   );
   return outcomes;
+}
+
+/** The order's cascade, if the autopilot ever dispatched it. */
+export async function cascadeOf(db: Db, orderId: number): Promise<DispatchCascade | undefined> {
+  const [row] = await db.select().from(dispatchCascades).where(eq(dispatchCascades.orderId, orderId));
+  return row;
 }
 
 /** Whether the autopilot is dispatching the order (its cascade is live). */

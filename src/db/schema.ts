@@ -477,6 +477,8 @@ export const dispatchCascades = sqliteTable(
   ],
 );
 
+export type DispatchCascade = typeof dispatchCascades.$inferSelect;
+
 /**
  * Failed delivery attempts (issue 27, decision C28): why, the courier's photo and notes, and
  * what followed by the rule (src/domain/failedDelivery.ts). A stop's or the order's own.

@@ -36,6 +36,7 @@ export type RegionName =
   | 'messages'
   | 'notifications'
   | 'orders'
+  | 'plan'
   | 'queue'
   | 'restaurant-dialog'
   | 'restaurants'

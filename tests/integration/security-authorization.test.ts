@@ -415,6 +415,14 @@ const TABLE: Row[] = [
     expect: api({ admin: 200 }),
   },
   {
+    // An order of another zone is not assigned by this zone's plan: the admin reaches it, nothing changes.
+    route: 'POST /api/zones/:id/plan',
+    kind: 'api',
+    request: (_, fx) =>
+      post(`/api/zones/${fx.spareZoneId}/plan`, { assignments: [{ orderId: fx.orderA.id, courierId: fx.spareCourier.courierId, reason: 'matrix' }] }),
+    expect: api({ admin: 200 }),
+  },
+  {
     route: 'PATCH /api/users/:id',
     kind: 'api',
     request: (_, fx) => patch(`/api/users/${fx.spareCourier.userId}`, { name: 'Spare Courier' }),

@@ -21,6 +21,7 @@ export const ADMIN_PAGES = [
   '/admin',
   '/admin/zones',
   '/admin/orders',
+  '/admin/plan',
   '/admin/couriers',
   '/admin/courier-tracking',
   '/admin/restaurants',

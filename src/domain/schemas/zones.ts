@@ -42,6 +42,19 @@ export const zoneSchema = z.object({
 
 export type ZoneInput = z.infer<typeof zoneSchema>;
 
+/** POST /api/zones/:id/plan: the plan the dispatcher reviewed, each order to its courier. */
+export const planConfirmSchema = z.object({
+  assignments: z
+    .array(
+      z.object({
+        orderId: z.int().check(z.positive()),
+        courierId: z.int().check(z.positive()),
+        reason: z.string().check(z.maxLength(300)),
+      }),
+    )
+    .check(z.minLength(1, 'The plan has no order to assign'), z.maxLength(500)),
+});
+
 /**
  * PATCH /api/zones/:id/dispatch and the zone's dispatch settings dialog (issue 30, decision W12):
  * the autopilot's settings by its one rule (validateAutopilotSettings), and whether it is paused.

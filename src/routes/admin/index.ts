@@ -7,6 +7,7 @@ import dashboard from './dashboard';
 import earnings from './earnings';
 import messages from './messages';
 import orders from './orders';
+import plan from './plan';
 import restaurants from './restaurants';
 import zones from './zones';
 
@@ -15,6 +16,7 @@ const admin = new Hono<AppEnv>();
 admin.route('/', dashboard);
 admin.route('/zones', zones);
 admin.route('/orders', orders);
+admin.route('/plan', plan);
 admin.route('/couriers', couriers);
 admin.route('/courier-tracking', courierTracking);
 admin.route('/restaurants', restaurants);

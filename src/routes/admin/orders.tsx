@@ -11,6 +11,7 @@ import * as z from 'zod/mini';
 import { findCourier } from '../../db/couriers';
 import { findVisibleOrder } from '../../db/orders/access';
 import { photoStampsOf } from '../../db/photos';
+import { cascadeOf } from '../../db/autopilot';
 import { failuresOf } from '../../db/orders/failures';
 import { getEvents, getStops, orderListPage } from '../../db/orders/read';
 import { minuteBucket, versionTag } from '../../db/versions';
@@ -256,14 +257,15 @@ orders.get('/:id', requirePage('admin'), validate('param', idParam), async (c) =
         // Refreshed in place (a replaced tracking link) from the list's modal too.
         src: `${PATH}/${order.id}`,
         render: async () => {
-          const [stops, events, courier, photoStamps, failures] = await Promise.all([
+          const [stops, events, courier, photoStamps, failures, cascade] = await Promise.all([
             getStops(db, order.id),
             getEvents(db, order.id),
             order.courierId == null ? undefined : findCourier(db, order.courierId),
             photoStampsOf(db, order.id),
             failuresOf(db, order.id),
+            cascadeOf(db, order.id),
           ]);
-          return <OrderDetail order={order} stops={stops} events={events} courier={courier} photoStamps={photoStamps} failures={failures} />;
+          return <OrderDetail order={order} stops={stops} events={events} courier={courier} photoStamps={photoStamps} failures={failures} cascade={cascade} />;
         },
       },
     },

@@ -3,7 +3,9 @@ import { Hono } from 'hono';
 import { createZone, findZone, listZones, serializeZone, serializeZoneDispatch, updateZone, updateZoneDispatch, zoneNamed } from '../../db/zones';
 import { zoneAutopilot } from '../../durable-objects/names';
 import { idParam } from '../../domain/schemas/common';
-import { dispatchSettingsSchema, zoneSchema } from '../../domain/schemas/zones';
+import { dispatchSettingsSchema, planConfirmSchema, zoneSchema } from '../../domain/schemas/zones';
+import { idempotent } from '../../http/idempotency';
+import { confirmPlan } from '../../services/dispatch/plan';
 import type { AppEnv } from '../../env';
 import { conflict, notFound } from '../../http/errors';
 import { requireApi } from '../../http/guards';
@@ -45,6 +47,13 @@ zones.patch('/:id/dispatch', requireApi('admin'), validate('param', idParam), va
       .catch((error: Error) => console.error('autopilot not woken; the cron will', error.message)),
   );
   return c.json(serializeZoneDispatch(zone));
+});
+
+/** Plan all, confirmed (issue 30): the reviewed plan's orders assigned in one transaction; those taken meanwhile are counted, not forced. */
+zones.post('/:id/plan', requireApi('admin'), validate('param', idParam), validate('json', planConfirmSchema), idempotent, async (c) => {
+  const { id } = c.req.valid('param');
+  const result = await confirmPlan(c.var.db, id, c.req.valid('json').assignments, { userId: c.var.user!.id, role: 'admin' });
+  return c.json(result);
 });
 
 export default zones;

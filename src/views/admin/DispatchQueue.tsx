@@ -110,7 +110,14 @@ export function DispatchQueue({
         <h2 id="queue-title" className="text-base font-semibold">
           Needs a person ({total})
         </h2>
-        <ZonePicker zones={zones} zoneId={zoneId} />
+        <div className="flex flex-wrap items-center gap-2">
+          <ZonePicker zones={zones} zoneId={zoneId} />
+          {zoneId != null ? (
+            <a className="btn btn-outline btn-sm" href={`/admin/plan?zone=${zoneId}`}>
+              Plan all
+            </a>
+          ) : null}
+        </div>
       </div>
       {rows.length === 0 ? (
         <p className="px-1 py-3 text-sm text-slate-600">Nothing needs you right now.</p>

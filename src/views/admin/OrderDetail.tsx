@@ -10,7 +10,7 @@ import { vehicleLabel } from '../../domain/vehicles';
 import type { CourierWithUser } from '../../db/couriers';
 import type { PhotoStamp } from '../../db/photos';
 import { photoDistanceNote } from '../../domain/photos';
-import type { DeliveryFailure, Order, OrderEvent, OrderStop } from '../../db/schema';
+import type { DeliveryFailure, DispatchCascade, Order, OrderEvent, OrderStop } from '../../db/schema';
 import { CloseIcon } from '../../shared/icons';
 import { Badge, PhoneNumber, StatusBadge, Time } from '../components/ui';
 import {
@@ -37,9 +37,52 @@ export interface OrderDetailData {
   /** When and where each photo was taken, by key. */
   photoStamps: ReadonlyMap<string, PhotoStamp>;
   failures: DeliveryFailure[];
+  /** The zone's autopilot's cascade of the order, if it ever dispatched it (decision W12). */
+  cascade?: DispatchCascade;
 }
 
-function StatusSection({ order, stops }: { order: Order; stops: OrderStop[] }) {
+const CASCADE_WORDS: Partial<Record<DispatchCascade['phase'], string>> = {
+  waiting: 'The autopilot will offer this order at its lead time.',
+  single: 'The autopilot offered this order to one courier and waits for their answer.',
+  zone: 'The autopilot offered this order to every courier of the zone.',
+  needs_person: 'The autopilot could not place this order: assign it.',
+};
+
+/** While the zone's autopilot dispatches the order (decision W12): where it stands, and the dispatcher's way to take it over. */
+function AutopilotNote({ order, cascade }: { order: Order; cascade: DispatchCascade | undefined }) {
+  const words = cascade && CASCADE_WORDS[cascade.phase];
+  if (!words) return null;
+  return (
+    <div className="mt-3 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm" data-autopilot-phase={cascade.phase}>
+      <p>
+        {words}
+        {cascade.expiresAt != null ? (
+          <>
+            {' '}
+            Until <Time value={cascade.expiresAt} />.
+          </>
+        ) : null}
+      </p>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm mt-2"
+        data-action="api"
+        data-url={`/api/orders/${order.id}/take-back`}
+        data-method="POST"
+        data-confirm="Take this order back from the autopilot? An offer nobody has accepted is withdrawn, and you assign the order yourself."
+        data-confirm-label="Take Back"
+        data-cancel-label="Leave It"
+        data-success="The order is yours to assign"
+        data-refresh="orders"
+        data-close-dialog=""
+      >
+        Take back from the autopilot
+      </button>
+    </div>
+  );
+}
+
+function StatusSection({ order, stops, cascade }: { order: Order; stops: OrderStop[]; cascade: DispatchCascade | undefined }) {
   return (
     <Section title="Status">
       <div className="flex flex-wrap items-center gap-3">
@@ -48,6 +91,7 @@ function StatusSection({ order, stops }: { order: Order; stops: OrderStop[] }) {
           Created at: <Time value={order.createdAt} pattern="MMM d, yyyy h:mm a" />
         </span>
       </div>
+      <AutopilotNote order={order} cascade={cascade} />
       <ActualTimeline order={order} stops={stops} />
     </Section>
   );
@@ -234,7 +278,7 @@ function DeliveryPhotos({
   );
 }
 
-export function OrderDetail({ order, stops, events, courier, photoStamps, failures }: OrderDetailData) {
+export function OrderDetail({ order, stops, events, courier, photoStamps, failures, cascade }: OrderDetailData) {
   const url = `/admin/orders/${order.id}`;
   const titleId = `order-${order.id}-title`;
   return (
@@ -250,7 +294,7 @@ export function OrderDetail({ order, stops, events, courier, photoStamps, failur
           <CloseIcon />
         </button>
       </header>
-      <StatusSection order={order} stops={stops} />
+      <StatusSection order={order} stops={stops} cascade={cascade} />
       <VehicleRequirements order={order} />
       <PaymentInformation order={order} feeLabel="Delivery Fee (10%)" />
       <RestaurantInformation order={order} stops={stops} />
