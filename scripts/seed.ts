@@ -13,6 +13,7 @@ import { createDb, type Db } from '../src/db/client';
 import { saveMessageSettings } from '../src/db/messages';
 import { settleSeededEvents } from '../src/db/outbox';
 import { DEFAULT_TEMPLATES, MESSAGE_KINDS } from '../src/domain/messages';
+import { DEFAULT_AUTOPILOT_SETTINGS, numbersOf } from '../src/domain/autopilot/settings';
 import * as schema from '../src/db/schema';
 import { courierPay, distanceDeliveryFee, roundMiles, singleOrderDeliveryFee } from '../src/domain/fees';
 import { estimatedRoadMiles, type LatLng } from '../src/domain/geo';
@@ -618,6 +619,19 @@ export async function enableDemoMessages(db: Db): Promise<void> {
       id,
       MESSAGE_KINDS.map((kind) => ({ kind, enabled: true, template: DEFAULT_TEMPLATES[kind] })),
     );
+}
+
+/**
+ * `npm start`'s demo: the Tampa zone, where the demo couriers work, dispatches itself (issue 30,
+ * decision W12): a new order there is offered to the best courier online alone, then the next,
+ * then the zone, and the dispatcher hears only of what nobody took. The other zones stay manual,
+ * so the dispatcher's console shows both. The test stack leaves every zone manual.
+ */
+export async function enableDemoAutopilot(db: Db): Promise<void> {
+  await db
+    .update(schema.zones)
+    .set({ dispatchMode: 'auto_offer', autopilotSettings: numbersOf({ ...DEFAULT_AUTOPILOT_SETTINGS, mode: 'auto_offer', offerSeconds: 60 }) })
+    .where(eq(schema.zones.name, 'Tampa'));
 }
 
 function stopsDelivered(status: OrderStatus, count: number): number {

@@ -12,7 +12,7 @@ import { buildAssets } from './build-assets';
 import { addDemoPhotos } from './demo-photos';
 import { portIsFree, ROOT, startSqld, startWorker, type Running } from './lib/stack';
 import { migrateDatabase } from './migrate';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, enableDemoMessages, isSeeded, seedDemo } from './seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, enableDemoAutopilot, enableDemoMessages, isSeeded, seedDemo } from './seed';
 
 const DATA = join(ROOT, '.data');
 const port = Number(process.env.PORT ?? 8787);
@@ -43,6 +43,7 @@ try {
     console.log('Seeding demo data…');
     await seedDemo(db);
     await enableDemoMessages(db);
+    await enableDemoAutopilot(db);
   }
 
   console.log('Starting the Worker (wrangler dev)…');

@@ -8,6 +8,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { LIVE_CASCADE_PHASES, type CascadeState } from '../domain/autopilot/cascade';
 import type { OrderDecision } from '../domain/autopilot/zoneTick';
+import { QUEUE_WINDOW_HOURS } from '../domain/dispatchQueue';
 import { COURIER_HELD_STATUSES } from '../domain/orderStatus';
 import { changeOrders, type ChangeResult } from './orders/change';
 import type { Db } from './client';
@@ -17,9 +18,13 @@ import { type DispatchCascade, couriers, dispatchCascades, orderDeclines, orderE
 const ofZoneBusinesses = (zoneId: number) =>
   sql`${orders.restaurantId} in (select ${restaurants.id} from ${restaurants} where ${restaurants.zoneId} = ${zoneId})`;
 
-/** The orders a zone's autopilot looks at: new ones of the zone's businesses, and those it is dispatching. */
-export const autopilotOrders = (zoneId: number): SQL =>
-  sql`(${orders.status} = 'new' and ${orders.courierId} is null and ${ofZoneBusinesses(zoneId)})
+/**
+ * The orders a zone's autopilot looks at: new ones of the zone's businesses (not those whose
+ * pickup is more than the queue's window behind: history is the dispatcher's), and those it is
+ * dispatching.
+ */
+export const autopilotOrders = (zoneId: number, now: number): SQL =>
+  sql`(${orders.status} = 'new' and ${orders.courierId} is null and ${orders.pickupTime} > ${now - QUEUE_WINDOW_HOURS * 3_600_000} and ${ofZoneBusinesses(zoneId)})
     or ${orders.id} in (select ${dispatchCascades.orderId} from ${dispatchCascades} where ${dispatchCascades.zoneId} = ${zoneId} and ${inArray(dispatchCascades.phase, [...LIVE_CASCADE_PHASES])})`;
 
 /** The orders a plan of the zone places (plan all): nobody holds them, picked up before `until`. */
@@ -31,7 +36,7 @@ export const openOrders = (zoneId: number, until: number): SQL =>
 const zoneCourierIds = (zoneId: number) => sql`select ${couriers.id} from ${couriers} where ${couriers.zoneId} = ${zoneId}`;
 
 /** `inPlay`: which orders to place (autopilotOrders or openOrders). */
-export async function readZone(db: Db, zoneId: number, dayStart: number, inPlay: SQL = autopilotOrders(zoneId)) {
+export async function readZone(db: Db, zoneId: number, dayStart: number, inPlay: SQL) {
   const held = and(sql`${orders.courierId} in (${zoneCourierIds(zoneId)})`, inArray(orders.status, [...COURIER_HELD_STATUSES]))!;
   const orderColumns = {
     id: orders.id,

@@ -5,7 +5,7 @@
  * change and history (one transaction), then tell the couriers' phones and the dispatchers.
  * Answers when the zone must be looked at again.
  */
-import { applyDecisions, autopilotZoneIds, autopilotZonesOf, readZone, type ZoneRead } from '../../db/autopilot';
+import { applyDecisions, autopilotOrders, autopilotZoneIds, autopilotZonesOf, readZone, type ZoneRead } from '../../db/autopilot';
 import type { Db } from '../../db/client';
 import type { RouteStop } from '../../domain/autopilot/route';
 import { zoneTick, type ZoneCourier, type ZoneOrder, type ZoneSnapshot } from '../../domain/autopilot/zoneTick';
@@ -92,7 +92,7 @@ export async function wakeAllAutopilots(env: Env, db: Db): Promise<void> {
 export async function runZoneAutopilot(env: Env, db: Db, zoneId: number, now = Date.now()): Promise<number | null> {
   const timeZone = env.SERVICE_TIME_ZONE || DEFAULT_TIME_ZONE;
   const today = dayIn(timeZone, now);
-  const read = await readZone(db, zoneId, dayRange(today, timeZone).start);
+  const read = await readZone(db, zoneId, dayRange(today, timeZone).start, autopilotOrders(zoneId, now));
   if (!read.zone) return null;
   const { decisions, wakeAt } = zoneTick(snapshotOf(read, now), now, today);
   if (!decisions.length) return wakeAt;
