@@ -630,7 +630,7 @@ export async function enableDemoMessages(db: Db): Promise<void> {
 export async function enableDemoAutopilot(db: Db): Promise<void> {
   await db
     .update(schema.zones)
-    .set({ dispatchMode: 'auto_offer', autopilotSettings: numbersOf({ ...DEFAULT_AUTOPILOT_SETTINGS, mode: 'auto_offer', offerSeconds: 60 }) })
+    .set({ dispatchMode: 'auto_offer', autopilotSettings: numbersOf({ ...DEFAULT_AUTOPILOT_SETTINGS, mode: 'auto_offer', offerSeconds: 60, maxLoad: 6 }) })
     .where(eq(schema.zones.name, 'Tampa'));
 }
 

@@ -66,7 +66,7 @@ describe('nextCascade', () => {
 
   it('lets anyone in the zone take a zone offer, and ignores what does not concern the current offer', () => {
     const zone = run([[0, { type: 'due' }]], { maxSingleOffers: 0 });
-    expect(zone.lines).toEqual(['offered to the zone nobody eligible alone']);
+    expect(zone.lines).toEqual(['offered to the zone: no courier could take it alone']);
     expect(run([[100, { type: 'accepted', courierId: 3 }]], {}, zone.state).state).toMatchObject({ phase: 'assigned', courierId: 3 });
     const single = run([[0, { type: 'due' }]]);
     expect(

@@ -136,10 +136,12 @@ function offerNext(state: CascadeState, context: CascadeContext, history: Histor
     };
   }
   const expiresAt = now + settings.zoneOfferMinutes * MINUTE;
-  const why = state.tried.length ? `after ${state.tried.length} courier${state.tried.length === 1 ? '' : 's'}` : 'nobody eligible alone';
+  const text = state.tried.length
+    ? `offered to the zone after ${state.tried.length} courier${state.tried.length === 1 ? '' : 's'}`
+    : 'offered to the zone: no courier could take it alone';
   return {
     state: { ...state, phase: 'zone', courierId: null, offeredAt: now, expiresAt },
     actions: [{ type: 'offer_to_zone', expiresAt }],
-    history: [...history, line(`offered to the zone ${why}`)],
+    history: [...history, line(text)],
   };
 }

@@ -109,6 +109,15 @@ describe('zoneTick', () => {
     expect(alerted.alert).toMatch(/nobody in the zone took it/);
   });
 
+  it('says why each courier could not take an order nobody could', () => {
+    const [decision] = tick([order(7)], [courier(1, 1, { heldOrders: 3 }), courier(2, 2, { online: false })]).decisions;
+    expect(decision.change).toMatchObject({ to: 'pending_courier' });
+    expect(decision.history[0]).toMatchObject({
+      text: 'offered to the zone: no courier could take it alone',
+      weighed: ['Courier 1: holds 3 orders (max 3)', 'Courier 2: offline'],
+    });
+  });
+
   it('lets a cancelled order go', () => {
     const [decision] = tick([order(7, { status: 'cancelled', cascade: single(1, NOW + 30_000) })]).decisions;
     expect(decision).toMatchObject({ change: null, cascade: { phase: 'manual' } });

@@ -56,6 +56,8 @@ export interface ZoneTick {
 }
 
 const MINUTE = 60_000;
+/** Couriers named with why they could not take an order nobody could. */
+const WHY_NOT_SHOWN = 3;
 const SETTLED: ReadonlySet<CascadeState['phase']> = new Set(['assigned', 'manual']);
 
 /** Minutes from the nearest courier online to the job's pickup (the travel time `dueAt` allows for). */
@@ -138,13 +140,16 @@ function decide(order: ZoneOrder, snapshot: ZoneSnapshot, working: Working, cont
     };
   const declinedBy = [...(order.job?.declinedBy ?? []), ...state.tried];
   const job = order.job && { ...order.job, declinedBy };
-  const eligible = job ? rankForJob(working.couriers, job, { now, today, maxLoad: settings.maxLoad }).ranked : [];
-  const candidates = eligible.filter((candidate) => !working.offered.has(candidate.courierId));
+  const { ranked, notEligible } = job ? rankForJob(working.couriers, job, { now, today, maxLoad: settings.maxLoad }) : { ranked: [], notEligible: [] };
+  const candidates = ranked.filter((candidate) => !working.offered.has(candidate.courierId));
   const best = candidates.find((candidate) => !state.tried.includes(candidate.courierId));
   // Auto-assign gives the order at once only to a courier who opted in; others are offered it.
   const assigns = settings.mode === 'auto_assign' && best != null && working.couriers.find((courier) => courier.id === best.courierId)?.acceptsAutomatically;
   const step = nextCascade(state, event, { now, settings: { ...settings, mode: assigns ? 'auto_assign' : 'auto_offer' }, candidates, nameOf });
-  return { ...step, candidates };
+  // With nobody to weigh, the lines say why each courier could not take it.
+  const whyNot = candidates.length ? [] : notEligible.slice(0, WHY_NOT_SHOWN).map((courier) => `${courier.name}: ${courier.why}`);
+  const history = step.history.map((line) => (line.weighed.length || !whyNot.length ? line : { ...line, weighed: whyNot }));
+  return { ...step, history, candidates };
 }
 
 /** The autopilot's decisions for a zone now, and when to look again. */
