@@ -33,10 +33,10 @@ export const openOrders = (zoneId: number, until: number): SQL =>
   sql`${inArray(orders.status, [...PLANNED_STATUSES])} and ${orders.courierId} is null and ${orders.pickupTime} < ${until} and ${ofZoneBusinesses(zoneId)}`;
 
 /** The zone's couriers, active or not (the ranking says why one is not offered work). */
-const zoneCourierIds = (zoneId: number) => sql`select ${couriers.id} from ${couriers} where ${couriers.zoneId} = ${zoneId}`;
+const zoneCourierIds = (zoneId: number | SQL) => sql`select ${couriers.id} from ${couriers} where ${couriers.zoneId} = ${zoneId}`;
 
 /** `inPlay`: which orders to place (autopilotOrders or openOrders). */
-export async function readZone(db: Db, zoneId: number, dayStart: number, inPlay: SQL) {
+export async function readZone(db: Db, zoneId: number | SQL, dayStart: number, inPlay: SQL) {
   const held = and(sql`${orders.courierId} in (${zoneCourierIds(zoneId)})`, inArray(orders.status, [...COURIER_HELD_STATUSES]))!;
   const orderColumns = {
     id: orders.id,
@@ -56,7 +56,7 @@ export async function readZone(db: Db, zoneId: number, dayStart: number, inPlay:
     db
       .select({ mode: zones.dispatchMode, paused: zones.autopilotPaused, settings: zones.autopilotSettings, isActive: zones.isActive })
       .from(zones)
-      .where(eq(zones.id, zoneId)),
+      .where(sql`${zones.id} = ${zoneId}`),
     db
       .select({
         ...orderColumns,
@@ -104,7 +104,7 @@ export async function readZone(db: Db, zoneId: number, dayStart: number, inPlay:
       })
       .from(couriers)
       .innerJoin(users, eq(users.id, couriers.userId))
-      .where(eq(couriers.zoneId, zoneId)),
+      .where(sql`${couriers.zoneId} = ${zoneId}`),
   ]);
   return { zone: zoneRows[0], playing, held: heldRows, stops: stopRows, declines: declineRows, couriers: courierRows };
 }

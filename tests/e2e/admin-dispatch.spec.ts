@@ -74,7 +74,8 @@ test('an order due next month is found by phone, assigned to the suggested neare
   await islandsHydrated(page);
   await row(page, order.id).getByRole('button', { name: 'Assign Courier' }).click();
   const dialog = page.getByRole('dialog', { name: `Assign Order #${order.orderNumber}` });
-  await expect(dialog.getByText(new RegExp(`^Best match: ${near.user.name}, \\d\\.\\d mi away, online, no active orders`))).toBeVisible();
+  // The autopilot's ranking and reason (decision W12).
+  await expect(dialog.getByText(new RegExp(`^Best match: ${near.user.name}, \\d+ min away, idle`))).toBeVisible();
   await expect(dialog.locator('option').nth(1)).toHaveText(new RegExp(`^${near.user.name} \\(`));
   await expect(dialog.locator('option').filter({ hasText: far.user.name })).toHaveCount(1);
   await chooseCourier(dialog, near.user.name);

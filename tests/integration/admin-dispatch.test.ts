@@ -191,10 +191,18 @@ describe('courier suggestions', () => {
     expect(answer.status).toBe(200);
     const ours = new Set([near, far, busyNear, stale, expired, truck, deactivated].map((c) => c.courier.id));
     const ranked = (answer.body.suggestions as Array<{ courierId: number; reason: string; sameZone: boolean }>).filter((s) => ours.has(s.courierId));
-    // Near (0.7 mi, no load) before busy-near (0.1 mi + 2 orders) before far (7 mi); offline last.
-    expect(ranked.map((s) => s.courierId)).toEqual([near.courier.id, busyNear.courier.id, far.courier.id, stale.courier.id]);
-    expect(ranked[0].reason).toBe('0.7 mi away, online, no active orders');
-    expect(ranked[1].reason).toBe('0.1 mi away, online, 2 active orders');
+    // The autopilot's ranking (decision W12): near (idle) and busy-near (0.1 mi, 2 orders on its route) by the time the
+    // order adds to their work, then far (7 mi); offline last, as the dialog ranks those.
+    expect(
+      ranked
+        .slice(0, 2)
+        .map((s) => s.courierId)
+        .sort(),
+    ).toEqual([near.courier.id, busyNear.courier.id].sort());
+    expect(ranked.slice(2).map((s) => s.courierId)).toEqual([far.courier.id, stale.courier.id]);
+    const reasonOf = (id: number) => ranked.find((s) => s.courierId === id)!.reason;
+    expect(reasonOf(near.courier.id)).toMatch(/^\d+ min away, idle$/);
+    expect(reasonOf(busyNear.courier.id)).toMatch(/^\+\d+ min to current route, 2 orders/);
     expect(ranked[3].reason).toBe('distance unknown, offline, no active orders');
     expect(ranked.every((s) => s.sameZone)).toBe(true);
 

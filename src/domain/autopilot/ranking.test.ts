@@ -1,8 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { NOW, PICKUP, TODAY, idleCourier, milesFrom, orderJob } from '../../../tests/support/autopilot';
-import { rankForJob } from './ranking';
+import type { CourierSuggestion } from '../dispatch';
+import { inAutopilotOrder, rankForJob } from './ranking';
 
 const context = { now: NOW, today: TODAY, maxLoad: 3 };
+
+describe('inAutopilotOrder', () => {
+  it('puts the couriers the engine ranks first, in its order and with its reasons, then the others as they were', () => {
+    const suggestion = (courierId: number, reason: string): CourierSuggestion => ({
+      courierId,
+      name: `Courier ${courierId}`,
+      zoneName: null,
+      sameZone: true,
+      freshness: 'online',
+      milesAway: 1,
+      activeOrders: 0,
+      held: [],
+      declined: false,
+      reason,
+    });
+    const couriers = [idleCourier(1, milesFrom(3)), idleCourier(2, milesFrom(1))];
+    const { ranked } = rankForJob(couriers, orderJob(9, milesFrom(5)), { now: NOW, today: TODAY, maxLoad: 3 });
+    const ordered = inAutopilotOrder([suggestion(1, 'a'), suggestion(3, 'offline'), suggestion(2, 'b')], ranked);
+    expect(ordered.map((entry) => entry.courierId)).toEqual([2, 1, 3]);
+    expect(ordered[0].reason).toBe(ranked[0].reason);
+    expect(ordered[2].reason).toBe('offline');
+  });
+});
 
 describe('rankForJob', () => {
   it('leaves out, with why, who the Assign dialog would and who is offline, declined it or is full', () => {

@@ -7,7 +7,7 @@
  * orders delivered today, so the work is spread. The autopilot, plan-all and the Assign dialog
  * rank with this one function.
  */
-import { unsuitability, type CourierCandidate } from '../dispatch';
+import { unsuitability, type CourierCandidate, type CourierSuggestion } from '../dispatch';
 import type { LatLng } from '../geo';
 import type { OrderVehicleType } from '../vehicles';
 import { bestInsertion, costScore, type Insertion, type RouteStop } from './route';
@@ -117,6 +117,20 @@ export function compareRanked(a: RankedCourier, b: RankedCourier): number {
     a.score - b.score ||
     a.courierId - b.courierId
   );
+}
+
+/**
+ * The Assign dialog's suggestions in the autopilot's order (decision W12): the couriers
+ * `rankForJob` ranks come first, best first, with its reason ("6 min away, idle"); the others
+ * (offline, another zone, who declined) follow as the dialog ranked them.
+ */
+export function inAutopilotOrder(suggestions: readonly CourierSuggestion[], ranked: readonly RankedCourier[]): CourierSuggestion[] {
+  const place = new Map(ranked.map((candidate, index) => [candidate.courierId, index]));
+  const first = suggestions
+    .filter((suggestion) => place.has(suggestion.courierId))
+    .sort((a, b) => place.get(a.courierId)! - place.get(b.courierId)!)
+    .map((suggestion) => ({ ...suggestion, reason: ranked[place.get(suggestion.courierId)!].reason }));
+  return [...first, ...suggestions.filter((suggestion) => !place.has(suggestion.courierId))];
 }
 
 /** The eligible couriers for a job, best first, each with its reason; and the others, each with why not. */

@@ -117,7 +117,7 @@ orders.post('/:id/tracking-link', requireApi('admin', 'restaurant'), validate('p
 
 /** The couriers to give the order to, best first, each with its reason (issue 14, decision W4). */
 orders.get('/:id/courier-suggestions', requireApi('admin'), validate('param', idParam), async (c) => {
-  return c.json(await suggestCouriers(c.var.db, c.req.valid('param').id, Date.now(), serviceToday(c)));
+  return c.json(await suggestCouriers(c.var.db, c.req.valid('param').id, Date.now(), serviceToday(c), c.env.SERVICE_TIME_ZONE));
 });
 
 /**
