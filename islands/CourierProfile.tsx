@@ -25,7 +25,7 @@ export interface CourierProfileProps {
   profile: CourierProfileData | null;
 }
 
-type TextFieldName = Exclude<keyof CourierProfileData, `has${string}` | 'vehicleType' | 'awaitingVerification'>;
+type TextFieldName = Exclude<keyof CourierProfileData, `has${string}` | 'vehicleType' | 'awaitingVerification' | 'acceptsAutomatically'>;
 
 const TEXT_FIELDS: Array<{ name: TextFieldName; label: string; type?: string; autoComplete?: string }> = [
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
@@ -112,6 +112,19 @@ function ProfileForm({ profile }: { profile: CourierProfileData }) {
             </label>
           ))}
         </div>
+      </fieldset>
+      <fieldset>
+        <legend className="label">Dispatch</legend>
+        <label className="flex min-h-11 items-center gap-3 rounded-md border border-slate-200 px-3 text-sm">
+          <input
+            type="checkbox"
+            className="h-5 w-5"
+            checked={form.acceptsAutomatically ?? false}
+            disabled={!editing}
+            onChange={(event) => dispatch({ type: 'changed', changes: { acceptsAutomatically: event.target.checked } })}
+          />
+          Take orders the autopilot gives me without asking first (zones on auto-assign)
+        </label>
       </fieldset>
       <Buttons state={state} dispatch={dispatch} />
     </form>

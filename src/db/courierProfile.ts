@@ -43,6 +43,7 @@ function profileOf(row: Awaited<ReturnType<typeof profileRow>>[number]) {
     driversLicenseVerified: courier.driversLicenseVerified,
     insuranceVerified: courier.insuranceVerified,
     awaitingVerification: awaitingVerification(courier),
+    acceptsAutomatically: courier.acceptsAutomatically,
   };
 }
 

@@ -123,6 +123,26 @@ describe('the autopilot (issue 30)', () => {
     expect((await admin.post(`/api/orders/${order.id}/take-back`, {})).status).toBe(409);
   });
 
+  it('in an auto-assign zone gives the order at once to the best courier who opted in on their profile', async () => {
+    const db = testDb();
+    const { business, couriers, admin } = await autopilotZone(db, { mode: 'auto_assign' });
+    const [nearest, second] = couriers;
+    // The second courier opts in; the nearest did not, so they would only be offered it.
+    const phone = await new Client().login(second.username);
+    expect((await phone.patch('/api/couriers/profile', { acceptsAutomatically: true })).body).toMatchObject({ acceptsAutomatically: true });
+    await (await new Client().login(nearest.username)).patch('/api/couriers/profile', { acceptsAutomatically: false });
+    const order = await createOrder(business.username, 20 * MINUTE);
+    const offered = await orderWhen(db, order.id, (now) => now.status !== 'new');
+    // The best is the nearest, who did not opt in: offered to them, with a time to accept.
+    expect(offered).toMatchObject({ status: 'assigned', courierId: nearest.courier.id });
+    const declined = await (await new Client().login(nearest.username)).post(`/api/orders/${order.id}/courier-response`, { action: 'reject' });
+    expect(declined.status).toBe(200);
+    // Next best opted in: theirs at once, accepted for them.
+    const assigned = await orderWhen(db, order.id, (now) => now.status === 'courier_confirmed', 5_000);
+    expect(assigned).toMatchObject({ courierId: second.courier.id, offerExpiresAt: null });
+    expect((await autopilotLines(admin, order.id)).at(-1)).toMatch(new RegExp(`^declined after \\d+ s; assigned to ${second.user.name}: `));
+  });
+
   it('refuses settings out of bounds, naming the field', async () => {
     const db = testDb();
     const zone = await insertZone(db);

@@ -14,6 +14,8 @@ export interface CourierProfileData extends CourierDetails {
   phone: string | null;
   /** Documents whose new expiry counts only once an admin verifies it (decision C22). */
   awaitingVerification?: DocumentKind[];
+  /** Takes the autopilot's orders without an offer in auto-assign zones (decision W12). */
+  acceptsAutomatically?: boolean;
 }
 
 export interface ProfileState {

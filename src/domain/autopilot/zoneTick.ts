@@ -146,9 +146,10 @@ function decide(order: ZoneOrder, snapshot: ZoneSnapshot, working: Working, cont
   // Auto-assign gives the order at once only to a courier who opted in; others are offered it.
   const assigns = settings.mode === 'auto_assign' && best != null && working.couriers.find((courier) => courier.id === best.courierId)?.acceptsAutomatically;
   const step = nextCascade(state, event, { now, settings: { ...settings, mode: assigns ? 'auto_assign' : 'auto_offer' }, candidates, nameOf });
-  // With nobody to weigh, the lines say why each courier could not take it.
-  const whyNot = candidates.length ? [] : notEligible.slice(0, WHY_NOT_SHOWN).map((courier) => `${courier.name}: ${courier.why}`);
-  const history = step.history.map((line) => (line.weighed.length || !whyNot.length ? line : { ...line, weighed: whyNot }));
+  // Offered to the zone with nobody to weigh: its line says why each courier could not take it alone.
+  if (candidates.length || !step.actions.some((action) => action.type === 'offer_to_zone')) return { ...step, candidates };
+  const whyNot = notEligible.slice(0, WHY_NOT_SHOWN).map((courier) => `${courier.name}: ${courier.why}`);
+  const history = step.history.map((line, index) => (index === step.history.length - 1 ? { ...line, weighed: whyNot } : line));
   return { ...step, history, candidates };
 }
 

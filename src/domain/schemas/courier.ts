@@ -93,7 +93,13 @@ export const stopPatchSchema = z.object({
 
 /** What a courier may change of their own record: not their zone, documents' verification or position. */
 const { zoneId: _zone, ...ownFields } = courierFields;
-export const courierProfileSchema = z.partial(z.object(ownFields));
+export const courierProfileSchema = z.partial(
+  z.object({
+    ...ownFields,
+    // Opted in to take the autopilot's orders without an offer, in zones on auto-assign (decision W12).
+    acceptsAutomatically: z.boolean({ error: 'acceptsAutomatically must be true or false' }),
+  }),
+);
 export type CourierProfileInput = z.infer<typeof courierProfileSchema>;
 
 /** The profile form offers these (spec 3-courier-area.md §3.5); the data model's truck stays valid for older records. */
