@@ -50,6 +50,8 @@ export const VERSIONED_THROUGH: Readonly<Record<string, string>> = {
   order_events: 'orders',
   // A courier's decline is recorded with the order's history (declineOffer).
   order_declines: 'orders',
+  // The autopilot's cascade is written in the transaction of its order's change (applyDecisions, takeBackFromAutopilot; decision W12).
+  dispatch_cascades: 'orders',
   // Each attempt updates its delivery (recordAttempt).
   webhook_attempts: 'webhook_deliveries',
 };

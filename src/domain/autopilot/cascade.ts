@@ -17,6 +17,7 @@ export const CASCADE_PHASES = ['waiting', 'single', 'zone', 'needs_person', 'ass
 export type CascadePhase = (typeof CASCADE_PHASES)[number];
 /** The autopilot is still dispatching the job in these phases (a person has not taken it, nobody holds it). */
 export const LIVE_CASCADE_PHASES = ['waiting', 'single', 'zone', 'needs_person'] as const satisfies readonly CascadePhase[];
+export const isLiveCascade = (phase: CascadePhase) => (LIVE_CASCADE_PHASES as readonly CascadePhase[]).includes(phase);
 
 export interface CascadeState {
   phase: CascadePhase;

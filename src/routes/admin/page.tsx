@@ -15,8 +15,8 @@ export function adminPage(c: Context<AppEnv>, options: { title: string; partials
   const db = c.var.db;
   const bell: PartialSpec = {
     poll: BELL_POLL_MS,
-    // The minute: what the queue counts depends on the time (W9).
-    etag: () => versionTag(db, ['orders'], 'bell', minuteBucket()),
+    // The minute: what the queue counts depends on the time (W9); a zone's autopilot decides what it counts (W12).
+    etag: () => versionTag(db, ['orders', 'restaurants', 'zones'], 'bell', minuteBucket()),
     render: async () => <NotificationBell {...await notificationCounts(db, Date.now())} />,
     fallback: (
       <span className="btn btn-ghost h-9 w-9 px-0 text-slate-400" aria-hidden="true">

@@ -7,6 +7,8 @@
 import { Hono } from 'hono';
 import { visibleTo, findVisibleOrder } from '../../../db/orders/access';
 import { sendCourierAgain, takeBackFromAutopilot } from '../../../db/orders/admin';
+import { cascadeOf } from '../../../db/autopilot';
+import { isLiveCascade } from '../../../domain/autopilot/cascade';
 import { activeOrdersForMap } from '../../../db/live';
 import { countedOrdersPage, getEvents, listOrders, type OrderCursor, type OrderFilter } from '../../../db/orders/read';
 import { serializeEvent, serializeOrder } from '../../../db/orders/serialize';
@@ -136,12 +138,16 @@ orders.post('/:id/retry-delivery', requireApi('admin'), validate('param', idPara
 
 /** The dispatcher takes the order back from its zone's autopilot (decision W12); an offer nobody accepted is withdrawn. */
 orders.post('/:id/take-back', requireApi('admin'), validate('param', idParam), idempotent, async (c) => {
-  const order = await findVisibleOrder(c.var.db, c.var.user!, c.req.valid('param').id);
+  const id = c.req.valid('param').id;
+  // Read together: an order the autopilot is not dispatching is answered without an attempt to record.
+  const [order, cascade] = await Promise.all([findVisibleOrder(c.var.db, c.var.user!, id), cascadeOf(c.var.db, id)]);
   if (!order) throw notFound('Order not found');
+  const notWithAutopilot = () =>
+    conflict('Not with the autopilot', `Order #${order.orderNumber} is not being dispatched by the autopilot now. Review it and try again.`);
+  if (!cascade || !isLiveCascade(cascade.phase)) throw notWithAutopilot();
   const result = await takeBackFromAutopilot(c.var.db, order, { userId: c.var.user!.id, role: 'admin' });
   if (!result.order) throw notFound('Order not found');
-  if (!result.applied)
-    throw conflict('Not with the autopilot', `Order #${order.orderNumber} is not being dispatched by the autopilot now. Review it and try again.`);
+  if (!result.applied) throw notWithAutopilot();
   return c.json(trackingJson(c).order(result.order));
 });
 
