@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { bruteForce, tampaPoints } from '../../tests/support/routes';
+import { bruteForce, shortestPath, tampaPoints } from '../../tests/support/routes';
+import { readTsplib } from '../../tests/support/tsplib';
 import { evaluateOrder, exactRoute, EXACT_STOP_LIMIT, heuristicRoute, optimizeRoute, seededRandom, travelMatrix, type RouteProblem } from './routeOptimizer';
 import { estimatedMatrix } from './routePlan';
 
@@ -92,6 +93,46 @@ describe('the exact search (up to 10 stops)', () => {
     expect(both.arrivals).toEqual([2, 24]);
   });
 
+  it("waits for a stop's earliest time, spends each stop's own minutes, and meets time windows as brute force does", () => {
+    const random = seededRandom(3232);
+    let waited = 0;
+    for (let instance = 0; instance < 30; instance++) {
+      const stops = 5 + (instance % 4);
+      const problem = {
+        ...tampaRoute(random, stops),
+        // Some stops not before 20–80 minutes (a customer home later), some due within 30–120, each its own minutes.
+        earliest: Array.from({ length: stops }, () => (random() < 0.4 ? 20 + Math.round(random() * 60) : null)),
+        deadlines: Array.from({ length: stops }, () => (random() < 0.4 ? 30 + Math.round(random() * 90) : null)),
+        stopServiceMinutes: Array.from({ length: stops }, () => (random() < 0.5 ? Math.round(random() * 15) : null)),
+      };
+      const found = optimizeRoute(problem);
+      const reference = bruteForce(problem);
+      expect(found.lateMinutes).toBeCloseTo(reference.lateMinutes, 6);
+      expect(found.miles).toBeCloseTo(reference.miles, 6);
+      if (found.order.some((stop) => found.arrivals[stop] < (problem.earliest[stop] ?? 0))) waited++;
+    }
+    expect(waited).toBeGreaterThan(3);
+  });
+
+  it('waits when early and names the stop whose window it cannot meet', () => {
+    // Start at 0; A is 1 mile east, B 2 miles east, 2 minutes a mile, no minutes at a stop.
+    const positions = [0, 1, 2];
+    const matrix = travelMatrix(3, (from, to) => {
+      const miles = Math.abs(positions[from] - positions[to]);
+      return { miles, minutes: miles * 2 };
+    });
+    // A not before 30, B due by 10: B first (reached at 4), then A, reached at 6 and waited for until 30.
+    expect(optimizeRoute({ matrix, earliest: [30, null], deadlines: [null, 10], serviceMinutes: 0 })).toMatchObject({
+      order: [1, 0],
+      late: [],
+      arrivals: [6, 4],
+    });
+    // A between 3 and 5, B by 4: A first is reached at 2 and waited for, so B comes at 5, late; B first makes A late
+    // as much, and is longer. A then B, and B is named.
+    const tight = optimizeRoute({ matrix, earliest: [3, null], deadlines: [5, 4], serviceMinutes: 0 });
+    expect(tight).toMatchObject({ order: [0, 1], late: [1], arrivals: [2, 5], lateMinutes: 0.5 });
+  });
+
   it('keeps the given order when nothing is better, and handles one stop and none', () => {
     const random = seededRandom(3);
     const problem = tampaRoute(random, 6);
@@ -110,7 +151,7 @@ describe('the exact search (up to 10 stops)', () => {
   });
 });
 
-describe('the heuristic (11–25 stops)', () => {
+describe('the heuristic (11–100 stops)', () => {
   it('stays within a few percent of optimal on 11–13 stops (Held–Karp as the reference)', () => {
     const random = seededRandom(1318);
     const gaps: number[] = [];
@@ -128,16 +169,46 @@ describe('the heuristic (11–25 stops)', () => {
     expect(mean).toBeLessThan(0.005);
   });
 
+  it('finds the shortest order on random routes of 14–25 stops, as branch and bound proves', () => {
+    const random = seededRandom(3225);
+    for (let instance = 0; instance < 12; instance++) {
+      const stops = 14 + instance;
+      const problem = tampaRoute(random, stops);
+      const found = optimizeRoute(problem);
+      // Nothing shorter than the answer exists: the bound search, told the answer, finds no better path.
+      expect(shortestPath(problem.matrix, found.miles + 1e-6)).toBeCloseTo(found.miles, 6);
+    }
+  });
+
+  it('swaps two long stretches to change the first stop (20 stops, two groups the wrong way round)', () => {
+    // Found by the random check (issue 32): the kicks once moved stretches too short to swap the two groups.
+    const random = seededRandom(11);
+    let problem = tampaRoute(random, 11);
+    for (let instance = 1; instance <= 24; instance++) problem = tampaRoute(random, 11 + (instance % 15));
+    const found = optimizeRoute(problem);
+    expect(found.order[0]).toBe(0);
+    expect(found.miles).toBeCloseTo(shortestPath(problem.matrix), 6);
+  });
+
+  it('is within half a percent of the proven optimum on public instances of 70–100 cities (TSPLIB)', () => {
+    const gaps = ['st70', 'rat99', 'kroD100', 'rd100'].map((name) => {
+      const instance = readTsplib(name);
+      return optimizeRoute({ matrix: instance.matrix }).miles / instance.optimum - 1;
+    });
+    for (const gap of gaps) expect(gap).toBeLessThan(0.005);
+    expect(gaps.reduce((sum, gap) => sum + gap, 0) / gaps.length).toBeLessThan(0.002);
+  });
+
   it('is deterministic, never worse than the given order or nearest neighbour', () => {
     const random = seededRandom(25);
-    const problem = tampaRoute(random, 25);
+    const problem = tampaRoute(random, 100);
     const first = optimizeRoute(problem);
     expect(first.exact).toBe(false);
     expect(optimizeRoute(problem)).toEqual(first);
-    expect(isPermutation(first.order, 25)).toBe(true);
+    expect(isPermutation(first.order, 100)).toBe(true);
     const given = evaluateOrder(
       problem,
-      Array.from({ length: 25 }, (_, stop) => stop),
+      Array.from({ length: 100 }, (_, stop) => stop),
     );
     expect(first.miles).toBeLessThan(given.miles);
   });
@@ -155,15 +226,27 @@ describe('the heuristic (11–25 stops)', () => {
     expect(timed.miles).toBeLessThanOrEqual(free.miles + 1e-9);
   });
 
-  it('orders 25 stops well within the time budget', () => {
+  it('meets time windows on a long route when they can be met, waiting where the windows say', () => {
+    const random = seededRandom(1632);
+    const problem = tampaRoute(random, 40);
+    const free = optimizeRoute(problem);
+    // Windows around the arrivals of a feasible order: not before 10 minutes ahead of it, due 10 minutes after.
+    const earliest = free.arrivals.map((arrival, stop) => (stop % 3 === 0 ? Math.max(0, Math.floor(arrival) - 10) : null));
+    const deadlines = free.arrivals.map((arrival, stop) => (stop % 4 === 0 ? Math.ceil(arrival) + 10 : null));
+    const timed = optimizeRoute({ ...problem, earliest, deadlines });
+    expect(timed.late).toEqual([]);
+    expect(timed.miles).toBeLessThanOrEqual(free.miles + 1e-9);
+  });
+
+  it('orders 100 stops within the time a request has', () => {
     const random = seededRandom(2525);
-    const problems = Array.from({ length: 5 }, () => tampaRoute(random, 25));
+    const problems = Array.from({ length: 3 }, () => tampaRoute(random, 100));
     const times = problems.map((problem) => {
       const started = performance.now();
       optimizeRoute(problem);
       return performance.now() - started;
     });
-    // The budget is 200 ms of server time for the whole request; the solve is a fraction of it.
-    expect(Math.min(...times)).toBeLessThan(100);
+    // 1 s of CPU is the request's budget (the Worker's own measure: tests/workers/routeOptimizer.test.ts).
+    expect(Math.min(...times)).toBeLessThan(500);
   });
 });

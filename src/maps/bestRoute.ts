@@ -42,7 +42,7 @@ export async function routeInOrder(maps: MapsServer, start: LatLng, stops: reado
   const plan = await planRoute(maps, [start, ...order.map((stop) => stops[stop])]);
   const timed = timeAlong(
     plan.legMinutes,
-    order.map((stop) => deadlineMinutes(timing, stop)),
+    order.map((stop) => ({ deadline: deadlineMinutes(timing, stop) })),
   );
   const arrivals = new Array<number>(stops.length).fill(timing.departure);
   order.forEach((stop, position) => (arrivals[stop] = Math.round(timing.departure + timed.arrivals[position] * MINUTE_MS)));
