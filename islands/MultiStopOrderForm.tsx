@@ -11,6 +11,7 @@
  * street, apartment, city, state and ZIP are typed and the server places them when it
  * calculates the route (issue 13). The state and the rules are
  * islands/business/multiStopForm.ts and multiStopRoute.ts; the route's views RoutePanels.tsx.
+ * A route of up to 100 stops is pasted as a list (PasteStops.tsx, issue 32).
  */
 import { arrayMove } from '@dnd-kit/sortable';
 import { useReducer, type Dispatch, type FormEvent } from 'react';
@@ -27,6 +28,7 @@ import {
   multiStopOrderBody,
   multiStopReducer,
   orderProblem,
+  pasteRoom,
   routeRequest,
   stopEmailProblem,
   stopFailure,
@@ -46,6 +48,7 @@ import {
   type OrderTerms,
   type OrderTimeDefaults,
 } from './business/orderForm';
+import { PasteStops } from './business/PasteStops';
 import { RouteModal, RoutePanel } from './business/RoutePanels';
 import { DragHandle, SortableList, type HandleProps } from './lib/SortableList';
 import { apiRequest } from './lib/api';
@@ -184,6 +187,7 @@ function StopCards({
           Add Stop
         </button>
       </div>
+      <PasteStops room={pasteRoom(state)} onPaste={(pasted) => dispatch({ type: 'pasteStops', stops: pasted, typed })} />
       <SortableList items={stops} onMove={move} describe={stopLabel} label="Delivery stops">
         {(stop, index, handle) => (
           <StopCard

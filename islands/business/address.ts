@@ -6,7 +6,7 @@
  * city and state (Tampa and Florida to start with) and ZIP; the server places the address
  * (src/maps/geocoding.ts). Past addresses fill every part, apartment included, either way.
  */
-import { composeAddress, DEFAULT_CITY, DEFAULT_STATE, ZIP_PATTERN, type AddressParts } from '../../src/domain/address';
+import { composeAddress, DEFAULT_CITY, DEFAULT_STATE, splitAddress, ZIP_PATTERN, type AddressParts } from '../../src/domain/address';
 import type { PlacedPrecision } from '../../src/domain/location';
 import type { ChosenPlace } from '../../src/domain/places';
 
@@ -26,6 +26,17 @@ const NO_PARTS: AddressParts = { street: '', apartment: '', city: '', state: '',
 
 export function emptyAddress(typed: boolean): AddressValue {
   return { text: '', parts: typed ? { ...NO_PARTS, city: DEFAULT_CITY, state: DEFAULT_STATE } : NO_PARTS, house: null, point: null };
+}
+
+/**
+ * A one-line address pasted in (issue 32), for the server to place: with typed parts, split
+ * into them (Tampa and Florida where it names no city or state); with suggestions, the
+ * line as a choice not yet made.
+ */
+export function pastedAddress(line: string, typed: boolean): AddressValue {
+  if (!typed) return { text: line, parts: NO_PARTS, house: null, point: null };
+  const parts = splitAddress(line);
+  return { text: parts.street, parts: { ...parts, city: parts.city || DEFAULT_CITY, state: parts.state || DEFAULT_STATE }, house: null, point: null };
 }
 
 /** Switching to typed parts when the maps service turns out to be unavailable: what was typed becomes the street. */

@@ -13,6 +13,7 @@ import {
   multiStopOrderBody,
   multiStopReducer,
   orderProblem,
+  pasteRoom,
   routeRequest,
   stopEmailProblem,
   stopFailure,
@@ -259,5 +260,39 @@ describe('a stop’s names', () => {
     expect(stopLabel(emptyStop('stop-2', typed), 1)).toBe('Stop 2');
     expect(stopTitle({ ...stop, customerName: '' }, 0, typed)).toBe('1 A St, Tampa, Florida');
     expect(stopTitle(emptyStop('stop-2', typed), 1, typed)).toBe('Stop 2');
+  });
+});
+
+describe('a pasted list of stops (issue 32)', () => {
+  const pasted = Array.from({ length: MAX_ROUTE_STOPS }, (_, index) => ({
+    customerName: `Parcel ${index + 1}`,
+    customerPhone: '8135550142',
+    address: `${index + 1} Main St, Apt 2, Tampa, FL 33602`,
+  }));
+
+  it('takes the place of the empty cards, after the ones filled in, up to the most a route has', () => {
+    const filled = run(start(), { type: 'editStop', key: 'stop-1', change: { customerName: 'Ann' } }, { type: 'addStop', typed });
+    expect(pasteRoom(filled)).toBe(MAX_ROUTE_STOPS - 1);
+    const state = run(filled, { type: 'pasteStops', stops: pasted.slice(0, MAX_ROUTE_STOPS - 1), typed });
+    expect(state.stops).toHaveLength(MAX_ROUTE_STOPS);
+    expect(state.stops[0].customerName).toBe('Ann');
+    expect(state.stops[1]).toMatchObject({ key: 'stop-3', customerName: 'Parcel 1', customerPhone: '8135550142' });
+    // Typed parts: the line split into them, for the server to place.
+    expect(state.stops[1].address).toMatchObject({
+      text: '1 Main St',
+      parts: { street: '1 Main St', apartment: '2', city: 'Tampa', state: 'FL', zip: '33602' },
+      point: null,
+    });
+    expect(new Set(state.stops.map((stop) => stop.key)).size).toBe(MAX_ROUTE_STOPS);
+    expect(pasteRoom(state)).toBe(0);
+    // One more than there is room for adds nothing.
+    expect(run(filled, { type: 'pasteStops', stops: pasted, typed })).toBe(filled);
+  });
+
+  it('with suggestions, keeps the line for the server to place, and discards the route', () => {
+    const routed = { ...initialMultiStopState(defaults, false), route: {} as Route };
+    const state = run(routed, { type: 'pasteStops', stops: pasted.slice(0, 2), typed: false });
+    expect(state.stops.map((stop) => stop.address.text)).toEqual(['1 Main St, Apt 2, Tampa, FL 33602', '2 Main St, Apt 2, Tampa, FL 33602']);
+    expect(state.route).toBeNull();
   });
 });

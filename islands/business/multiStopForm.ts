@@ -8,7 +8,8 @@ import { arrayMove } from '@dnd-kit/sortable';
 import type { LatLng } from '../../src/domain/geo';
 import { MAX_ROUTE_STOPS } from '../../src/domain/schemas/businessOrders';
 import { ApiRequestError } from '../lib/api';
-import { addressLine, emptyAddress, toTyped, type AddressValue } from './address';
+import { addressLine, emptyAddress, pastedAddress, toTyped, type AddressValue } from './address';
+import type { PastedStop } from './pastedStops';
 import { routeAnnouncement, type Route } from './multiStopRoute';
 import { emailProblem, localToUtc, newOrderTerms, type OrderTerms, type OrderTimeDefaults } from './orderForm';
 
@@ -47,6 +48,8 @@ export type MultiStopAction =
   | { type: 'editOrder'; change: Partial<OrderTerms> }
   | { type: 'editStop'; key: string; change: Partial<Omit<Stop, 'key'>> }
   | { type: 'addStop'; typed: boolean }
+  /** A pasted list: its stops take the place of the empty cards, after the others. */
+  | { type: 'pasteStops'; stops: PastedStop[]; typed: boolean }
   | { type: 'removeStop'; key: string }
   | { type: 'moveStop'; from: number; to: number }
   | { type: 'addressesTyped' }
@@ -91,6 +94,15 @@ export function initialMultiStopState(defaults: OrderTimeDefaults, typed: boolea
 const withStops = (state: MultiStopState, stops: Stop[]): MultiStopState => ({ ...state, stops, route: null, announcement: '' });
 
 export const canAddStop = (state: MultiStopState) => state.stops.length < MAX_ROUTE_STOPS;
+
+/** A card nothing was put in: a pasted list takes its place. */
+const isBlank = (stop: Stop) =>
+  [stop.customerName, stop.customerPhone, stop.customerEmail, stop.address.text, stop.address.parts.street, stop.deliveryInstructions, stop.deliverBy].every(
+    (field) => !field.trim(),
+  );
+
+/** How many more stops a pasted list may bring: the cards left to fill, the empty ones included. */
+export const pasteRoom = (state: MultiStopState) => MAX_ROUTE_STOPS - state.stops.filter((stop) => !isBlank(stop)).length;
 export const canRemoveStop = (state: MultiStopState) => state.stops.length > 1;
 /** Optimizing needs two stops, and no other calculation under way. */
 export const canOptimize = (state: MultiStopState) => state.calculating == null && state.stops.length >= 2;
@@ -107,6 +119,16 @@ export function multiStopReducer(state: MultiStopState, action: MultiStopAction)
     case 'addStop':
       if (!canAddStop(state)) return state;
       return { ...withStops(state, [...state.stops, emptyStop(stopKey(state.nextKey), action.typed)]), nextKey: state.nextKey + 1 };
+    case 'pasteStops': {
+      if (action.stops.length === 0 || action.stops.length > pasteRoom(state)) return state;
+      const pasted = action.stops.map((stop, index) => ({
+        ...emptyStop(stopKey(state.nextKey + index), action.typed),
+        customerName: stop.customerName,
+        customerPhone: stop.customerPhone,
+        address: pastedAddress(stop.address, action.typed),
+      }));
+      return { ...withStops(state, [...state.stops.filter((stop) => !isBlank(stop)), ...pasted]), nextKey: state.nextKey + pasted.length };
+    }
     case 'removeStop':
       if (!canRemoveStop(state)) return state;
       return withStops(

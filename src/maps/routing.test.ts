@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { roundMiles } from '../domain/fees';
 import { METERS_PER_MILE } from '../domain/geo';
+import { decodePolyline, encodePolyline } from '../domain/polyline';
 import { estimatedMatrix, estimateRoute } from '../domain/routePlan';
 import type { Geocoder } from './geocoding';
-import { MAX_MATRIX_ELEMENTS, planRoute, ROUTE_MATRIX_URL, ROUTES_URL, routeFrom, travelMatrixBetween } from './routing';
+import { MAX_INTERMEDIATES, MAX_MATRIX_ELEMENTS, planRoute, ROUTE_MATRIX_URL, ROUTES_URL, routeFrom, travelMatrixBetween } from './routing';
 
 const path = [
   { lat: 27.9379, lng: -82.4843 },
@@ -44,6 +46,41 @@ describe('planRoute', () => {
     const plan = await planRoute({ key: 'k', fetch, routesOrigin: 'http://127.0.0.1:9' }, path);
     expect(plan.legMinutes).toEqual([5, 10]);
     expect((fetch.mock.calls[0] as unknown as [string])[0]).toBe('http://127.0.0.1:9/directions/v2:computeRoutes');
+  });
+
+  it('asks for a route of 100 stops in four stretches of at most 25 intermediate points, at once, and joins them', async () => {
+    const long = Array.from({ length: 101 }, (_, index) => ({ lat: 27.9 + index / 1000, lng: -82.4 }));
+    const fetch = vi.fn((_url: RequestInfo | URL, init?: RequestInit) => {
+      const body = JSON.parse(init!.body as string);
+      expect(body.intermediates.length).toBeLessThanOrEqual(MAX_INTERMEDIATES);
+      const ends = [body.origin, body.destination].map((point: { location: { latLng: { latitude: number; longitude: number } } }) => [
+        point.location.latLng.latitude,
+        point.location.latLng.longitude,
+      ]);
+      const legs = body.intermediates.length + 1;
+      return answer({
+        routes: [
+          {
+            distanceMeters: 1000 * legs,
+            duration: `${60 * legs}s`,
+            polyline: { encodedPolyline: encodePolyline(ends, 5) },
+            legs: Array.from({ length: legs }, () => ({ duration: '60s' })),
+          },
+        ],
+      });
+    });
+    const plan = await planRoute({ key: 'k', fetch }, long);
+    expect(fetch).toHaveBeenCalledTimes(4);
+    expect(plan.estimated).toBe(false);
+    expect(plan.legMinutes).toEqual(new Array(100).fill(1));
+    expect(plan.miles).toBeCloseTo(roundMiles(100_000 / METERS_PER_MILE), 9);
+    // One line from the first point to the last, through each stretch's ends, each drawn once.
+    const rounded = (points: number[][]) => points.map((point) => point.map((value) => value.toFixed(5)));
+    expect(rounded(decodePolyline(plan.polyline, 5))).toEqual(rounded([0, 26, 52, 78, 100].map((index) => [long[index].lat, long[index].lng])));
+    // A stretch the service cannot route loses the whole: no route mixes driven and estimated legs.
+    let calls = 0;
+    const oneFails = vi.fn((url: RequestInfo | URL, init?: RequestInit) => (++calls === 3 ? answer({}) : fetch(url, init)));
+    expect(await planRoute({ key: 'k', fetch: oneFails }, long)).toEqual(estimateRoute(long));
   });
 
   it('falls back to the estimate when the service fails, refuses or answers nothing useful', async () => {
@@ -122,6 +159,24 @@ describe('travelMatrixBetween', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
     expect(matrix.miles[0 * 26 + 25]).toBeCloseTo(1240 / METERS_PER_MILE, 9);
     expect(matrix.miles[25 * 26 + 1]).toBeCloseTo(26000 / METERS_PER_MILE, 9);
+  });
+
+  it('splits 100 stops into calls of at most 625 pairs: the start, then 6 stops a call', async () => {
+    const points = Array.from({ length: 101 }, (_, index) => ({ lat: 27.9 + index / 1000, lng: -82.4 }));
+    const indexOf = (origin: { waypoint: { location: { latLng: { latitude: number } } } }) =>
+      Math.round((origin.waypoint.location.latLng.latitude - 27.9) * 1000);
+    const fetch = vi.fn((_url: RequestInfo | URL, init?: RequestInit) => {
+      const body = JSON.parse(init!.body as string);
+      expect(body.origins.length * body.destinations.length).toBeLessThanOrEqual(MAX_MATRIX_ELEMENTS);
+      const first = indexOf(body.origins[0]);
+      return answer(matrixAnswer(body.origins.length, body.destinations.length, (origin, destination) => leg(first + origin, destination)));
+    });
+    const { matrix, estimated } = await travelMatrixBetween({ key: 'k', fetch }, points);
+    expect(estimated).toBe(false);
+    expect(fetch).toHaveBeenCalledTimes(1 + Math.ceil(100 / 6));
+    expect(matrix.miles[0 * 101 + 100]).toBeCloseTo(leg(0, 99).meters / METERS_PER_MILE, 9);
+    expect(matrix.miles[100 * 101 + 1]).toBeCloseTo(leg(100, 0).meters / METERS_PER_MILE, 9);
+    expect(matrix.minutes[57 * 101 + 3]).toBeCloseTo(leg(57, 2).seconds / 60, 9);
   });
 
   it('falls back to the estimate when the service fails or leaves a pair without a route', async () => {

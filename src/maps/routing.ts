@@ -10,6 +10,7 @@
 import { estimatedMatrix, estimateRoute, priceRoute, type RoutePlan } from '../domain/routePlan';
 import type { TravelMatrix } from '../domain/routeOptimizer';
 import { METERS_PER_MILE, type LatLng } from '../domain/geo';
+import { decodePolyline, encodePolyline } from '../domain/polyline';
 import { placedPrecision, type LocationPrecision, type PlacedPrecision } from '../domain/location';
 import { badRequest } from '../http/errors';
 import { placeAddress, type Geocoder } from './geocoding';
@@ -49,8 +50,18 @@ function legMinutesOf(route: NonNullable<ComputeRoutesResponse['routes']>[number
   return estimate.map((leg) => (estimated > 0 ? (leg / estimated) * total : total / estimate.length));
 }
 
-/** The driving route through path (pickup first) from the routing service, or null when it gives none. */
-async function drivingRoute(maps: MapsServer & { key: string }, path: readonly LatLng[]): Promise<RoutePlan | null> {
+/** The Routes API takes at most this many intermediate points in one route. */
+export const MAX_INTERMEDIATES = 25;
+
+/** One stretch of a driven route: its meters, its encoded line and each leg's minutes. */
+interface DrivenStretch {
+  meters: number;
+  polyline: string;
+  legMinutes: number[];
+}
+
+/** The driving route through path (at most MAX_INTERMEDIATES between its ends) from the routing service, or null when it gives none. */
+async function drivenStretch(maps: MapsServer & { key: string }, path: readonly LatLng[]): Promise<DrivenStretch | null> {
   const body = {
     origin: waypoint(path[0]),
     destination: waypoint(path[path.length - 1]),
@@ -70,7 +81,37 @@ async function drivingRoute(maps: MapsServer & { key: string }, path: readonly L
   })) as ComputeRoutesResponse;
   const route = answer.routes?.[0];
   if (!route || typeof route.distanceMeters !== 'number' || !route.polyline?.encodedPolyline) return null;
-  return priceRoute(route.distanceMeters / METERS_PER_MILE, route.polyline.encodedPolyline, legMinutesOf(route, path), false);
+  return { meters: route.distanceMeters, polyline: route.polyline.encodedPolyline, legMinutes: legMinutesOf(route, path) };
+}
+
+/** One encoded line of stretches that follow one another: each starts where the one before ends, a point drawn once. */
+function joinedLine(polylines: readonly string[]): string {
+  if (polylines.length === 1) return polylines[0];
+  return encodePolyline(
+    polylines.flatMap((polyline, index) => decodePolyline(polyline, 5).slice(index === 0 ? 0 : 1)),
+    5,
+  );
+}
+
+/**
+ * The driving route through path (pickup first), or null when the service gives none: a
+ * route of more stops than one call takes is asked for in stretches, each starting where
+ * the one before ends, at the same time, and joined; a stretch missing loses the whole.
+ */
+async function drivingRoute(maps: MapsServer & { key: string }, path: readonly LatLng[]): Promise<RoutePlan | null> {
+  const legsPerCall = MAX_INTERMEDIATES + 1;
+  const stretches = [];
+  for (let first = 0; first < path.length - 1; first += legsPerCall) stretches.push(path.slice(first, first + legsPerCall + 1));
+  const driven = await Promise.all(stretches.map((stretch) => drivenStretch(maps, stretch)));
+  if (driven.some((stretch) => stretch == null)) return null;
+  const parts = driven as DrivenStretch[];
+  const meters = parts.reduce((sum, part) => sum + part.meters, 0);
+  return priceRoute(
+    meters / METERS_PER_MILE,
+    joinedLine(parts.map((part) => part.polyline)),
+    parts.flatMap((part) => part.legMinutes),
+    false,
+  );
 }
 
 /** The route from the pickup through the stops that have a place, in their order (a route's price as it stands). */
@@ -131,19 +172,19 @@ async function matrixCall(maps: MapsServer & { key: string }, origins: readonly 
 /**
  * The driving matrix between the points (the start, then the stops): every point to
  * every stop, since a route never returns to its start. One call while the pairs fit in
- * one (24 stops); at 25 the start's row is a second call, made at the same time. Any pair
+ * one (24 stops); beyond, the start's row is a call, and the stops' rows as many as fit
+ * in each (25 stops: one call of 25 rows; 100 stops: 17 calls of up to 6), all at once. Any pair
  * missing or without a route makes the whole matrix unusable: mixing driven and estimated
  * legs would compare unlike distances.
  */
 async function drivenMatrix(maps: MapsServer & { key: string }, points: readonly LatLng[]): Promise<TravelMatrix> {
   const stops = points.slice(1);
-  const calls =
-    points.length * stops.length <= MAX_MATRIX_ELEMENTS
-      ? [{ first: 0, origins: points }]
-      : [
-          { first: 0, origins: points.slice(0, 1) },
-          { first: 1, origins: stops },
-        ];
+  const calls = [{ first: 0, origins: points }];
+  if (points.length * stops.length > MAX_MATRIX_ELEMENTS) {
+    const rows = Math.max(1, Math.floor(MAX_MATRIX_ELEMENTS / stops.length));
+    calls[0] = { first: 0, origins: points.slice(0, 1) };
+    for (let first = 1; first < points.length; first += rows) calls.push({ first, origins: points.slice(first, first + rows) });
+  }
   const answers = await Promise.all(calls.map((call) => matrixCall(maps, call.origins, stops)));
   const size = points.length;
   const matrix: TravelMatrix = { size, miles: new Float64Array(size * size), minutes: new Float64Array(size * size) };

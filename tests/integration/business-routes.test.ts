@@ -78,7 +78,7 @@ describe('POST /api/routes/calculate without a maps key', () => {
     const client = await signedIn('pharmacy');
     expect((await client.post('/api/routes/calculate', { stops: [{ lat: 27.9 }] })).body.details).toBe('Please enter addresses for all delivery stops');
     expect((await client.post('/api/routes/calculate', { stops: [] })).body.details).toBe('Please add at least one valid delivery stop');
-    expect((await client.post('/api/routes/calculate', { stops: Array(26).fill(points[0]) })).body.details).toBe('A route can have at most 25 stops');
+    expect((await client.post('/api/routes/calculate', { stops: Array(101).fill(points[0]) })).body.details).toBe('A route can have at most 100 stops');
   });
 
   it('starts at the business placed by its address when it has no location, else "Pharmacy address not found"', async () => {

@@ -1,6 +1,6 @@
 /**
  * Route optimization over HTTP (issue 18): POST /api/routes/calculate with optimize, its
- * quality against brute force on random Tampa routes, its speed on 25 stops, deliver-by
+ * quality against brute force on random Tampa routes, its speed on 100 stops, deliver-by
  * times, the maps service's matrix (against a fake Routes API this test starts), and the
  * courier's reordering of the stops not yet reached.
  */
@@ -66,9 +66,9 @@ describe('POST /api/routes/calculate with optimize', () => {
     }
   });
 
-  it('answers 25 stops within 200 ms', async () => {
+  it('answers 100 stops within a second, as given, optimized and with deliver-by times (issue 32)', async () => {
     const client = await signedIn('pharmacy');
-    const stops = asStops(tampaPoints(seededRandom(2525), 25));
+    const stops = asStops(tampaPoints(seededRandom(2525), 100));
     const timed = async (body: object) => {
       const started = performance.now();
       const response = await client.post('/api/routes/calculate', body);
@@ -81,18 +81,18 @@ describe('POST /api/routes/calculate with optimize', () => {
     const optimized: number[] = [];
     const withDeadlines: number[] = [];
     const departure = Date.now() + HOUR;
-    // Every stop due within 20–140 minutes: most cannot make it, the hardest case for the search.
-    const due = stops.map((stop, index) => ({ ...stop, deliverBy: iso(departure + (20 + ((index * 37) % 120)) * MINUTE) }));
-    for (let run = 0; run < 7; run++) {
+    // A third of the stops due within 20–140 minutes: most cannot make it, the hardest case for the search.
+    const due = stops.map((stop, index) => (index % 3 ? stop : { ...stop, deliverBy: iso(departure + (20 + ((index * 37) % 120)) * MINUTE) }));
+    for (let run = 0; run < 3; run++) {
       plain.push(await timed({ stops }));
       optimized.push(await timed({ optimize: true, stops }));
       withDeadlines.push(await timed({ optimize: true, departureTime: iso(departure), stops: due }));
     }
     console.info(
-      `25 stops, median request time: ${median(plain).toFixed(1)} ms as given, ${median(optimized).toFixed(1)} ms optimized, ${median(withDeadlines).toFixed(1)} ms optimized with deliver-by times`,
+      `100 stops, median request time: ${median(plain).toFixed(1)} ms as given, ${median(optimized).toFixed(1)} ms optimized, ${median(withDeadlines).toFixed(1)} ms optimized with deliver-by times`,
     );
-    expect(median(optimized)).toBeLessThan(200);
-    expect(median(withDeadlines)).toBeLessThan(200);
+    expect(median(optimized)).toBeLessThan(1000);
+    expect(median(withDeadlines)).toBeLessThan(1000);
   });
 
   it('meets a deliver-by time when it can, and names the stop it cannot', async () => {
@@ -400,5 +400,53 @@ describe('the courier reorders the stops not yet reached', () => {
     const again = await client.post(`/api/orders/${order.id}/stop-order/optimize`, { courierLatitude: position.lat, courierLongitude: position.lng });
     expect(again.status).toBe(200);
     expect((await getEvents(db, order.id)).filter((entry) => entry.action === 'reorder')).toHaveLength(1);
+  });
+  it('a pharmacy creates a route of 100 stops, and its courier optimizes the 99 not yet reached from where they are (issue 32)', async () => {
+    const db = testDb();
+    const pharmacy = await signedIn('pharmacy');
+    const places = tampaPoints(seededRandom(3200), 100);
+    const internal = `RX-100-${Date.now()}`;
+    const body = multiStopBody(
+      places.map((place, index) => ({
+        customerName: `Parcel ${index + 1}`,
+        customerPhone: `81355${String(index).padStart(5, '0')}`,
+        address: `${100 + index} Bayshore Blvd, Tampa, Florida, 33606`,
+        latitude: place.lat,
+        longitude: place.lng,
+      })),
+      { internalOrderNumber: internal },
+    );
+    const created = await pharmacy.post('/api/orders', body);
+    expect(created.status).toBe(201);
+    expect(await getStops(db, created.body.id)).toHaveLength(100);
+    // 101 stops are refused with the form's message.
+    const tooMany = await pharmacy.post('/api/routes/calculate', { stops: asStops(tampaPoints(seededRandom(1), 101)) });
+    expect(tooMany.body.details).toBe('A route can have at most 100 stops');
+
+    const { courier, username } = await insertSignableCourier(db);
+    await db.update(orders).set({ courierId: courier.id, status: 'in_pharmacy_delivery' }).where(eq(orders.id, created.body.id));
+    const stops = await getStops(db, created.body.id);
+    await db.update(orderStops).set({ status: 'delivered', deliveredTime: Date.now() }).where(eq(orderStops.id, stops[0].id));
+    await db.update(orderStops).set({ status: 'on_way' }).where(eq(orderStops.id, stops[1].id));
+    const courierClient = await signedIn(username);
+    const position = places[0];
+    const started = performance.now();
+    const response = await courierClient.post(`/api/orders/${created.body.id}/stop-order/optimize`, {
+      courierLatitude: position.lat,
+      courierLongitude: position.lng,
+    });
+    const took = performance.now() - started;
+    expect(response.status).toBe(200);
+    console.info(`the courier's "Optimize remaining stops" on 99 stops: ${took.toFixed(0)} ms`);
+    const optimized = response.body.order.stops as Array<{ id: number; sequence: number; status: string }>;
+    expect(optimized[0]).toMatchObject({ id: stops[0].id, status: 'delivered' });
+    expect(optimized.map((stop) => stop.sequence)).toEqual(Array.from({ length: 100 }, (_, index) => index + 1));
+    expect(new Set(optimized.map((stop) => stop.id)).size).toBe(100);
+    // Far shorter than the random order the stops were in, and what the optimizer gives from the same start.
+    expect(response.body.optimization.miles).toBeLessThan(response.body.optimization.previousMiles / 3);
+    const remaining = stops.slice(1);
+    const order = optimized.slice(1).map((stop) => remaining.findIndex((row) => row.id === stop.id));
+    const matrix = estimatedMatrix([position, ...remaining.map((row) => ({ lat: row.latitude!, lng: row.longitude! }))]);
+    expect(response.body.optimization.miles).toBe(roundMiles(evaluateOrder({ matrix }, order).miles));
   });
 });

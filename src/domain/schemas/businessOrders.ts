@@ -32,8 +32,11 @@ export const ORDER_MESSAGES = {
 /** A stop's optional deliver-by time (issue 18): the route optimizer tries to reach the stop by then. */
 const deliverBy = z.optional(z.nullable(instant(ORDER_MESSAGES.deliverBy, 'Deliver-by time')));
 
-/** The routing service takes at most 25 intermediate points; a pharmacy route stays within that. */
-export const MAX_ROUTE_STOPS = 25;
+/**
+ * A pharmacy route's stops, at most (issue 32): a day's parcels. The routing service takes
+ * 25 intermediate points a call, so longer routes are asked for in stretches (src/maps/routing.ts).
+ */
+export const MAX_ROUTE_STOPS = 100;
 
 const customerName = () => requiredText(ORDER_MESSAGES.customerName, 200);
 /** Typed into a 10-digit input in the forms; the API takes the usual spellings (`phoneDigits`) and stores the 10 digits. */
