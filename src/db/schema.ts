@@ -385,6 +385,8 @@ export const orderStops = sqliteTable(
     deliveryTime: integer('delivery_time'),
     /** The business's optional deliver-by time (issue 18): routes are ordered to reach the stop by then. */
     deliverBy: integer('deliver_by'),
+    /** The business's optional earliest time (issue 32): a courier there sooner waits (decision O10). */
+    deliverAfter: integer('deliver_after'),
     /** R2 key of the stop's delivery photo. */
     deliveryPhoto: text('delivery_photo'),
     deliveryNotes: text('delivery_notes'),

@@ -42,6 +42,8 @@ export interface PlannedStop {
   deliveryInstructions: string | null;
   /** Epoch ms: the route optimizer tries to reach the stop by then (issue 18). */
   deliverBy?: number | null;
+  /** Epoch ms: a courier there sooner waits until then (issue 32). */
+  deliverAfter?: number | null;
 }
 
 export interface NewOrderValues {

@@ -19,6 +19,8 @@ export interface Timing {
   departure: number;
   /** Per stop, its deliver-by (epoch ms), or null. */
   deliverBy: ReadonlyArray<number | null>;
+  /** Per stop, the earliest it may be reached (epoch ms), or null: a courier there sooner waits. */
+  deliverAfter?: ReadonlyArray<number | null>;
 }
 
 export interface OrderedRoute {
@@ -32,17 +34,21 @@ export interface OrderedRoute {
   lateMinutes: number;
 }
 
-const deadlineMinutes = (timing: Timing, stop: number) => {
-  const deliverBy = timing.deliverBy[stop];
-  return deliverBy == null ? null : (deliverBy - timing.departure) / MINUTE_MS;
-};
+/** A time of the route (epoch ms) in minutes after departure, or null. */
+const minutesAfterDeparture = (timing: Timing, time: number | null | undefined) => (time == null ? null : (time - timing.departure) / MINUTE_MS);
+
+/** A stop's window in the optimizer's terms: minutes after departure. */
+const stopTimes = (timing: Timing, stop: number) => ({
+  deadline: minutesAfterDeparture(timing, timing.deliverBy[stop]),
+  earliest: minutesAfterDeparture(timing, timing.deliverAfter?.[stop]),
+});
 
 /** The route from `start` through the stops in `order`, with when each stop is reached. */
 export async function routeInOrder(maps: MapsServer, start: LatLng, stops: readonly LatLng[], order: readonly number[], timing: Timing): Promise<OrderedRoute> {
   const plan = await planRoute(maps, [start, ...order.map((stop) => stops[stop])]);
   const timed = timeAlong(
     plan.legMinutes,
-    order.map((stop) => ({ deadline: deadlineMinutes(timing, stop) })),
+    order.map((stop) => stopTimes(timing, stop)),
   );
   const arrivals = new Array<number>(stops.length).fill(timing.departure);
   order.forEach((stop, position) => (arrivals[stop] = Math.round(timing.departure + timed.arrivals[position] * MINUTE_MS)));
@@ -67,7 +73,8 @@ export async function bestRoute(
 ): Promise<{ given: OrderedRoute; best: OrderedRoute }> {
   const givenOrder = inGivenOrder(stops.length);
   const [given, { matrix }] = await Promise.all([routeInOrder(maps, start, stops, givenOrder, timing), travelMatrixBetween(maps, [start, ...stops])]);
-  const { order } = optimizeRoute({ matrix, deadlines: givenOrder.map((stop) => deadlineMinutes(timing, stop)) });
+  const windows = givenOrder.map((stop) => stopTimes(timing, stop));
+  const { order } = optimizeRoute({ matrix, deadlines: windows.map((stop) => stop.deadline), earliest: windows.map((stop) => stop.earliest) });
   if (order.every((stop, position) => stop === position)) return { given, best: given };
   const best = await routeInOrder(maps, start, stops, order, timing);
   return { given, best: isBetter(best, given) ? best : given };

@@ -137,6 +137,35 @@ describe('POST /api/routes/calculate with optimize', () => {
     expect(asSent.body.routeDetails.arrivals).toHaveLength(4);
   });
 
+  it('waits for a stop not to be reached before its time, ordering the route around it (issue 32)', async () => {
+    const client = await signedIn('pharmacy');
+    const origin = await pharmacyOrigin();
+    const near = { lat: origin.lat + 0.004, lng: origin.lng };
+    const far = { lat: origin.lat + 0.08, lng: origin.lng };
+    const departure = Date.now() + 2 * HOUR;
+    // The near stop not before an hour from departure, the far one due within 40 minutes.
+    const stops = [
+      { ...near, deliverAfter: iso(departure + HOUR) },
+      { ...far, deliverBy: iso(departure + 40 * MINUTE) },
+    ];
+    const given = await client.post('/api/routes/calculate', { departureTime: iso(departure), stops });
+    // As given, the courier waits at the near stop for an hour, and the far one is late.
+    expect(given.body.routeDetails.lateStops).toEqual([1]);
+    expect(Date.parse(given.body.routeDetails.arrivals[1])).toBeGreaterThan(departure + HOUR);
+    const best = await client.post('/api/routes/calculate', { optimize: true, departureTime: iso(departure), stops });
+    expect(best.body.optimizedOrder).toEqual([1, 0]);
+    expect(best.body.routeDetails.lateStops).toEqual([]);
+
+    // Stored with the order, and refused when it is not a time.
+    const body = multiStopBody();
+    body.stops[0] = { ...body.stops[0], deliverAfter: iso(departure + HOUR) } as (typeof body.stops)[number];
+    const created = await client.post('/api/orders', body);
+    expect(created.status).toBe(201);
+    expect(created.body.stops.map((stop: { deliverAfter: string | null }) => stop.deliverAfter)).toEqual([iso(departure + HOUR), null, null, null]);
+    const refused = await client.post('/api/routes/calculate', { stops: [{ lat: 27.95, lng: -82.45, deliverAfter: 'later' }] });
+    expect(refused.body.details).toBe(`Deliver-after time must be ${INSTANT_FORMS}`);
+  });
+
   it('stores a stop’s deliver-by time with the order, and refuses one that is not a time', async () => {
     const client = await signedIn('pharmacy');
     const deliverBy = Date.now() + 3 * HOUR;

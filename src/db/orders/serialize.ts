@@ -122,6 +122,7 @@ function stopJson(stop: OrderStop, photo: PhotoUrl) {
     deliveredTime: iso(stop.deliveredTime),
     deliveryTime: iso(stop.deliveryTime),
     deliverBy: iso(stop.deliverBy),
+    deliverAfter: iso(stop.deliverAfter),
     deliveryPhoto: stop.deliveryPhoto ? photo(stop.deliveryPhoto) : null,
     deliveryNotes: stop.deliveryNotes,
     /** Not delivered: its package goes back to the pickup (issue 27). */

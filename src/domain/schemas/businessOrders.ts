@@ -27,10 +27,13 @@ export const ORDER_MESSAGES = {
   deliveryTime: 'Delivery time is required',
   deliveryAfterPickup: 'Delivery time must not be before pickup time',
   deliverBy: 'Deliver-by time must be a valid date and time',
+  deliverAfter: 'Deliver-after time must be a valid date and time',
 } as const;
 
 /** A stop's optional deliver-by time (issue 18): the route optimizer tries to reach the stop by then. */
 const deliverBy = z.optional(z.nullable(instant(ORDER_MESSAGES.deliverBy, 'Deliver-by time')));
+/** A stop's optional earliest time (issue 32): a courier there sooner waits (decision O10). */
+const deliverAfter = z.optional(z.nullable(instant(ORDER_MESSAGES.deliverAfter, 'Deliver-after time')));
 
 /**
  * A pharmacy route's stops, at most (issue 32): a day's parcels. The routing service takes
@@ -88,6 +91,7 @@ const stopFields = {
   locationPrecision,
   deliveryInstructions: optionalText(MAX_LONG_TEXT),
   deliverBy,
+  deliverAfter,
   status: z.optional(z.literal('pending', { error: 'A new stop starts as pending' })),
 };
 
@@ -213,6 +217,7 @@ const routeStop = z
     precision: locationPrecision,
     address: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500)))),
     deliverBy,
+    deliverAfter,
   })
   .check(z.refine((stop) => (stop.lat != null && stop.lng != null) || !!stop.address, 'Please enter addresses for all delivery stops'));
 

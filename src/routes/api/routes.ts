@@ -26,7 +26,11 @@ routes.post('/calculate', requireApi('restaurant'), validate('json', routeCalcul
   const input = c.req.valid('json');
   const maps = geocoder(c);
   const { origin, stops } = await locateRoute(maps, await signedInBusiness(c), input.stops);
-  const timing: Timing = { departure: input.departureTime ?? Date.now(), deliverBy: input.stops.map((stop) => stop.deliverBy ?? null) };
+  const timing: Timing = {
+    departure: input.departureTime ?? Date.now(),
+    deliverBy: input.stops.map((stop) => stop.deliverBy ?? null),
+    deliverAfter: input.stops.map((stop) => stop.deliverAfter ?? null),
+  };
   const optimized = input.optimize ? await bestRoute(maps, origin, stops, timing) : null;
   const route =
     optimized?.best ??

@@ -116,7 +116,7 @@ export async function optimizeRemainingStops(
     maps,
     start,
     remaining.map((stop) => placeOf(stop)!),
-    { departure, deliverBy: remaining.map((stop) => stop.deliverBy) },
+    { departure, deliverBy: remaining.map((stop) => stop.deliverBy), deliverAfter: remaining.map((stop) => stop.deliverAfter) },
   );
   const miles = (route: typeof given) => `${route.plan.miles.toFixed(2)} mi`;
   const changed = await reorderStops(

@@ -159,6 +159,11 @@ export function StopList({ stops }: { stops: OrderStop[] }) {
             <div className="text-slate-600">
               <PlacedAddress address={stop.address} precision={precisionOf(stop.latitude, stop.longitude, stop.locationPrecision)} />
             </div>
+            {stop.deliverAfter != null ? (
+              <div className="text-slate-600">
+                Not before <Time value={stop.deliverAfter} pattern="h:mm a" />
+              </div>
+            ) : null}
             {stop.deliverBy != null ? (
               <div className="text-slate-600">
                 Deliver by <Time value={stop.deliverBy} pattern="h:mm a" />

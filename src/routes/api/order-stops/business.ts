@@ -61,6 +61,7 @@ businessStops.post('/', requireApi('restaurant'), validate('json', orderStopCrea
     locationPrecision: location.precision,
     deliveryInstructions: input.deliveryInstructions,
     deliverBy: input.deliverBy ?? null,
+    deliverAfter: input.deliverAfter ?? null,
   };
   const actor = businessActor(c.var.user!);
   const detail = (plan: RoutePlan) => `Stop ${input.sequence} added; route ${plan.miles} mi`;

@@ -77,6 +77,7 @@ export async function placeOrder(
       locationPrecision: routed.stops[index].precision,
       deliveryInstructions: stop.deliveryInstructions,
       deliverBy: stop.deliverBy ?? null,
+      deliverAfter: stop.deliverAfter ?? null,
     }));
     route = { plan: routed.plan, stops: planned };
   } else {

@@ -14,7 +14,7 @@ import { decodeOrderCursor } from '../../../domain/orderCursor';
 import { EVENT_OUTCOMES, ROLES } from '../../../db/schema';
 import { LOCATION_PRECISIONS } from '../../../domain/location';
 import { isOrderStatus, ORDER_STATUSES, STOP_STATUSES, type OrderStatus } from '../../../domain/orderStatus';
-import { orderCreateSchema } from '../../../domain/schemas/businessOrders';
+import { MAX_ROUTE_STOPS, orderCreateSchema } from '../../../domain/schemas/businessOrders';
 import { idParam, instant, wholeNumber } from '../../../domain/schemas/common';
 import { PHONE_RULE, PHONE_SPELLINGS } from '../../../domain/phone';
 import { ORDER_VEHICLE_TYPES } from '../../../domain/vehicles';
@@ -152,6 +152,7 @@ export const stopSchema = doc(
     deliveredTime: maybeDateTime('When it was delivered.'),
     deliveryTime: maybeDateTime('When it is due.'),
     deliverBy: maybeDateTime('The deliver-by time routes are ordered to meet, when one was given.'),
+    deliverAfter: maybeDateTime('The earliest the stop may be reached, when one was given: a courier there sooner waits.'),
     deliveryPhoto: doc(z.nullable(photoLink("The stop's delivery photo.")), { description: "The stop's delivery photo, or null." }),
     deliveryNotes: maybeText("The courier's notes at this stop."),
     returnedAt: maybeDateTime('When the stop could not be delivered and its package went back to the pickup, else null.'),
@@ -251,13 +252,14 @@ for (const [schema, description] of [
   [createFields.setupRequired, 'Whether the courier sets the order up on site.'],
   [createFields.requiredVehicleTypes, 'Vehicles that can carry the order; sedan by default.'],
   [createFields.items, "What is delivered; one item of the order's amount by default."],
-  [createFields.stops, "A multi-stop order's stops (1 to 25), priced by the route from your business through them in sequence."],
+  [createFields.stops, `A multi-stop order's stops (1 to ${MAX_ROUTE_STOPS}), priced by the route from your business through them in sequence.`],
   [stopFields.sequence, "The stop's place in the route; sequences must be 1..n if given."],
   [
     stopFields.address,
     "The stop's address. Without coordinates it is placed by the server (the maps service when configured, the US Census geocoder, else its ZIP code's centre); one none of them can place is refused.",
   ],
   [stopFields.deliverBy, `When the stop must be reached; optimized routes are ordered to meet it. ${INSTANT_IN}`],
+  [stopFields.deliverAfter, `The earliest the stop may be reached (a customer home later); a courier there sooner waits. ${INSTANT_IN}`],
   [createFields.customerZip, "The delivery ZIP code. An address without coordinates that no geocoder finds is placed at its ZIP code's centre."],
 ] as const) {
   apiDocs.add(schema, { description });
