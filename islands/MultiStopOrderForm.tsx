@@ -4,7 +4,8 @@
  * server for the route and its fee, and opens the route modal, where reordering
  * recalculates at once. 'Optimize order' (issue 18), in the form and in the modal, has
  * the server put the stops in the best order, reorders the cards and says what it saves.
- * A stop may carry a deliver-by time; the route says which stops it would make late.
+ * A stop may carry a deliver-by time, and a time it is not to be reached before (issue
+ * 32); the route says which stops it would make late.
  * Any change to the stops outside the modal discards the route, and 'Create Multi-Stop
  * Order' waits for one. The order and its stops are created in one request (one
  * transaction on the server). Without the maps service, each stop's
@@ -257,6 +258,13 @@ function StopCard({
           display="description"
           partsWithSuggestions={false}
           apartmentLabel="Apartment/Unit (Optional)"
+        />
+        <TextInput
+          label="Deliver After (Optional)"
+          type="datetime-local"
+          value={stop.deliverAfter}
+          onChange={(e) => onChange({ deliverAfter: e.target.value })}
+          hint="Not reached before then: a customer home later."
         />
         <TextInput
           label="Deliver By (Optional)"

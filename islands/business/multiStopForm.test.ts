@@ -164,8 +164,8 @@ describe('calculating the route', () => {
     expect(calculationProblem(two, pharmacy, typed)).toBeNull();
   });
 
-  it('sends placed stops by their coordinates, the others by their address, with deliver-by times in UTC', () => {
-    const unplaced = { ...placed('stop-2', 'Bo', '2 B St'), deliverBy: '2026-03-02T11:30' };
+  it('sends placed stops by their coordinates, the others by their address, with deliver-by and deliver-after times in UTC', () => {
+    const unplaced = { ...placed('stop-2', 'Bo', '2 B St'), deliverBy: '2026-03-02T11:30', deliverAfter: '2026-03-02T10:15' };
     unplaced.address = { ...unplaced.address, point: null };
     const body = routeRequest([two[0], unplaced], '100 N Tampa St', '2026-03-02T09:00', true, typed);
     const utc = (date: Date) => date.toISOString().replace('.000Z', '+00:00');
@@ -174,8 +174,8 @@ describe('calculating the route', () => {
       optimize: true,
       departureTime: utc(new Date(2026, 2, 2, 9, 0)),
       stops: [
-        { lat: 27.95, lng: -82.45, precision: 'address', deliverBy: null },
-        { address: '2 B St, Tampa, Florida', deliverBy: utc(new Date(2026, 2, 2, 11, 30)) },
+        { lat: 27.95, lng: -82.45, precision: 'address', deliverBy: null, deliverAfter: null },
+        { address: '2 B St, Tampa, Florida', deliverBy: utc(new Date(2026, 2, 2, 11, 30)), deliverAfter: utc(new Date(2026, 2, 2, 10, 15)) },
       ],
     });
   });
@@ -201,7 +201,7 @@ describe('creating the order', () => {
   });
 
   it('sends the complete stops in order, the first one as the customer, and the route’s fee', () => {
-    const first = { ...placed('stop-1', 'Ann', '1 A St'), customerEmail: ' ann@example.com ', deliverBy: '2026-03-02T11:30' };
+    const first = { ...placed('stop-1', 'Ann', '1 A St'), customerEmail: ' ann@example.com ', deliverBy: '2026-03-02T11:30', deliverAfter: '2026-03-02T10:00' };
     const body = multiStopOrderBody(ready([emptyStop('stop-0', typed), first, placed('stop-2', 'Bo', '2 B St')]), typed);
     expect(body).toMatchObject({
       customerName: 'Ann',
@@ -225,6 +225,8 @@ describe('creating the order', () => {
     ]);
     expect(body.stops[0].deliverBy).toBe(new Date(2026, 2, 2, 11, 30).toISOString().replace('.000Z', '+00:00'));
     expect(body.stops[1].deliverBy).toBeNull();
+    expect(body.stops[0].deliverAfter).toBe(new Date(2026, 2, 2, 10, 0).toISOString().replace('.000Z', '+00:00'));
+    expect(body.stops[1].deliverAfter).toBeNull();
   });
 
   it('sends the tip as typed, and an amount that is no number as typed (the server refuses it)', () => {

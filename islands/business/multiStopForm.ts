@@ -22,6 +22,8 @@ export interface Stop {
   deliveryInstructions: string;
   /** Deliver-by time as typed ('YYYY-MM-DDTHH:mm', local), or ''. */
   deliverBy: string;
+  /** The earliest the stop may be reached, as typed, or '' (issue 32). */
+  deliverAfter: string;
 }
 
 /** Which button's calculation is under way: the form's two, or the route modal's (a drag or its Optimize). */
@@ -73,6 +75,7 @@ export const emptyStop = (key: string, typed: boolean): Stop => ({
   address: emptyAddress(typed),
   deliveryInstructions: '',
   deliverBy: '',
+  deliverAfter: '',
 });
 
 /** One empty stop, and the order's own fields at their defaults. */
@@ -97,9 +100,16 @@ export const canAddStop = (state: MultiStopState) => state.stops.length < MAX_RO
 
 /** A card nothing was put in: a pasted list takes its place. */
 const isBlank = (stop: Stop) =>
-  [stop.customerName, stop.customerPhone, stop.customerEmail, stop.address.text, stop.address.parts.street, stop.deliveryInstructions, stop.deliverBy].every(
-    (field) => !field.trim(),
-  );
+  [
+    stop.customerName,
+    stop.customerPhone,
+    stop.customerEmail,
+    stop.address.text,
+    stop.address.parts.street,
+    stop.deliveryInstructions,
+    stop.deliverBy,
+    stop.deliverAfter,
+  ].every((field) => !field.trim());
 
 /** How many more stops a pasted list may bring: the cards left to fill, the empty ones included. */
 export const pasteRoom = (state: MultiStopState) => MAX_ROUTE_STOPS - state.stops.filter((stop) => !isBlank(stop)).length;
@@ -199,6 +209,7 @@ export function routeRequest(stops: readonly Stop[], pharmacyAddress: string, pi
       return {
         ...(point ? { lat: point.latitude, lng: point.longitude, precision: point.precision } : { address: stopLine(stop, typed) }),
         deliverBy: localToUtc(stop.deliverBy),
+        deliverAfter: localToUtc(stop.deliverAfter),
       };
     }),
   };
@@ -239,6 +250,7 @@ export function multiStopOrderBody(state: MultiStopState, typed: boolean) {
       locationPrecision: stop.address.point!.precision,
       deliveryInstructions: stop.deliveryInstructions.trim(),
       deliverBy: localToUtc(stop.deliverBy),
+      deliverAfter: localToUtc(stop.deliverAfter),
       status: 'pending',
     }));
   const [first] = stops;
