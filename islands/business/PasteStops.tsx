@@ -1,7 +1,8 @@
 /**
  * "Paste a list of stops" in the multi-stop form (issue 32): a route of up to 100 stops
- * comes from a list the pharmacy already has (its system's export, a spreadsheet), one
- * stop a line, rather than from 100 cards typed one by one. Lines that cannot be read are
+ * comes from a list the pharmacy already has (its system's export, a spreadsheet), pasted
+ * or opened from a file into the box to be checked, one stop a line, rather than from
+ * 100 cards typed one by one. Lines that cannot be read are
  * named and nothing is added until they are put right; the rules are ./pastedStops.ts.
  */
 import { useState } from 'react';
@@ -31,6 +32,18 @@ export function PasteStops({ room, onPaste }: { room: number; onPaste: (stops: P
     <details className="mb-4 rounded-lg border border-slate-200 p-3" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer font-medium">Paste a list of stops</summary>
       <div className="mt-3 space-y-3">
+        <label className="block text-sm">
+          <span className="mb-1 block font-medium">Or open a list saved from a spreadsheet (.csv, .txt)</span>
+          <input
+            type="file"
+            accept=".csv,.tsv,.txt,text/csv,text/plain"
+            className="block w-full text-sm"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              if (file) void file.text().then(setText);
+            }}
+          />
+        </label>
         <TextArea
           label="Stops to add"
           rows={6}

@@ -23,6 +23,12 @@ describe('a pasted list of stops', () => {
     ]);
   });
 
+  it('reads a CSV file, its quoted addresses whole', () => {
+    expect(readPastedStops('name,phone,address\n"Ann Lee","813-555-0142","1201 N Franklin St, Tampa, FL 33602"\n').stops).toEqual([
+      { customerName: 'Ann Lee', customerPhone: '8135550142', address: '1201 N Franklin St, Tampa, FL 33602' },
+    ]);
+  });
+
   it('names each line it cannot read, by its number', () => {
     const { stops, problems } = readPastedStops('Ann Lee, 555, 1 Main St\n, 8135550142, 2 Main St\nBo Chen, 8135550143\nCy Dee, 8135550144, 3 Main St');
     expect(stops).toEqual([{ customerName: 'Cy Dee', customerPhone: '8135550144', address: '3 Main St' }]);

@@ -1,7 +1,8 @@
 /**
- * A list of stops pasted into the multi-stop form (issue 32), so that a route of up to
- * 100 stops is not 100 cards typed one by one: one stop a line, copied from a
- * spreadsheet (columns split by tabs) or written out (split by commas): the customer's
+ * A list of stops pasted into the multi-stop form, or opened from a file (issue 32), so
+ * that a route of up to 100 stops is not 100 cards typed one by one: one stop a line,
+ * copied from a spreadsheet (columns split by tabs), saved as CSV or written out (split
+ * by commas): the customer's
  * name, their phone, then the address (the rest of the line; commas in it stay). A
  * heading line naming the columns is skipped. A line that cannot be read is named, so
  * that it can be put right before anything is added.
@@ -23,7 +24,8 @@ export interface PastedList {
 const HEADING = /\bname\b.*\baddress\b/i;
 
 function readLine(line: string): PastedStop | string {
-  const fields = (line.includes('\t') ? line.split('\t') : line.split(',')).map((field) => field.trim());
+  // A spreadsheet's CSV quotes a field with a comma in it: the quotes go, the commas rejoin the address.
+  const fields = (line.includes('\t') ? line.split('\t') : line.split(',')).map((field) => field.trim().replace(/^"|"$/g, '').trim());
   const [customerName = '', phone = '', ...rest] = fields;
   const address = rest.filter(Boolean).join(', ');
   if (!customerName) return 'the customer name is missing';

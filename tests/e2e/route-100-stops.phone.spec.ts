@@ -1,7 +1,7 @@
 /**
- * A route of 100 stops (issue 32), on a 390 px phone: the pharmacy pastes its list into
- * the multi-stop form, has the order optimized and creates it; its courier, ten stops
- * in, has the 90 left optimized from where they stand.
+ * A route of 100 stops (issue 32), on a 390 px phone: the pharmacy pastes its list (then
+ * opens it as a CSV file) into the multi-stop form, has the order optimized and creates
+ * it; its courier, ten stops in, has the 90 left optimized from where they stand.
  */
 import { asc, eq } from 'drizzle-orm';
 import { orders, orderStops } from '../../src/db/schema';
@@ -35,7 +35,12 @@ test('a pharmacy pastes 100 stops and creates the route; its courier re-optimize
   await form.getByRole('button', { name: 'Add Pasted Stops' }).tap();
   await expect(form.getByRole('alert')).toHaveText('Line 102: "555" is not a phone number (name, phone, then address)');
   await expect(form.getByRole('heading', { name: 'Delivery Stops (1)' })).toBeVisible();
-  await form.getByLabel('Stops to add').fill(['Name, Phone, Address', ...lines].join('\n'));
+  // The list opened from a file saved from a spreadsheet (CSV) replaces what was pasted.
+  const csv = ['name,phone,address', ...lines.map((line) => line.replace(/^([^,]+), ([^,]+), (.*)$/, '"$1","$2","$3"'))].join('\n');
+  await form
+    .getByLabel('Or open a list saved from a spreadsheet (.csv, .txt)')
+    .setInputFiles({ name: 'route.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(form.getByLabel('Stops to add')).toHaveValue(csv);
   await form.getByRole('button', { name: 'Add Pasted Stops' }).tap();
   await expect(toast(page).filter({ hasText: 'Stops Added' })).toContainText('100 delivery stops added from the list.');
   await expect(form.getByRole('heading', { name: 'Delivery Stops (100)' })).toBeVisible();
