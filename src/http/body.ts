@@ -1,7 +1,7 @@
 /**
  * How big a request body may be. Every body is capped while it streams, with a limit
- * chosen by the route and the caller: an API body is a few KB (a large order with 25
- * stops is about 10 KB); only the courier's photo-carrying requests take more. A body
+ * chosen by the route and the caller: an API body is a few KB (a route of 100
+ * stops is about 40 KB); only the courier's photo-carrying requests take more. A body
  * without Content-Length (chunked) is counted as it arrives and refused the moment it
  * passes the limit.
  */
