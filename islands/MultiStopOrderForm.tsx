@@ -260,6 +260,17 @@ function StopCard({
           apartmentLabel="Apartment/Unit (Optional)"
         />
         <TextInput
+          label="Minutes at Stop (Optional)"
+          type="number"
+          min={0}
+          max={240}
+          step={1}
+          inputMode="numeric"
+          value={stop.serviceMinutes}
+          onChange={(e) => onChange({ serviceMinutes: e.target.value })}
+          hint="5 unless said: longer for a signature or a large parcel."
+        />
+        <TextInput
           label="Deliver After (Optional)"
           type="datetime-local"
           value={stop.deliverAfter}

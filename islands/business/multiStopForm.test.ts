@@ -164,8 +164,8 @@ describe('calculating the route', () => {
     expect(calculationProblem(two, pharmacy, typed)).toBeNull();
   });
 
-  it('sends placed stops by their coordinates, the others by their address, with deliver-by and deliver-after times in UTC', () => {
-    const unplaced = { ...placed('stop-2', 'Bo', '2 B St'), deliverBy: '2026-03-02T11:30', deliverAfter: '2026-03-02T10:15' };
+  it('sends placed stops by their coordinates, the others by their address, with deliver-by and deliver-after times in UTC and minutes at the stop', () => {
+    const unplaced = { ...placed('stop-2', 'Bo', '2 B St'), deliverBy: '2026-03-02T11:30', deliverAfter: '2026-03-02T10:15', serviceMinutes: '12' };
     unplaced.address = { ...unplaced.address, point: null };
     const body = routeRequest([two[0], unplaced], '100 N Tampa St', '2026-03-02T09:00', true, typed);
     const utc = (date: Date) => date.toISOString().replace('.000Z', '+00:00');
@@ -174,8 +174,13 @@ describe('calculating the route', () => {
       optimize: true,
       departureTime: utc(new Date(2026, 2, 2, 9, 0)),
       stops: [
-        { lat: 27.95, lng: -82.45, precision: 'address', deliverBy: null, deliverAfter: null },
-        { address: '2 B St, Tampa, Florida', deliverBy: utc(new Date(2026, 2, 2, 11, 30)), deliverAfter: utc(new Date(2026, 2, 2, 10, 15)) },
+        { lat: 27.95, lng: -82.45, precision: 'address', deliverBy: null, deliverAfter: null, serviceMinutes: null },
+        {
+          address: '2 B St, Tampa, Florida',
+          deliverBy: utc(new Date(2026, 2, 2, 11, 30)),
+          deliverAfter: utc(new Date(2026, 2, 2, 10, 15)),
+          serviceMinutes: 12,
+        },
       ],
     });
   });
@@ -227,6 +232,7 @@ describe('creating the order', () => {
     expect(body.stops[1].deliverBy).toBeNull();
     expect(body.stops[0].deliverAfter).toBe(new Date(2026, 2, 2, 10, 0).toISOString().replace('.000Z', '+00:00'));
     expect(body.stops[1].deliverAfter).toBeNull();
+    expect(body.stops.map((stop) => stop.serviceMinutes)).toEqual([null, null]);
   });
 
   it('sends the tip as typed, and an amount that is no number as typed (the server refuses it)', () => {

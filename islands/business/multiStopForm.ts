@@ -24,6 +24,8 @@ export interface Stop {
   deliverBy: string;
   /** The earliest the stop may be reached, as typed, or '' (issue 32). */
   deliverAfter: string;
+  /** Minutes at the stop as typed, or '' for the usual. */
+  serviceMinutes: string;
 }
 
 /** Which button's calculation is under way: the form's two, or the route modal's (a drag or its Optimize). */
@@ -76,6 +78,7 @@ export const emptyStop = (key: string, typed: boolean): Stop => ({
   deliveryInstructions: '',
   deliverBy: '',
   deliverAfter: '',
+  serviceMinutes: '',
 });
 
 /** One empty stop, and the order's own fields at their defaults. */
@@ -109,6 +112,7 @@ const isBlank = (stop: Stop) =>
     stop.deliveryInstructions,
     stop.deliverBy,
     stop.deliverAfter,
+    stop.serviceMinutes,
   ].every((field) => !field.trim());
 
 /** How many more stops a pasted list may bring: the cards left to fill, the empty ones included. */
@@ -198,6 +202,10 @@ export function calculationProblem(stops: readonly Stop[], pickup: { address: st
   return null;
 }
 
+/** The minutes at a stop as sent: a number, what was typed when it is none (the server says why), or null for the usual. */
+const minutesOf = (stop: Stop) =>
+  stop.serviceMinutes.trim() ? (Number.isFinite(Number(stop.serviceMinutes)) ? Number(stop.serviceMinutes) : stop.serviceMinutes) : null;
+
 /** The body of POST /api/routes/calculate: each stop by its coordinates, else by its address for the server to place. */
 export function routeRequest(stops: readonly Stop[], pharmacyAddress: string, pickup: string, optimize: boolean, typed: boolean) {
   return {
@@ -210,6 +218,7 @@ export function routeRequest(stops: readonly Stop[], pharmacyAddress: string, pi
         ...(point ? { lat: point.latitude, lng: point.longitude, precision: point.precision } : { address: stopLine(stop, typed) }),
         deliverBy: localToUtc(stop.deliverBy),
         deliverAfter: localToUtc(stop.deliverAfter),
+        serviceMinutes: minutesOf(stop),
       };
     }),
   };
@@ -251,6 +260,7 @@ export function multiStopOrderBody(state: MultiStopState, typed: boolean) {
       deliveryInstructions: stop.deliveryInstructions.trim(),
       deliverBy: localToUtc(stop.deliverBy),
       deliverAfter: localToUtc(stop.deliverAfter),
+      serviceMinutes: minutesOf(stop),
       status: 'pending',
     }));
   const [first] = stops;

@@ -387,6 +387,8 @@ export const orderStops = sqliteTable(
     deliverBy: integer('deliver_by'),
     /** The business's optional earliest time (issue 32): a courier there sooner waits (decision O10). */
     deliverAfter: integer('deliver_after'),
+    /** Minutes the courier spends at this stop, when the business said (issue 32); STOP_SERVICE_MINUTES otherwise. */
+    serviceMinutes: integer('service_minutes'),
     /** R2 key of the stop's delivery photo. */
     deliveryPhoto: text('delivery_photo'),
     deliveryNotes: text('delivery_notes'),

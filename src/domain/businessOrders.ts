@@ -44,6 +44,8 @@ export interface PlannedStop {
   deliverBy?: number | null;
   /** Epoch ms: a courier there sooner waits until then (issue 32). */
   deliverAfter?: number | null;
+  /** Minutes the courier spends there, when not STOP_SERVICE_MINUTES (issue 32). */
+  serviceMinutes?: number | null;
 }
 
 export interface NewOrderValues {

@@ -21,6 +21,8 @@ export interface Timing {
   deliverBy: ReadonlyArray<number | null>;
   /** Per stop, the earliest it may be reached (epoch ms), or null: a courier there sooner waits. */
   deliverAfter?: ReadonlyArray<number | null>;
+  /** Per stop, the minutes spent there, or null for STOP_SERVICE_MINUTES. */
+  serviceMinutes?: ReadonlyArray<number | null>;
 }
 
 export interface OrderedRoute {
@@ -37,10 +39,11 @@ export interface OrderedRoute {
 /** A time of the route (epoch ms) in minutes after departure, or null. */
 const minutesAfterDeparture = (timing: Timing, time: number | null | undefined) => (time == null ? null : (time - timing.departure) / MINUTE_MS);
 
-/** A stop's window in the optimizer's terms: minutes after departure. */
+/** A stop's window in the optimizer's terms (minutes after departure), and its minutes there. */
 const stopTimes = (timing: Timing, stop: number) => ({
   deadline: minutesAfterDeparture(timing, timing.deliverBy[stop]),
   earliest: minutesAfterDeparture(timing, timing.deliverAfter?.[stop]),
+  serviceMinutes: timing.serviceMinutes?.[stop] ?? null,
 });
 
 /** The route from `start` through the stops in `order`, with when each stop is reached. */
@@ -74,7 +77,12 @@ export async function bestRoute(
   const givenOrder = inGivenOrder(stops.length);
   const [given, { matrix }] = await Promise.all([routeInOrder(maps, start, stops, givenOrder, timing), travelMatrixBetween(maps, [start, ...stops])]);
   const windows = givenOrder.map((stop) => stopTimes(timing, stop));
-  const { order } = optimizeRoute({ matrix, deadlines: windows.map((stop) => stop.deadline), earliest: windows.map((stop) => stop.earliest) });
+  const { order } = optimizeRoute({
+    matrix,
+    deadlines: windows.map((stop) => stop.deadline),
+    earliest: windows.map((stop) => stop.earliest),
+    stopServiceMinutes: windows.map((stop) => stop.serviceMinutes),
+  });
   if (order.every((stop, position) => stop === position)) return { given, best: given };
   const best = await routeInOrder(maps, start, stops, order, timing);
   return { given, best: isBetter(best, given) ? best : given };

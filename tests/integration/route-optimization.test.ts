@@ -137,7 +137,7 @@ describe('POST /api/routes/calculate with optimize', () => {
     expect(asSent.body.routeDetails.arrivals).toHaveLength(4);
   });
 
-  it('waits for a stop not to be reached before its time, ordering the route around it (issue 32)', async () => {
+  it('waits for a stop not to be reached before its time, ordering the route around it, and times each stop by its own minutes (issue 32)', async () => {
     const client = await signedIn('pharmacy');
     const origin = await pharmacyOrigin();
     const near = { lat: origin.lat + 0.004, lng: origin.lng };
@@ -156,14 +156,23 @@ describe('POST /api/routes/calculate with optimize', () => {
     expect(best.body.optimizedOrder).toEqual([1, 0]);
     expect(best.body.routeDetails.lateStops).toEqual([]);
 
-    // Stored with the order, and refused when it is not a time.
+    // A stop's own minutes delay the next: half an hour at the near stop, the far one reached that much later.
+    const plain = { departureTime: iso(departure), stops: [near, far] };
+    const usual = await client.post('/api/routes/calculate', plain);
+    const long = await client.post('/api/routes/calculate', { ...plain, stops: [{ ...near, serviceMinutes: 35 }, far] });
+    expect(Date.parse(long.body.routeDetails.arrivals[1]) - Date.parse(usual.body.routeDetails.arrivals[1])).toBeCloseTo(30 * MINUTE, -3);
+
+    // Stored with the order, and refused when they are not a time or a number of minutes.
     const body = multiStopBody();
-    body.stops[0] = { ...body.stops[0], deliverAfter: iso(departure + HOUR) } as (typeof body.stops)[number];
+    body.stops[0] = { ...body.stops[0], deliverAfter: iso(departure + HOUR), serviceMinutes: 20 } as (typeof body.stops)[number];
     const created = await client.post('/api/orders', body);
     expect(created.status).toBe(201);
     expect(created.body.stops.map((stop: { deliverAfter: string | null }) => stop.deliverAfter)).toEqual([iso(departure + HOUR), null, null, null]);
+    expect(created.body.stops.map((stop: { serviceMinutes: number | null }) => stop.serviceMinutes)).toEqual([20, null, null, null]);
     const refused = await client.post('/api/routes/calculate', { stops: [{ lat: 27.95, lng: -82.45, deliverAfter: 'later' }] });
     expect(refused.body.details).toBe(`Deliver-after time must be ${INSTANT_FORMS}`);
+    const tooLong = await client.post('/api/routes/calculate', { stops: [{ lat: 27.95, lng: -82.45, serviceMinutes: 600 }] });
+    expect(tooLong.body.details).toBe('Minutes at the stop must be a whole number from 0 to 240');
   });
 
   it('stores a stop’s deliver-by time with the order, and refuses one that is not a time', async () => {

@@ -123,6 +123,7 @@ function stopJson(stop: OrderStop, photo: PhotoUrl) {
     deliveryTime: iso(stop.deliveryTime),
     deliverBy: iso(stop.deliverBy),
     deliverAfter: iso(stop.deliverAfter),
+    serviceMinutes: stop.serviceMinutes,
     deliveryPhoto: stop.deliveryPhoto ? photo(stop.deliveryPhoto) : null,
     deliveryNotes: stop.deliveryNotes,
     /** Not delivered: its package goes back to the pickup (issue 27). */

@@ -28,12 +28,21 @@ export const ORDER_MESSAGES = {
   deliveryAfterPickup: 'Delivery time must not be before pickup time',
   deliverBy: 'Deliver-by time must be a valid date and time',
   deliverAfter: 'Deliver-after time must be a valid date and time',
+  serviceMinutes: 'Minutes at the stop must be a whole number from 0 to 240',
 } as const;
 
 /** A stop's optional deliver-by time (issue 18): the route optimizer tries to reach the stop by then. */
 const deliverBy = z.optional(z.nullable(instant(ORDER_MESSAGES.deliverBy, 'Deliver-by time')));
 /** A stop's optional earliest time (issue 32): a courier there sooner waits (decision O10). */
 const deliverAfter = z.optional(z.nullable(instant(ORDER_MESSAGES.deliverAfter, 'Deliver-after time')));
+/** Minutes the courier spends at the stop, when it is not the usual (a signature, a large parcel); issue 32. */
+const serviceMinutes = z.optional(
+  z.nullable(
+    z
+      .number({ error: ORDER_MESSAGES.serviceMinutes })
+      .check(z.int(ORDER_MESSAGES.serviceMinutes), z.minimum(0, ORDER_MESSAGES.serviceMinutes), z.maximum(240, ORDER_MESSAGES.serviceMinutes)),
+  ),
+);
 
 /**
  * A pharmacy route's stops, at most (issue 32): a day's parcels. The routing service takes
@@ -92,6 +101,7 @@ const stopFields = {
   deliveryInstructions: optionalText(MAX_LONG_TEXT),
   deliverBy,
   deliverAfter,
+  serviceMinutes,
   status: z.optional(z.literal('pending', { error: 'A new stop starts as pending' })),
 };
 
@@ -218,6 +228,7 @@ const routeStop = z
     address: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500)))),
     deliverBy,
     deliverAfter,
+    serviceMinutes,
   })
   .check(z.refine((stop) => (stop.lat != null && stop.lng != null) || !!stop.address, 'Please enter addresses for all delivery stops'));
 

@@ -30,6 +30,7 @@ routes.post('/calculate', requireApi('restaurant'), validate('json', routeCalcul
     departure: input.departureTime ?? Date.now(),
     deliverBy: input.stops.map((stop) => stop.deliverBy ?? null),
     deliverAfter: input.stops.map((stop) => stop.deliverAfter ?? null),
+    serviceMinutes: input.stops.map((stop) => stop.serviceMinutes ?? null),
   };
   const optimized = input.optimize ? await bestRoute(maps, origin, stops, timing) : null;
   const route =

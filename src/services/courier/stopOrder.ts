@@ -116,7 +116,12 @@ export async function optimizeRemainingStops(
     maps,
     start,
     remaining.map((stop) => placeOf(stop)!),
-    { departure, deliverBy: remaining.map((stop) => stop.deliverBy), deliverAfter: remaining.map((stop) => stop.deliverAfter) },
+    {
+      departure,
+      deliverBy: remaining.map((stop) => stop.deliverBy),
+      deliverAfter: remaining.map((stop) => stop.deliverAfter),
+      serviceMinutes: remaining.map((stop) => stop.serviceMinutes),
+    },
   );
   const miles = (route: typeof given) => `${route.plan.miles.toFixed(2)} mi`;
   const changed = await reorderStops(

@@ -159,6 +159,7 @@ export function StopList({ stops }: { stops: OrderStop[] }) {
             <div className="text-slate-600">
               <PlacedAddress address={stop.address} precision={precisionOf(stop.latitude, stop.longitude, stop.locationPrecision)} />
             </div>
+            {stop.serviceMinutes != null ? <div className="text-slate-600">{stop.serviceMinutes} min at the stop</div> : null}
             {stop.deliverAfter != null ? (
               <div className="text-slate-600">
                 Not before <Time value={stop.deliverAfter} pattern="h:mm a" />

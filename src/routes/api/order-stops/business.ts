@@ -62,6 +62,7 @@ businessStops.post('/', requireApi('restaurant'), validate('json', orderStopCrea
     deliveryInstructions: input.deliveryInstructions,
     deliverBy: input.deliverBy ?? null,
     deliverAfter: input.deliverAfter ?? null,
+    serviceMinutes: input.serviceMinutes ?? null,
   };
   const actor = businessActor(c.var.user!);
   const detail = (plan: RoutePlan) => `Stop ${input.sequence} added; route ${plan.miles} mi`;

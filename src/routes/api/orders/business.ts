@@ -78,6 +78,7 @@ export async function placeOrder(
       deliveryInstructions: stop.deliveryInstructions,
       deliverBy: stop.deliverBy ?? null,
       deliverAfter: stop.deliverAfter ?? null,
+      serviceMinutes: stop.serviceMinutes ?? null,
     }));
     route = { plan: routed.plan, stops: planned };
   } else {

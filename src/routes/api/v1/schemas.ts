@@ -153,6 +153,7 @@ export const stopSchema = doc(
     deliveryTime: maybeDateTime('When it is due.'),
     deliverBy: maybeDateTime('The deliver-by time routes are ordered to meet, when one was given.'),
     deliverAfter: maybeDateTime('The earliest the stop may be reached, when one was given: a courier there sooner waits.'),
+    serviceMinutes: maybeNumber('Minutes the courier spends at the stop, when one was given; 5 otherwise.'),
     deliveryPhoto: doc(z.nullable(photoLink("The stop's delivery photo.")), { description: "The stop's delivery photo, or null." }),
     deliveryNotes: maybeText("The courier's notes at this stop."),
     returnedAt: maybeDateTime('When the stop could not be delivered and its package went back to the pickup, else null.'),
@@ -260,6 +261,7 @@ for (const [schema, description] of [
   ],
   [stopFields.deliverBy, `When the stop must be reached; optimized routes are ordered to meet it. ${INSTANT_IN}`],
   [stopFields.deliverAfter, `The earliest the stop may be reached (a customer home later); a courier there sooner waits. ${INSTANT_IN}`],
+  [stopFields.serviceMinutes, 'Minutes the courier spends at the stop (0 to 240), when not the usual 5: routes are timed with them.'],
   [createFields.customerZip, "The delivery ZIP code. An address without coordinates that no geocoder finds is placed at its ZIP code's centre."],
 ] as const) {
   apiDocs.add(schema, { description });

@@ -1,0 +1,1 @@
+ALTER TABLE `order_stops` ADD `service_minutes` integer;
