@@ -134,3 +134,36 @@ test('a stop due early goes first, and a stop that cannot make it is named', asy
   await page.keyboard.press('Escape');
   await expect(stopCard(form, 1).getByText(/^It arrives about .* after its deliver-by time/)).toBeVisible();
 });
+
+test('a stop not to be reached before a time waits its turn: the route meets a stop due sooner first (issue 32)', async ({ page, db }) => {
+  const pharmacy = await businessOf(db, 'pharmacy');
+  // Ava Neptune is not home until two hours after pickup; Ben Ybor is due within the hour.
+  const problem = {
+    matrix: estimatedMatrix([{ lat: pharmacy.latitude!, lng: pharmacy.longitude! }, ...PLACES]),
+    earliest: [120, null, null, null, null],
+    deadlines: [null, 60, null, null, null],
+  };
+  const best = bruteForce(problem);
+  expect(best.lateMinutes).toBe(0);
+  expect(best.order.indexOf(1)).toBeLessThan(best.order.indexOf(0));
+  // Without Ava's time the best order is another: the window is what decides.
+  expect(bruteForce({ ...problem, earliest: undefined }).order).not.toEqual(best.order);
+
+  await signIn(page, 'pharmacy');
+  await page.goto('/restaurant/create-order');
+  await islandsHydrated(page);
+  const form = page.getByRole('form', { name: 'Create Multi-Stop Order' });
+  await fillStops(page, form);
+  const pickup = new Date(await form.getByLabel('Pickup Time').inputValue()).getTime();
+  const local = (minutes: number) => {
+    const time = new Date(pickup + minutes * 60_000);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${time.getFullYear()}-${two(time.getMonth() + 1)}-${two(time.getDate())}T${two(time.getHours())}:${two(time.getMinutes())}`;
+  };
+  await stopCard(form, 1).getByLabel('Deliver After (Optional)').fill(local(120));
+  await stopCard(form, 2).getByLabel('Deliver By (Optional)').fill(local(60));
+  await form.getByRole('button', { name: 'Optimize order' }).click();
+  const modal = page.getByRole('dialog', { name: 'Delivery Route' });
+  await expect(modal.getByRole('list', { name: 'Route stops' }).getByRole('listitem')).toHaveText(best.order.map((index) => new RegExp(PLACES[index].name)));
+  await expect(modal.getByText(/after its deliver-by time/)).toHaveCount(0);
+});
