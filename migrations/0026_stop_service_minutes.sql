@@ -1,1 +1,0 @@
-ALTER TABLE `order_stops` ADD `service_minutes` integer;
