@@ -19,7 +19,7 @@ export interface MessageSetting {
 const settingsRows = (db: Db, restaurantId: number) => db.select().from(messageSettings).where(eq(messageSettings.restaurantId, restaurantId));
 
 /** Every kind of message with the business's choice for it, or the default (off, the default wording). */
-function withDefaults(rows: ReadonlyArray<typeof messageSettings.$inferSelect>): MessageSetting[] {
+export function withDefaults(rows: ReadonlyArray<typeof messageSettings.$inferSelect>): MessageSetting[] {
   return MESSAGE_KINDS.map((kind) => {
     const row = rows.find((candidate) => candidate.kind === kind);
     return { kind, enabled: row?.enabled ?? false, template: row?.template ?? DEFAULT_TEMPLATES[kind] };
@@ -55,7 +55,7 @@ export type NewMessage = Pick<
  * waiting to the same recipient and from the same business: over either, it is recorded
  * as not sent, saying which. In one transaction with the others, so each counts the last.
  */
-function recordMessage(db: Db, message: NewMessage, now: number) {
+export function recordMessage(db: Db, message: NewMessage, now: number) {
   const since = now - HOUR_MS;
   const counted = sql`status <> 'not_sent' and created_at > ${since}`;
   const over =
@@ -108,13 +108,20 @@ export async function claimMessage(db: Db, id: number, now = Date.now()): Promis
 }
 
 /** The outcome of an attempt: sent, failed for good, or still pending (a retry follows). */
-export async function settleMessage(
-  db: Db,
-  id: number,
-  outcome: { status: 'sent' | 'failed' | 'pending' | 'not_sent'; detail?: string | null; providerId?: string | null; retryInMs?: number },
-  now = Date.now(),
-): Promise<void> {
-  await db
+export interface MessageOutcome {
+  status: 'sent' | 'failed' | 'pending' | 'not_sent';
+  detail?: string | null;
+  providerId?: string | null;
+  retryInMs?: number;
+}
+
+export async function settleMessage(db: Db, id: number, outcome: MessageOutcome, now = Date.now()): Promise<void> {
+  await settleStatement(db, id, outcome, now);
+}
+
+/** The statement that writes a message's outcome, to run alone or in a transaction with others. */
+export function settleStatement(db: Db, id: number, outcome: MessageOutcome, now: number) {
+  return db
     .update(customerMessages)
     .set({
       status: outcome.status,

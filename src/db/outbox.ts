@@ -4,7 +4,7 @@
  * rows (queued_at) and hands their ids to the queue; the consumer marks a row processed
  * once every subscriber has taken it. What stays unprocessed is sent again by the cron.
  */
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { newEventId } from '../domain/webhooks';
 import type { Db } from './client';
 import { eventOutbox, webhookDeliveries, type OutboxEvent } from './schema';
@@ -46,15 +46,6 @@ export async function unclaimEvents(db: Db, ids: readonly number[]): Promise<voi
       .update(eventOutbox)
       .set({ queuedAt: null })
       .where(and(inArray(eventOutbox.id, [...ids]), isNull(eventOutbox.processedAt)));
-}
-
-export async function findEvent(db: Db, id: number): Promise<OutboxEvent | undefined> {
-  const [row] = await db.select().from(eventOutbox).where(eq(eventOutbox.id, id)).limit(1);
-  return row;
-}
-
-export async function markEventProcessed(db: Db, id: number, now = Date.now()): Promise<void> {
-  await db.update(eventOutbox).set({ processedAt: now }).where(eq(eventOutbox.id, id));
 }
 
 /** A webhook.test event for the business ("Send test event"); its id for the answer. */

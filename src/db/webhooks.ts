@@ -3,6 +3,7 @@
  * event and endpoint, with its frozen body, its retry schedule and every attempt.
  */
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { newWebhookSecret, PREVIOUS_SECRET_GRACE_MS } from '../domain/webhooks';
 import type { Db } from './client';
 import { noteVersioned } from './versions';
@@ -90,17 +91,6 @@ function giveUpPending(db: Db, restaurantId: number, reason: string, now: number
     .where(and(eq(webhookDeliveries.restaurantId, restaurantId), eq(webhookDeliveries.status, 'pending')));
 }
 
-/** Whether the business may hear about events now: API access on, an endpoint, not disabled. */
-export async function listeningEndpoint(db: Db, restaurantId: number): Promise<WebhookEndpoint | undefined> {
-  const [row] = await db
-    .select({ endpoint: webhookEndpoints })
-    .from(webhookEndpoints)
-    .innerJoin(restaurants, eq(restaurants.id, webhookEndpoints.restaurantId))
-    .where(and(eq(webhookEndpoints.restaurantId, restaurantId), isNull(webhookEndpoints.disabledAt), eq(restaurants.apiEnabled, true)))
-    .limit(1);
-  return row?.endpoint;
-}
-
 /** How long an attempt holds its delivery: longer than any attempt takes. */
 export const LEASE_MS = 60_000;
 
@@ -115,7 +105,7 @@ export interface DeliveryAttempt {
  * The statements that take the delivery `which` names for one attempt (counting it), with
  * its endpoint. The update decides alone, so the queue and the cron never send it twice at once.
  */
-function claimStatements(db: Db, which: SQL, now: number) {
+export function claimStatements(db: Db, which: SQL, now: number) {
   return [
     db
       .update(webhookDeliveries)
@@ -132,7 +122,7 @@ function claimStatements(db: Db, which: SQL, now: number) {
       )
       .returning(),
     db
-      .select({ endpoint: webhookEndpoints, webhookId: eventOutbox.publicId })
+      .select({ deliveryId: webhookDeliveries.id, endpoint: webhookEndpoints, webhookId: eventOutbox.publicId })
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.restaurantId, webhookDeliveries.restaurantId))
       .innerJoin(eventOutbox, eq(eventOutbox.id, webhookDeliveries.eventId))
@@ -140,29 +130,19 @@ function claimStatements(db: Db, which: SQL, now: number) {
   ] as const;
 }
 
-function claimed([delivery]: WebhookDelivery[], [row]: Array<{ endpoint: WebhookEndpoint; webhookId: string }>): DeliveryAttempt | undefined {
-  return delivery && row ? { delivery, endpoint: row.endpoint, webhookId: row.webhookId } : undefined;
+type ClaimedRow = { deliveryId: number; endpoint: WebhookEndpoint; webhookId: string };
+
+/** Each delivery the claim took, with its endpoint and webhook id. */
+export function pairClaims(updated: WebhookDelivery[], selected: ClaimedRow[]): DeliveryAttempt[] {
+  const rows = new Map(selected.map((row) => [row.deliveryId, row]));
+  return updated.flatMap((delivery) => {
+    const row = rows.get(delivery.id);
+    return row ? [{ delivery, endpoint: row.endpoint, webhookId: row.webhookId }] : [];
+  });
 }
 
-/**
- * Records the delivery of an event to a business (once, however often the event is
- * handled) and takes it for its first attempt, in one round trip: undefined when it is
- * not to be attempted now (see claimDelivery).
- */
-export async function createDelivery(
-  db: Db,
-  delivery: { eventId: number; restaurantId: number; type: string; orderId: number | null; payload: string },
-  now = Date.now(),
-): Promise<DeliveryAttempt | undefined> {
-  const [, updated, selected] = await db.batch([
-    db
-      .insert(webhookDeliveries)
-      .values({ ...delivery, nextAttemptAt: now, createdAt: now, updatedAt: now })
-      .onConflictDoNothing(),
-    ...claimStatements(db, and(eq(webhookDeliveries.eventId, delivery.eventId), eq(webhookDeliveries.restaurantId, delivery.restaurantId))!, now),
-  ]);
-  return claimed(updated, selected);
-}
+/** A delivery to record: the event's, to its business's endpoint, with the body every attempt sends. */
+export type NewDelivery = { eventId: number; restaurantId: number; type: string; orderId: number | null; payload: string };
 
 /**
  * Takes a due delivery for one attempt (counting it), with its endpoint: undefined when it
@@ -171,7 +151,7 @@ export async function createDelivery(
  */
 export async function claimDelivery(db: Db, deliveryId: number, now = Date.now()): Promise<DeliveryAttempt | undefined> {
   const [updated, selected] = await db.batch(claimStatements(db, eq(webhookDeliveries.id, deliveryId), now));
-  return claimed(updated, selected);
+  return pairClaims(updated, selected)[0];
 }
 
 export interface AttemptOutcome {
@@ -191,11 +171,17 @@ export interface AttemptOutcome {
  * the endpoint's health (failing since when; disabled after days of failures).
  */
 export async function recordAttempt(db: Db, attempt: DeliveryAttempt, outcome: AttemptOutcome): Promise<void> {
+  const [first, ...rest] = attemptStatements(db, attempt, outcome);
+  await db.batch([first, ...rest]);
+}
+
+/** The statements that write an attempt's outcome (see recordAttempt), to run in a transaction with others. */
+export function attemptStatements(db: Db, attempt: DeliveryAttempt, outcome: AttemptOutcome): Array<BatchItem<'sqlite'>> {
   const { delivery } = attempt;
   const now = outcome.at;
   const status = outcome.ok ? 'delivered' : outcome.retryAt == null || outcome.disable ? 'failed' : 'pending';
   const endpointIs = eq(webhookEndpoints.restaurantId, delivery.restaurantId);
-  await db.batch([
+  return [
     db
       .insert(webhookAttempts)
       .values({ deliveryId: delivery.id, at: now, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs }),
@@ -229,7 +215,7 @@ export async function recordAttempt(db: Db, attempt: DeliveryAttempt, outcome: A
           giveUpPending(db, delivery.restaurantId, 'The endpoint was turned off after failing for days', now),
         ]
       : []),
-  ]);
+  ];
 }
 
 /** Deliveries whose retry time passed more than `lateBy` ago without an attempt (their queue message was lost): for the cron. */

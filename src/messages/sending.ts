@@ -6,8 +6,18 @@
  * courier's request.
  */
 import type { Db } from '../db/client';
-import { claimMessage, messageContext, messageSettingsOf, recordMessages, settleMessage, type MessageSetting, type NewMessage } from '../db/messages';
-import type { OutboxEvent } from '../db/schema';
+import type { EventBatchContext } from '../db/eventBatch';
+import {
+  claimMessage,
+  messageContext,
+  messageSettingsOf,
+  recordMessages,
+  settleMessage,
+  type MessageOutcome,
+  type MessageSetting,
+  type NewMessage,
+} from '../db/messages';
+import type { CustomerMessage, OutboxEvent } from '../db/schema';
 import { emailSubject, messageKey, messagesFor, NO_PROVIDER, renderMessage, smsNumber, type MessageCall } from '../domain/messages';
 import { formatPhone } from '../domain/phone';
 import { firstName, showsCourier, trackingPath } from '../domain/tracking';
@@ -21,17 +31,24 @@ export const RETRY_DELAYS_S = [10, 60, 300, 1800];
 
 type Context = NonNullable<Awaited<ReturnType<typeof messageContext>>>;
 
-/** The consumer's subscriber: records and queues the messages an order's event calls for. */
-export async function queueCustomerMessages(env: Env, db: Db, event: OutboxEvent): Promise<void> {
-  if (event.kind !== 'order.changed' || event.orderId == null) return;
-  const enabled = (await messageSettingsOf(db, event.restaurantId)).filter((setting) => setting.enabled);
-  if (!enabled.length) return;
-  const context = await messageContext(db, event.orderId);
-  if (!context) return;
+/**
+ * The customer-message consumer of an outbox event: the messages it calls for, to record
+ * (domain/messages.ts). The courier's object is told which customers to watch for, as
+ * "arriving soon" is its to notice from the positions it receives.
+ */
+export async function messagesOfEvent(env: Env, event: OutboxEvent, batch: EventBatchContext): Promise<NewMessage[]> {
+  if (event.kind !== 'order.changed' || event.orderId == null) return [];
+  const enabled = (batch.settings.get(event.restaurantId) ?? []).filter((setting) => setting.enabled);
+  const order = batch.orders.get(event.orderId);
+  if (!enabled.length || !order) return [];
+  const context: Context = {
+    order,
+    stops: batch.stops.get(order.id) ?? [],
+    courierName: order.courierId == null ? null : (batch.courierNames.get(order.courierId) ?? null),
+  };
   const calls = messagesFor(event, context.stops);
-  // "Arriving soon" is the courier's object's to notice, from the positions it receives.
   if (enabled.some((setting) => setting.kind === 'arriving_soon')) await expectArrivals(env, context, calls);
-  await composeAndQueue(env, db, context, calls, enabled);
+  return composeMessages(env, context, calls, enabled);
 }
 
 /** A courier's object saw the courier a few minutes from a customer: say so, if the business does and they are still on the way there. */
@@ -53,15 +70,16 @@ async function expectArrivals(env: Env, { order, stops }: Context, calls: readon
   }
 }
 
-async function composeAndQueue(
-  env: Env,
-  db: Db,
-  { order, stops, courierName }: Context,
-  calls: readonly MessageCall[],
-  enabled: readonly MessageSetting[],
-): Promise<void> {
+/** Records the messages and queues those to send, one queue message each. */
+async function composeAndQueue(env: Env, db: Db, context: Context, calls: readonly MessageCall[], enabled: readonly MessageSetting[]): Promise<void> {
+  const waiting = await recordMessages(db, composeMessages(env, context, calls, enabled));
+  if (waiting.length) await env.EVENTS.sendBatch(waiting.map((message) => ({ body: { customerMessageId: message.id } })));
+}
+
+/** The messages the calls make, one per channel the customer can be reached on, worded by the business's templates. */
+function composeMessages(env: Env, { order, stops, courierName }: Context, calls: readonly MessageCall[], enabled: readonly MessageSetting[]): NewMessage[] {
   const [sms, email] = [providerFor(env, 'sms'), providerFor(env, 'email')];
-  const messages = calls.flatMap((call): NewMessage[] => {
+  return calls.flatMap((call): NewMessage[] => {
     const setting = enabled.find((candidate) => candidate.kind === call.kind);
     if (!setting) return [];
     const stop = call.stopId == null ? null : stops.find((candidate) => candidate.id === call.stopId);
@@ -99,19 +117,21 @@ async function composeAndQueue(
     };
     return [bySms, byEmail];
   });
-  const waiting = await recordMessages(db, messages);
-  if (waiting.length) await env.EVENTS.sendBatch(waiting.map((message) => ({ body: { customerMessageId: message.id } })));
 }
 
-/** One attempt at a message; answers in how many seconds to try again, or null when done. */
+/** One attempt at a message (a retry); answers in how many seconds to try again, or null when done. */
 export async function sendCustomerMessage(env: Env, db: Db, id: number): Promise<number | null> {
   const message = await claimMessage(db, id);
   if (!message) return null;
+  const outcome = await sendClaimedMessage(env, message);
+  await settleMessage(db, id, outcome);
+  return retryDelayOf(outcome);
+}
+
+/** Sends a claimed message through its channel's provider: the outcome to record (nothing is written). */
+export async function sendClaimedMessage(env: Env, message: CustomerMessage): Promise<MessageOutcome> {
   const provider = providerFor(env, message.channel);
-  if (!provider) {
-    await settleMessage(db, id, { status: 'not_sent', detail: NO_PROVIDER });
-    return null;
-  }
+  if (!provider) return { status: 'not_sent', detail: NO_PROVIDER };
   try {
     const providerId = await provider.send({
       to: message.recipient,
@@ -119,16 +139,15 @@ export async function sendCustomerMessage(env: Env, db: Db, id: number): Promise
       subject: message.subject ?? undefined,
       idempotencyKey: message.dedupeKey,
     });
-    await settleMessage(db, id, { status: 'sent', providerId });
-    return null;
+    return { status: 'sent', providerId };
   } catch (error) {
     const retry = error instanceof ProviderError ? error.retry : true;
     const delay = RETRY_DELAYS_S[message.attempts - 1];
-    if (retry && delay !== undefined) {
-      await settleMessage(db, id, { status: 'pending', detail: `attempt ${message.attempts} failed: ${(error as Error).message}`, retryInMs: delay * 1000 });
-      return delay;
-    }
-    await settleMessage(db, id, { status: 'failed', detail: (error as Error).message });
-    return null;
+    if (retry && delay !== undefined)
+      return { status: 'pending', detail: `attempt ${message.attempts} failed: ${(error as Error).message}`, retryInMs: delay * 1000 };
+    return { status: 'failed', detail: (error as Error).message };
   }
 }
+
+/** In how many seconds a message whose attempt ended so is tried again; null when it is done. */
+export const retryDelayOf = (outcome: MessageOutcome): number | null => (outcome.status === 'pending' ? (outcome.retryInMs ?? 0) / 1000 : null);

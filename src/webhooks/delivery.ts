@@ -6,18 +6,15 @@
  * src/domain/webhooks.ts through a delayed queue message; the database holds the
  * schedule, so the cron finds any retry whose message was lost.
  */
-import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/client';
-import { findDeliveryFailure } from '../db/orders/failures';
-import { getStops } from '../db/orders/read';
+import type { EventBatchContext } from '../db/eventBatch';
 import { serializeApiOrder, serializeFailure, signedPhotoLinks } from '../db/orders/serialize';
-import { orders, type OutboxEvent, type WebhookEndpoint } from '../db/schema';
-import { signingSecret } from '../db/signingKeys';
-import { claimDelivery, createDelivery, listeningEndpoint, recordAttempt, type AttemptOutcome, type DeliveryAttempt } from '../db/webhooks';
+import type { OutboxEvent, WebhookEndpoint } from '../db/schema';
+import { claimDelivery, recordAttempt, type AttemptOutcome, type DeliveryAttempt, type NewDelivery } from '../db/webhooks';
 import { PHOTO_LINK_LIFETIME_MS } from '../domain/photos';
 import { ATTEMPT_TIMEOUT_MS, nextAttemptAt, orderEventType, shouldDisable, type WebhookEventType } from '../domain/webhooks';
-import type { Env } from '../env';
+import type { Env, EventMessage } from '../env';
 import { checkWebhookUrl } from './address';
 
 /** A message that arrives this early for its retry still counts as due (queue delays are whole seconds). */
@@ -27,21 +24,24 @@ const ANSWER_EXCERPT = 300;
 
 export const TEST_EVENT_MESSAGE = 'This is a test event from Dispatch. Your endpoint received and can verify it.';
 
+/** What building a delivery's body needs beside the event: read for the whole batch (src/db/eventBatch.ts). */
+type PayloadSources = Pick<EventBatchContext, 'orders' | 'stops' | 'failures'> & { photoSecret: string };
+
 /** The body every attempt of the event's delivery sends (Standard Webhooks' {type, timestamp, data}). */
-async function buildPayload(env: Env, db: Db, event: OutboxEvent): Promise<{ type: WebhookEventType; body: string } | undefined> {
+async function buildPayload(env: Env, event: OutboxEvent, sources: PayloadSources): Promise<{ type: WebhookEventType; body: string } | undefined> {
   const timestamp = new Date(event.createdAt).toISOString();
   if (event.kind === 'webhook.test') {
     return { type: 'webhook.test', body: JSON.stringify({ type: 'webhook.test', timestamp, data: { message: TEST_EVENT_MESSAGE } }) };
   }
-  if (event.orderId == null) return undefined;
-  const [[order], stops, secret, failure] = await Promise.all([
-    db.select().from(orders).where(eq(orders.id, event.orderId)).limit(1),
-    getStops(db, event.orderId),
-    signingSecret(db, 'photo_links'),
-    event.deliveryFailureId == null ? undefined : findDeliveryFailure(db, event.deliveryFailureId),
-  ]);
+  const order = event.orderId == null ? undefined : sources.orders.get(event.orderId);
   if (!order) return undefined;
-  const photo = await signedPhotoLinks([order], stops, { origin: env.PUBLIC_URL ?? '', secret, expiresAt: Date.now() + PHOTO_LINK_LIFETIME_MS.webhook });
+  const stops = sources.stops.get(order.id) ?? [];
+  const failure = event.deliveryFailureId == null ? undefined : sources.failures.get(event.deliveryFailureId);
+  const photo = await signedPhotoLinks([order], stops, {
+    origin: env.PUBLIC_URL ?? '',
+    secret: sources.photoSecret,
+    expiresAt: Date.now() + PHOTO_LINK_LIFETIME_MS.webhook,
+  });
   const type = orderEventType(event);
   const data = {
     from: event.fromStatus,
@@ -53,25 +53,21 @@ async function buildPayload(env: Env, db: Db, event: OutboxEvent): Promise<{ typ
 }
 
 /**
- * The webhook consumer of outbox events: when the business listens (API access on, an
- * endpoint set up before the event, not disabled), records the delivery and makes its
- * first attempt at once. Handling the same event again finds the delivery already made.
+ * The webhook consumer of an outbox event: the delivery to record when the business
+ * listens (API access on, an endpoint set up before the event, not disabled), with the
+ * body all its attempts send; undefined when there is none.
  */
-export async function deliverEvent(env: Env, db: Db, event: OutboxEvent): Promise<void> {
+export async function deliveryFor(
+  env: Env,
+  event: OutboxEvent,
+  sources: PayloadSources & Pick<EventBatchContext, 'endpoints'>,
+): Promise<NewDelivery | undefined> {
   // A stop's progress is not a webhook event (I10): it shows in the order's stops. A stop that failed is.
-  if (event.stopId != null && event.deliveryFailureId == null) return;
-  // The endpoint and what the payload needs are read together (one round trip).
-  const [endpoint, payload] = await Promise.all([listeningEndpoint(db, event.restaurantId), buildPayload(env, db, event)]);
-  if (!endpoint || endpoint.createdAt > event.createdAt || !payload) return;
-  // Recorded and taken for its first attempt in one round trip.
-  const attempt = await createDelivery(db, {
-    eventId: event.id,
-    restaurantId: event.restaurantId,
-    type: payload.type,
-    orderId: event.orderId,
-    payload: payload.body,
-  });
-  if (attempt) await attemptClaimed(env, db, attempt);
+  if (event.stopId != null && event.deliveryFailureId == null) return undefined;
+  const endpoint = sources.endpoints.get(event.restaurantId);
+  if (!endpoint || endpoint.createdAt > event.createdAt) return undefined;
+  const payload = await buildPayload(env, event, sources);
+  return payload && { eventId: event.id, restaurantId: event.restaurantId, type: payload.type, orderId: event.orderId, payload: payload.body };
 }
 
 /** The signature header: the current secret's, and during a rotation's grace period the old one's too. */
@@ -116,31 +112,36 @@ async function send(env: Env, { delivery, endpoint, webhookId }: DeliveryAttempt
 }
 
 /**
- * One attempt of a delivery, if it is due and nobody else is attempting it. On failure
- * the next attempt is scheduled in the database and sent to the queue with its delay.
+ * One attempt of a delivery (a retry), if it is due and nobody else is attempting it. On
+ * failure the next attempt is scheduled in the database and sent to the queue with its delay.
  */
 export async function attemptDelivery(env: Env, db: Db, deliveryId: number, now = Date.now()): Promise<AttemptOutcome | undefined> {
   const attempt = await claimDelivery(db, deliveryId, now + DUE_TOLERANCE_MS);
-  return attempt && attemptClaimed(env, db, attempt);
+  if (!attempt) return undefined;
+  const outcome = await sendAttempt(env, attempt);
+  await recordAttempt(db, attempt, outcome);
+  const retry = retryOf(attempt, outcome);
+  if (retry) await env.EVENTS.send(retry.body, { delaySeconds: retry.delaySeconds });
+  return outcome;
 }
 
-/** Sends a claimed attempt and records its outcome; a failure schedules the next attempt. */
-async function attemptClaimed(env: Env, db: Db, attempt: DeliveryAttempt): Promise<AttemptOutcome> {
-  const { id: deliveryId } = attempt.delivery;
+/** Sends a claimed attempt: its outcome, with the next attempt's time when it failed (nothing is written). */
+export async function sendAttempt(env: Env, attempt: DeliveryAttempt): Promise<AttemptOutcome> {
   const started = Date.now();
   const sent = await send(env, attempt, started);
   const at = Date.now();
   const failingSince = sent.ok ? null : (attempt.endpoint.failingSince ?? at);
-  const outcome: AttemptOutcome = {
+  return {
     ...sent,
     at,
     durationMs: at - started,
     retryAt: sent.ok ? null : nextAttemptAt(attempt.delivery.attempts, at),
     disable: !sent.ok && shouldDisable(failingSince, at),
   };
-  await recordAttempt(db, attempt, outcome);
-  if (outcome.retryAt != null && !outcome.disable) {
-    await env.EVENTS.send({ deliveryId }, { delaySeconds: Math.ceil((outcome.retryAt - at) / 1000) });
-  }
-  return outcome;
+}
+
+/** The queue message of the next attempt, once the outcome is recorded; undefined when there is none. */
+export function retryOf({ delivery }: DeliveryAttempt, outcome: AttemptOutcome): MessageSendRequest<EventMessage> | undefined {
+  if (outcome.retryAt == null || outcome.disable) return undefined;
+  return { body: { deliveryId: delivery.id }, delaySeconds: Math.ceil((outcome.retryAt - outcome.at) / 1000) };
 }

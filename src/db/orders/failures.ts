@@ -6,7 +6,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FailureOutcome, FailureReason } from '../../domain/failedDelivery';
 import type { Db } from '../client';
-import { deliveryFailures, orders, orderStops, type DeliveryFailure, type OrderStop } from '../schema';
+import { deliveryFailures, orders, orderStops, type OrderStop } from '../schema';
 
 export interface NewFailure {
   orderId: number;
@@ -50,11 +50,6 @@ export function recordFailure(db: Db, failure: NewFailure, orderMeets: SQL) {
 /** The stop has been returned (a condition for what follows, in the same batch). */
 export const stopIsReturned = (stopId: number) =>
   sql`exists (select 1 from ${orderStops} where ${orderStops.id} = ${stopId} and ${orderStops.returnedAt} is not null)`;
-
-export async function findDeliveryFailure(db: Db, id: number): Promise<DeliveryFailure | undefined> {
-  const [row] = await db.select().from(deliveryFailures).where(eq(deliveryFailures.id, id)).limit(1);
-  return row;
-}
 
 /** An order's failed attempts, oldest first (a bounded few). */
 export function failuresOf(db: Db, orderId: number) {
