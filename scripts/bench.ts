@@ -7,6 +7,7 @@
  *   --only <text>                    only the targets whose name contains text (a dev run)
  *   --sections timing,webhooks,...   only these sections (a dev run); partial runs print, and
  *                                    write neither bench/RESULTS.md nor the JSON
+ *   --orders 1000000                 on the dataset of that many orders (npm run seed:scale)
  *   BENCH_SECONDS (8), BENCH_IDLE_SECONDS (60)
  *
  * 1. Builds (or reuses) the scale dataset in bench/.data (npm run seed:scale).
@@ -23,6 +24,8 @@
  * 7. idle: requests, socket frames and database round trips per minute of screens left open
  *    in Chromium (courier dashboard, admin orders tab, tracking page).
  * 8. webhooks: events per second delivered to a local receiver.
+ * 9. burst: 200 orders of 10 businesses cancelled at once, each change timed to its webhook
+ *    and its customer's text (scripts/bench/deliveryBurst.ts).
  * Writes bench/results.json (or bench/results-latency.json) and its block of bench/RESULTS.md.
  */
 import autocannon from 'autocannon';
@@ -37,16 +40,23 @@ import { completedIn } from '../src/db/completedOrders';
 import { apiKeys, couriers, orders, restaurants, users } from '../src/db/schema';
 import { dayIn, dayRange, monthIn } from '../src/domain/time';
 import { singleOrderBody } from '../tests/support/business';
+import { startFakeMessaging, type FakeMessaging } from '../tests/support/fakeMessaging';
 import { insertSession } from '../tests/support/factories';
 import { buildAssets } from './build-assets';
 import { idleCost, launchChromium, type IdleCost } from './bench/idleCost';
 import { startLatencyProxy, type LatencyProxy } from './bench/latencyProxy';
+import { deliveryBurst, type DeliveryBurst } from './bench/deliveryBurst';
 import { webhookFanOut, type FanOut } from './bench/webhookFanOut';
 import { connectWorkerHeap, type HeapGrowth } from './bench/workerHeap';
 import { ROOT, snapshotSources, startWorker } from './lib/stack';
-import { restartScaleDatabase, startScaleDatabase } from './seed-scale';
+import { restartScaleDatabase, scaleOf, startScaleDatabase } from './seed-scale';
 
-const { values: flags } = parseArgs({ options: { latency: { type: 'string', default: '0' }, only: { type: 'string' }, sections: { type: 'string' } } });
+const { values: flags } = parseArgs({
+  options: { latency: { type: 'string', default: '0' }, only: { type: 'string' }, sections: { type: 'string' }, orders: { type: 'string' } },
+});
+/** The dataset measured: 100,000 orders unless --orders says (npm run seed:scale -- --orders N builds it). */
+const SCALE = scaleOf(flags.orders ? Number(flags.orders) : undefined);
+if (!Number.isSafeInteger(SCALE.orders) || SCALE.orders <= 0) throw new Error(`--orders takes a number of orders, not "${flags.orders}"`);
 /** Added each way between the Worker and the database, ms. */
 const LATENCY_MS = Number(flags.latency);
 if (!Number.isFinite(LATENCY_MS) || LATENCY_MS < 0) throw new Error(`--latency takes milliseconds, not "${flags.latency}"`);
@@ -55,7 +65,7 @@ const WITH_LATENCY = LATENCY_MS > 0;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (WITH_LATENCY ? 1 : 4));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
-const ALL_SECTIONS = WITH_LATENCY ? ['timing', 'webhooks'] : ['timing', 'weights', 'polling', 'memory', 'idle', 'webhooks'];
+const ALL_SECTIONS = WITH_LATENCY ? ['timing', 'webhooks', 'burst'] : ['timing', 'weights', 'polling', 'memory', 'idle', 'webhooks', 'burst'];
 const SECTIONS = new Set(flags.sections ? flags.sections.split(',') : ALL_SECTIONS);
 /** A partial run (some targets or sections) prints its figures and writes no results. */
 const PARTIAL = Boolean(flags.only || flags.sections);
@@ -342,7 +352,7 @@ async function ourPollingMinute(base: string, cookie: string, db: Db): Promise<{
 async function main() {
   const started = Date.now();
   console.log(`▶ Scale dataset${PARTIAL ? ' (a partial run: results are printed, not written)' : ''}`);
-  let sqld = await startScaleDatabase();
+  let sqld = await startScaleDatabase(SCALE);
   const db = createDb(sqld.url, undefined, 120_000);
   const [{ orderCount }] = await db.select({ orderCount: sql<number>`count(*)` }).from(orders);
 
@@ -353,6 +363,7 @@ async function main() {
   const madeByApi = { restaurantId: 0 };
   let apiWasEnabled = false;
   let proxy: LatencyProxy | undefined;
+  let messaging: FakeMessaging | undefined;
   let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
   try {
     const { business, courier, mover, template, pool } = await prepareDataset(db);
@@ -361,17 +372,12 @@ async function main() {
     let next = 0;
     // What this run wrote (and the cleanup of the last) is folded into the database file, so
     // the pages read below read it rather than a long WAL (P19-6).
-    sqld = await restartScaleDatabase(sqld);
+    sqld = await restartScaleDatabase(sqld, SCALE);
 
     // The Worker reaches sqld through the proxy in both modes, so round trips are counted the same way.
     proxy = await startLatencyProxy(sqld.url, LATENCY_MS);
-    worker = await startWorker({
-      persistDir,
-      sourceDir,
-      production: true,
-      // Webhooks go to the benchmark's receiver on loopback; no geocoder is reachable here.
-      vars: { DATABASE_URL: proxy.url, PROXIMITY_CHECK: 'off', ALLOW_LOCAL_WEBHOOKS: 'on', CENSUS_GEOCODER_URL: 'off' },
-    });
+    messaging = await startFakeMessaging();
+    worker = await startBenchWorker({ persistDir, sourceDir, databaseUrl: proxy.url, messagingUrl: messaging.url });
     const base = worker.url;
     const admin = await signIn(base, 'admin');
     const businessCookie = await signIn(base, business.username);
@@ -431,6 +437,7 @@ async function main() {
     const idle = SECTIONS.has('idle') ? await measureIdle(run) : [];
 
     const webhooks = SECTIONS.has('webhooks') ? await measureWebhooks(run, apiHeaders, apiOrderBody) : undefined;
+    const burst = SECTIONS.has('burst') ? await measureBurst(run, messaging) : undefined;
 
     const results: Results = {
       measuredAt: new Date().toISOString(),
@@ -447,6 +454,7 @@ async function main() {
       memory,
       idle,
       webhooks,
+      burst,
       durationSeconds: Math.round((Date.now() - started) / 1000),
     };
     publishResults(results);
@@ -457,6 +465,7 @@ async function main() {
   } finally {
     await worker?.stop();
     await proxy?.stop();
+    await messaging?.stop();
     await removeOrders(db, sql`order_number like ${`${STATUS_CHANGE_PREFIX}%`}`);
     if (madeByApi.restaurantId) {
       await removeOrders(db, sql`restaurant_id = ${madeByApi.restaurantId} and internal_order_number like 'API-BENCH%'`);
@@ -467,6 +476,25 @@ async function main() {
     rmSync(sourceDir, { recursive: true, force: true });
     rmSync(persistDir, { recursive: true, force: true });
   }
+}
+
+/** The production build under wrangler dev: webhooks go to the benchmark's receivers on loopback, texts to its fake provider; no geocoder is reachable here. */
+function startBenchWorker(options: { persistDir: string; sourceDir: string; databaseUrl: string; messagingUrl: string }) {
+  return startWorker({
+    persistDir: options.persistDir,
+    sourceDir: options.sourceDir,
+    production: true,
+    vars: {
+      DATABASE_URL: options.databaseUrl,
+      PROXIMITY_CHECK: 'off',
+      ALLOW_LOCAL_WEBHOOKS: 'on',
+      CENSUS_GEOCODER_URL: 'off',
+      TWILIO_ACCOUNT_SID: 'AC-bench',
+      TWILIO_AUTH_TOKEN: 'bench',
+      TWILIO_FROM_NUMBER: '+18135550100',
+      TWILIO_API_URL: options.messagingUrl,
+    },
+  });
 }
 
 /**
@@ -550,6 +578,29 @@ async function measureWebhooks({ base, businessCookie }: BenchRun, apiHeaders: (
     `  ${webhooks.events} events delivered in ${webhooks.seconds} s: ${webhooks.eventsPerSecond} events/s; change → delivery p50 ${webhooks.lagP50} ms, p95 ${webhooks.lagP95} ms, max ${webhooks.lagMax} ms; ${webhooks.missing} missing`,
   );
   return webhooks;
+}
+
+/** The rush: 200 changes of 10 businesses, each timed to its webhook and its customer's text. */
+async function measureBurst({ base, db, admin }: BenchRun, messaging: FakeMessaging): Promise<DeliveryBurst> {
+  console.log('▶ Delivery burst: 200 orders of 10 businesses cancelled at once; their webhooks and texts');
+  const burst = await deliveryBurst({ base, db, adminCookie: admin, messaging, removeOrders: (where) => removeOrders(db, where) });
+  for (const line of burstTable(burst)) console.log(`  ${line}`);
+  return burst;
+}
+
+/** The burst's table: change → delivery for webhooks and texts, against the target. */
+function burstTable(burst: DeliveryBurst): string[] {
+  const target = WITH_LATENCY ? 3000 : 2000;
+  const row = (name: string, lags: DeliveryBurst['webhooks']) =>
+    `| ${name} | ${lags.delivered} of ${lags.expected} | ${lags.p50} | ${lags.p95} | ${lags.max} | ${mark(lags.delivered === lags.expected && lags.p95 <= target)} |`;
+  return [
+    `${burst.changes} changes of ${burst.businesses} businesses sent in ${burst.changeSeconds} s (8 at a time); ${burst.deliveriesPerSecond} deliveries/s from the first change to the last arrival. Target: every one delivered, p95 ≤ ${target} ms.`,
+    '',
+    '| Delivered | Count | p50 ms | p95 ms | max ms | Target |',
+    '|---|---|---|---|---|---|',
+    row('Webhooks', burst.webhooks),
+    row('Customer texts', burst.messages),
+  ];
 }
 
 /** Written to bench/ unless this is a partial run, which only prints. */
@@ -817,6 +868,7 @@ type Results = {
   memory?: { csvRows: number; requests: Array<HeapGrowth & { name: string }> };
   idle: IdleCost[];
   webhooks?: FanOut;
+  burst?: DeliveryBurst;
   durationSeconds: number;
 };
 
@@ -922,6 +974,7 @@ function plainBlock(results: Results): string[] {
     '### Webhook fan-out',
     '',
     `${webhooks.orders} orders created and then cancelled through \`/api/v1\` (2 at a time, 10 keys in turn), each change an event delivered, signed, to a receiver on loopback: ${webhooks.events} of ${webhooks.orders * 2} events arrived ${mark(webhooks.missing === 0)} in ${webhooks.seconds} s from the first call, **${webhooks.eventsPerSecond} events/s**; from a change to its delivery p50 ${webhooks.lagP50} ms, p95 ${webhooks.lagP95} ms, max ${webhooks.lagMax} ms.`,
+    ...burstBlock(results),
     '',
     '### Memory per request',
     '',
@@ -985,8 +1038,12 @@ function latencyBlock(results: Results): string[] {
           `Webhook fan-out at this latency: ${results.webhooks.events} of ${results.webhooks.orders * 2} events in ${results.webhooks.seconds} s, **${results.webhooks.eventsPerSecond} events/s**; change → delivery p50 ${results.webhooks.lagP50} ms, p95 ${results.webhooks.lagP95} ms, max ${results.webhooks.lagMax} ms.`,
         ]
       : []),
+    ...burstBlock(results),
   ];
 }
+
+/** The rush's table, when it ran. */
+const burstBlock = (results: Results): string[] => (results.burst ? ['', '### A rush: 200 changes of 10 businesses', '', ...burstTable(results.burst)] : []);
 
 /** Rewrites this mode's generated block of bench/RESULTS.md, keeping the rest (the other mode's block, live positions, history of changes). */
 function writeResultsMarkdown(results: Results): void {

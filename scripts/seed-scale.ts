@@ -5,12 +5,16 @@
  * data (so the demo accounts still sign in). It goes to a separate local database
  * (bench/.data/sqld), never to the one `npm start` uses.
  *
- *   npm run seed:scale            builds it if it is not there yet
- *   npm run seed:scale -- --fresh rebuilds it
+ *   npm run seed:scale                          builds it if it is not there yet
+ *   npm run seed:scale -- --fresh               rebuilds it
+ *   npm run seed:scale -- --orders 1000000      a city-wide company (issue 31): couriers and
+ *                                               businesses in proportion, in a database of its
+ *                                               own (bench/.data/sqld-1000000)
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { createClient } from '@libsql/client';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../src/auth/password';
@@ -24,8 +28,28 @@ import { ROOT, startSqld, type Running } from './lib/stack';
 import { migrateDatabase } from './migrate';
 import { DEMO_PASSWORD, isSeeded, seedDemo } from './seed';
 
-export const SCALE = { orders: 100_000, couriers: 500, businesses: 200, days: 365 } as const;
-export const SCALE_DATA_DIR = join(ROOT, 'bench/.data/sqld');
+/** The benchmark's usual size; other sizes keep its proportions (5 couriers and 2 businesses per 1,000 orders a year). */
+const DEFAULT_ORDERS = 100_000;
+
+export interface Scale {
+  orders: number;
+  couriers: number;
+  businesses: number;
+  days: number;
+  dataDir: string;
+}
+
+/** The dataset of `orders` orders over a year, and where its database lives. */
+export function scaleOf(orders = DEFAULT_ORDERS): Scale {
+  const per = orders / DEFAULT_ORDERS;
+  return {
+    orders,
+    couriers: Math.round(500 * per),
+    businesses: Math.round(200 * per),
+    days: 365,
+    dataDir: join(ROOT, orders === DEFAULT_ORDERS ? 'bench/.data/sqld' : `bench/.data/sqld-${orders}`),
+  };
+}
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -72,30 +96,41 @@ function statusFor(ageDays: number, pharmacy: boolean, roll: number): OrderStatu
 
 type Random = ReturnType<typeof prng>;
 
-export async function seedScale(db: Db, now = Date.now()): Promise<void> {
+async function seedScale(db: Db, scale: Scale, now = Date.now()): Promise<void> {
   const random = prng(100_000);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   if (!(await isSeeded(db))) await seedDemo(db, now);
   const zoneIds = (await db.select({ id: zones.id }).from(zones)).map((zone) => zone.id);
-  const businessRows = await seedScaleBusinesses(db, random, passwordHash, zoneIds);
-  const courierIds = await seedScaleCouriers(db, random, passwordHash, zoneIds, now);
-  await seedScaleOrders(db, random, businessRows, courierIds, now);
+  const businessRows = await seedScaleBusinesses(db, scale, random, passwordHash, zoneIds);
+  const courierIds = await seedScaleCouriers(db, scale, random, passwordHash, zoneIds, now);
+  await seedScaleOrders(db, scale, random, businessRows, courierIds, now);
   await settleSeededEvents(db);
 }
 
-async function seedScaleBusinesses(db: Db, random: Random, passwordHash: string, zoneIds: number[]): Promise<Array<typeof restaurants.$inferSelect>> {
-  const businessUsers = await db
-    .insert(users)
-    .values(
-      Array.from({ length: SCALE.businesses }, (_, i) => ({
-        username: `biz${i}`,
-        passwordHash,
-        role: 'restaurant' as const,
-        name: `Business ${i}`,
-        phone: '8135551000',
-      })),
-    )
-    .returning({ id: users.id });
+/** Users a chunk at a time (a statement takes a bounded number of variables), in order. */
+async function insertUsers(db: Db, rows: Array<typeof users.$inferInsert>): Promise<Array<{ id: number; zoneId: number | null }>> {
+  const made: Array<{ id: number; zoneId: number | null }> = [];
+  await insertChunks(rows, async (chunk) => made.push(...(await db.insert(users).values(chunk).returning({ id: users.id, zoneId: users.zoneId }))));
+  return made;
+}
+
+async function seedScaleBusinesses(
+  db: Db,
+  scale: Scale,
+  random: Random,
+  passwordHash: string,
+  zoneIds: number[],
+): Promise<Array<typeof restaurants.$inferSelect>> {
+  const businessUsers = await insertUsers(
+    db,
+    Array.from({ length: scale.businesses }, (_, i) => ({
+      username: `biz${i}`,
+      passwordHash,
+      role: 'restaurant' as const,
+      name: `Business ${i}`,
+      phone: '8135551000',
+    })),
+  );
   const businessRows: Array<typeof restaurants.$inferSelect> = [];
   await insertChunks(businessUsers, async (chunk) => {
     businessRows.push(
@@ -123,20 +158,18 @@ async function seedScaleBusinesses(db: Db, random: Random, passwordHash: string,
   return businessRows;
 }
 
-async function seedScaleCouriers(db: Db, random: Random, passwordHash: string, zoneIds: number[], now: number): Promise<number[]> {
-  const courierUsers = await db
-    .insert(users)
-    .values(
-      Array.from({ length: SCALE.couriers }, (_, i) => ({
-        username: `driver${i}`,
-        passwordHash,
-        role: 'courier' as const,
-        name: `Driver ${i}`,
-        phone: '8135552000',
-        zoneId: random.pick(zoneIds),
-      })),
-    )
-    .returning({ id: users.id, zoneId: users.zoneId });
+async function seedScaleCouriers(db: Db, scale: Scale, random: Random, passwordHash: string, zoneIds: number[], now: number): Promise<number[]> {
+  const courierUsers = await insertUsers(
+    db,
+    Array.from({ length: scale.couriers }, (_, i) => ({
+      username: `driver${i}`,
+      passwordHash,
+      role: 'courier' as const,
+      name: `Driver ${i}`,
+      phone: '8135552000',
+      zoneId: random.pick(zoneIds),
+    })),
+  );
   const courierIds: number[] = [];
   await insertChunks(courierUsers, async (chunk) => {
     const rows = await db
@@ -166,12 +199,19 @@ async function seedScaleCouriers(db: Db, random: Random, passwordHash: string, z
   return courierIds;
 }
 
-async function seedScaleOrders(db: Db, random: Random, businessRows: Array<typeof restaurants.$inferSelect>, courierIds: number[], now: number): Promise<void> {
+async function seedScaleOrders(
+  db: Db,
+  scale: Scale,
+  random: Random,
+  businessRows: Array<typeof restaurants.$inferSelect>,
+  courierIds: number[],
+  now: number,
+): Promise<void> {
   const [{ maxId }] = await db.select({ maxId: sql<number>`coalesce(max(${orders.id}), 0)` }).from(orders);
   let nextOrderNumber = 10_000 + maxId + 1;
-  for (let done = 0; done < SCALE.orders; done += CHUNK) {
-    const batch = Array.from({ length: Math.min(CHUNK, SCALE.orders - done) }, () =>
-      scaleOrder(random, random.pick(businessRows), courierIds, String(nextOrderNumber++), now),
+  for (let done = 0; done < scale.orders; done += CHUNK) {
+    const batch = Array.from({ length: Math.min(CHUNK, scale.orders - done) }, () =>
+      scaleOrder(random, scale, random.pick(businessRows), courierIds, String(nextOrderNumber++), now),
     );
     const inserted = await db
       .insert(orders)
@@ -204,10 +244,10 @@ async function seedScaleOrders(db: Db, random: Random, businessRows: Array<typeo
 }
 
 /** One order of the scale dataset, and the points of its stops (a pharmacy's route). */
-function scaleOrder(random: Random, business: typeof restaurants.$inferSelect, courierIds: number[], orderNumber: string, now: number) {
+function scaleOrder(random: Random, scale: Scale, business: typeof restaurants.$inferSelect, courierIds: number[], orderNumber: string, now: number) {
   const pharmacy = business.customerType === 'pharmacy';
   // More orders recently than a year ago, as a growing company has.
-  const ageDays = SCALE.days * random.next() ** 1.6;
+  const ageDays = scale.days * random.next() ** 1.6;
   const pickupTime = Math.round((now - ageDays * DAY + 2 * HOUR) / 60_000) * 60_000;
   const deliveryTime = pickupTime + (pharmacy ? 2 : 1) * HOUR;
   const status = statusFor(ageDays, pharmacy, random.next());
@@ -260,8 +300,8 @@ function scaleOrder(random: Random, business: typeof restaurants.$inferSelect, c
  * Folds the WAL the last run left into the database file, with sqld stopped: its own
  * checkpoints are off for the benchmark (below), and it leaves the WAL behind when it stops.
  */
-async function checkpointWhileStopped(): Promise<void> {
-  const file = join(SCALE_DATA_DIR, 'dbs/default/data');
+async function checkpointWhileStopped(scale: Scale): Promise<void> {
+  const file = join(scale.dataDir, 'dbs/default/data');
   if (!existsSync(`${file}-wal`)) return;
   const client = createClient({ url: pathToFileURL(file).href });
   try {
@@ -281,38 +321,41 @@ async function checkpointWhileStopped(): Promise<void> {
  * folded in while it is stopped (restartScaleDatabase, and before each start). The
  * replication log likewise compacts only past 4 GB (a compaction stalls writers for seconds).
  */
-async function startScaleSqld(port?: number): Promise<Running> {
-  await checkpointWhileStopped();
-  return startSqld({ dataDir: SCALE_DATA_DIR, port, logFile: join(ROOT, 'bench/.data/sqld.log'), maxLogSizeMb: 4096, checkpointIntervalS: 3600 });
+async function startScaleSqld(scale: Scale, port?: number): Promise<Running> {
+  await checkpointWhileStopped(scale);
+  return startSqld({ dataDir: scale.dataDir, port, logFile: `${scale.dataDir}.log`, maxLogSizeMb: 4096, checkpointIntervalS: 3600 });
 }
 
 /**
  * Stops sqld, folds the WAL into the database file and starts it again on the same port (its
  * clients keep their URL): what is measured then reads the database file, not a long WAL.
  */
-export async function restartScaleDatabase(running: Running): Promise<Running> {
+export async function restartScaleDatabase(running: Running, scale: Scale): Promise<Running> {
   await running.stop();
-  return startScaleSqld(running.port);
+  return startScaleSqld(scale, running.port);
 }
 
 /** Starts sqld on the scale database (building it first if needed). */
-export async function startScaleDatabase(options: { fresh?: boolean } = {}): Promise<Running> {
-  if (options.fresh) rmSync(SCALE_DATA_DIR, { recursive: true, force: true });
-  const sqld = await startScaleSqld();
+export async function startScaleDatabase(scale: Scale, options: { fresh?: boolean } = {}): Promise<Running> {
+  if (options.fresh) rmSync(scale.dataDir, { recursive: true, force: true });
+  const sqld = await startScaleSqld(scale);
   await migrateDatabase(sqld.url);
   const db = createDb(sqld.url, undefined, 120_000);
   const [{ count }] = await db.select({ count: sql<number>`count(*)` }).from(orders);
-  if (count < SCALE.orders) {
+  if (count < scale.orders) {
     const started = Date.now();
-    console.log(`Building the scale dataset (${SCALE.orders.toLocaleString('en-US')} orders)…`);
-    await seedScale(db);
+    console.log(`Building the scale dataset (${scale.orders.toLocaleString('en-US')} orders)…`);
+    await seedScale(db, scale);
     console.log(`Scale dataset built in ${Math.round((Date.now() - started) / 1000)} s`);
   }
   return sqld;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const sqld = await startScaleDatabase({ fresh: process.argv.includes('--fresh') });
+  const { values } = parseArgs({ options: { fresh: { type: 'boolean' }, orders: { type: 'string' } } });
+  const scale = scaleOf(values.orders ? Number(values.orders) : undefined);
+  if (!Number.isSafeInteger(scale.orders) || scale.orders <= 0) throw new Error(`--orders takes a number of orders, not "${values.orders}"`);
+  const sqld = await startScaleDatabase(scale, { fresh: values.fresh });
   const db = createDb(sqld.url, undefined, 60_000);
   const counts = await db.all<{ name: string; count: number }>(sql`
     select 'orders' as name, count(*) as count from orders union all select 'order_stops', count(*) from order_stops

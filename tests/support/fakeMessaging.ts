@@ -13,6 +13,8 @@ export interface SentSms {
   to: string | null;
   from: string | null;
   body: string | null;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
 export interface FakeMessaging {
@@ -39,7 +41,14 @@ export async function startFakeMessaging(): Promise<FakeMessaging> {
       response.writeHead(201, { 'Content-Type': 'application/json' });
       if (path.endsWith('/Messages.json')) {
         const form = new URLSearchParams(raw);
-        fake.sms.push({ path, authorization: request.headers.authorization, to: form.get('To'), from: form.get('From'), body: form.get('Body') });
+        fake.sms.push({
+          path,
+          authorization: request.headers.authorization,
+          to: form.get('To'),
+          from: form.get('From'),
+          body: form.get('Body'),
+          at: Date.now(),
+        });
         response.end(JSON.stringify({ sid: `SM${fake.sms.length.toString().padStart(32, '0')}`, status: 'queued' }));
       } else {
         const idempotencyKey = request.headers['idempotency-key'];
