@@ -130,7 +130,7 @@ export async function readSession(
     .limit(1);
   let row;
   if (options.withVersions) {
-    const read = db.batch([sessionQuery, allVersions(db)]);
+    const read = db.batch([sessionQuery, allVersions(db, id)]);
     rememberVersions(
       db,
       read.then(([, versions]) => versions),

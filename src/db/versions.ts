@@ -1,16 +1,38 @@
 /**
  * ETags for polled partials. Triggers bump a counter in data_versions on every write to
  * a table (migrations/0001), so "has anything this region shows changed?" is one indexed
- * read instead of re-running the region's queries.
+ * read instead of re-running the region's queries. Orders and their stops also have a
+ * counter per business (`orders@12`, migrations/0025): a business's regions follow its own,
+ * so other businesses' orders do not change their ETags.
  */
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { dataVersions } from './schema';
+import { dataVersions, restaurants, sessions } from './schema';
 
 export type VersionedTable = 'zones' | 'users' | 'restaurants' | 'couriers' | 'orders' | 'order_stops';
+const TABLES: readonly VersionedTable[] = ['zones', 'users', 'restaurants', 'couriers', 'orders', 'order_stops'];
 
-/** All counters: six rows, cheap enough to read with every page's session. */
-export const allVersions = (db: Db) => db.select().from(dataVersions);
+/** The tables with a counter per business too. */
+type PerBusiness = 'orders' | 'order_stops';
+/** A table's counter, or one business's counter of a table. */
+export type Counter = VersionedTable | `${PerBusiness}@${number}`;
+
+/** The counters a business's region follows: its own for orders and stops, the tables' for the rest (and for an account without a business). */
+export const ofBusiness = (restaurantId: number | null | undefined, tables: readonly VersionedTable[]): Counter[] =>
+  tables.map((table): Counter => (restaurantId != null && (table === 'orders' || table === 'order_stops') ? `${table}@${restaurantId}` : table));
+
+/**
+ * The tables' counters and, for a business's session, its own: a few indexed rows, read with
+ * every page's session.
+ */
+export const allVersions = (db: Db, sessionId: string) => {
+  const own = (table: PerBusiness) =>
+    sql`(select ${`${table}@`} || ${restaurants.id} from ${sessions} join ${restaurants} on ${restaurants.userId} = ${sessions.userId} where ${sessions.id} = ${sessionId})`;
+  return db
+    .select()
+    .from(dataVersions)
+    .where(or(inArray(dataVersions.name, [...TABLES]), eq(dataVersions.name, own('orders')), eq(dataVersions.name, own('order_stops'))));
+};
 
 /**
  * Counters read at the start of a request, together with its session (one round trip):
@@ -65,15 +87,20 @@ async function sha256(text: string): Promise<string> {
  * A weak ETag over the tables a region reads and everything else its markup depends on
  * (viewer, filters, time zone; a minute bucket when it shows time-relative states).
  */
-export async function versionTag(db: Db, tables: readonly VersionedTable[], ...inputs: Array<string | number | null | undefined>): Promise<string> {
-  noteVersioned(db, tables);
+export async function versionTag(db: Db, counters: readonly Counter[], ...inputs: Array<string | number | null | undefined>): Promise<string> {
+  noteVersioned(
+    db,
+    counters.map((counter) => counter.split('@')[0]),
+  );
   const known = await prefetched.get(db)?.catch(() => undefined);
-  const rows = known
-    ? tables.map((name) => ({ name, version: known.get(name) ?? 0 }))
-    : await db
-        .select()
-        .from(dataVersions)
-        .where(inArray(dataVersions.name, [...tables]));
+  // A business's counter exists from the business's creation: one not read with the session is read now.
+  const rows =
+    known && counters.every((name) => !name.includes('@') || known.has(name))
+      ? counters.map((name) => ({ name, version: known.get(name) ?? 0 }))
+      : await db
+          .select()
+          .from(dataVersions)
+          .where(inArray(dataVersions.name, [...counters]));
   const versions = [...rows]
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((row) => `${row.name}:${row.version}`)

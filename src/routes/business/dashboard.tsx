@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { activeOrders } from '../../db/business';
 import { businessTotals } from '../../db/dashboard';
-import { versionTag } from '../../db/versions';
+import { ofBusiness, versionTag } from '../../db/versions';
 import { formatUsd } from '../../domain/money';
 import type { AppEnv } from '../../env';
 import { requirePage } from '../../http/guards';
@@ -26,7 +26,7 @@ const dashboard = new Hono<AppEnv>();
 dashboard.get('/', requirePage('restaurant'), (c) => {
   const db = c.var.db;
   const restaurantId = c.var.user!.restaurantId;
-  const etag = (region: string) => () => versionTag(db, ['orders'], region, restaurantId, c.var.timeZone);
+  const etag = (region: string) => () => versionTag(db, ofBusiness(restaurantId, ['orders']), region, restaurantId, c.var.timeZone);
   return respond(
     c,
     {

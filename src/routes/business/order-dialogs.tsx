@@ -14,7 +14,7 @@ import { findVisibleOrder } from '../../db/orders/access';
 import { failuresOf } from '../../db/orders/failures';
 import { getEvents, getStops } from '../../db/orders/read';
 import type { Order } from '../../db/schema';
-import { versionTag, type VersionedTable } from '../../db/versions';
+import { ofBusiness, type VersionedTable, versionTag } from '../../db/versions';
 import { ORDER_KINDS, orderKindOf } from '../../domain/orderKinds';
 import { BUSINESS_EDITABLE, isCompleted } from '../../domain/orderStatus';
 import { formatMoney } from '../../domain/money';
@@ -91,7 +91,7 @@ dialogs.get('/:id/live', requirePage('restaurant'), validate('param', idParam), 
   return dialogPage(c, `Order #${order.orderNumber}`, {
     src: liveOrderUrl(order.id),
     poll: waitingForPhotos ? MISSING_PHOTOS_POLL_MS : LIVE_POLL_MS,
-    etag: () => versionTag(c.var.db, DETAIL_TABLES, 'live', order.id, c.var.timeZone, c.env.MAPS_API_KEY),
+    etag: () => versionTag(c.var.db, ofBusiness(order.restaurantId, DETAIL_TABLES), 'live', order.id, c.var.timeZone, c.env.MAPS_API_KEY),
     render: async () => <LiveOrderDetails data={await detailData(c, order)} />,
   });
 });
@@ -102,7 +102,7 @@ dialogs.get('/:id', requirePage('restaurant'), validate('param', idParam), async
   const { order } = found;
   return dialogPage(c, `Order #${order.orderNumber}`, {
     src: orderDetailsUrl(order.id),
-    etag: () => versionTag(c.var.db, DETAIL_TABLES, 'details', order.id, c.var.timeZone, c.env.MAPS_API_KEY),
+    etag: () => versionTag(c.var.db, ofBusiness(order.restaurantId, DETAIL_TABLES), 'details', order.id, c.var.timeZone, c.env.MAPS_API_KEY),
     render: async () => {
       const [data, events] = await Promise.all([detailData(c, order), getEvents(c.var.db, order.id)]);
       return <OrderDetails data={data} events={events} />;

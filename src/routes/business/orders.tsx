@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { visibleTo } from '../../db/orders/access';
 import { orderListPage } from '../../db/orders/read';
-import { versionTag } from '../../db/versions';
+import { ofBusiness, versionTag } from '../../db/versions';
 import { describeListFilter, resolveListFilter } from '../../domain/orderFilters';
 import { BUSINESS_TABS } from '../../domain/orderStatus';
 import { orderListQuerySchema } from '../../domain/schemas/orders';
@@ -42,7 +42,17 @@ ordersPage.get('/', requirePage('restaurant'), validate('query', orderListQueryS
         history: true,
         poll: ORDERS_POLL_MS,
         etag: () =>
-          versionTag(db, ['orders', 'couriers', 'users'], 'business-orders', user.restaurantId, zone, filter.tab.key, filter.month, filter.day, query.page),
+          versionTag(
+            db,
+            ofBusiness(user.restaurantId, ['orders', 'couriers', 'users']),
+            'business-orders',
+            user.restaurantId,
+            zone,
+            filter.tab.key,
+            filter.month,
+            filter.day,
+            query.page,
+          ),
         render: async () => {
           const {
             counts,

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { activeApiKeys } from '../../db/apiKeys';
 import { messageSettingsOf } from '../../db/messages';
 import { businessWithEndpoint, deliveryLog, deliveryLogVersion, findEndpoint } from '../../db/webhooks';
-import { versionTag } from '../../db/versions';
+import { ofBusiness, versionTag } from '../../db/versions';
 import { formatPhone } from '../../domain/phone';
 import type { AppEnv } from '../../env';
 import { requirePage } from '../../http/guards';
@@ -64,7 +64,7 @@ profile.get('/', requirePage('restaurant'), async (c) => {
       'webhook-deliveries': {
         render: async () => <DeliveryLog rows={await deliveryLog(db, restaurantId)} />,
         // Its rows name their orders.
-        etag: async () => versionTag(db, ['orders'], 'webhook-deliveries', restaurantId, await deliveryLogVersion(db, restaurantId)),
+        etag: async () => versionTag(db, ofBusiness(restaurantId, ['orders']), 'webhook-deliveries', restaurantId, await deliveryLogVersion(db, restaurantId)),
         poll: DELIVERY_LOG_POLL_MS,
         fallback: skeleton('h-24'),
       },
