@@ -3,7 +3,7 @@
  * a table (migrations/0001), so "has anything this region shows changed?" is one indexed
  * read instead of re-running the region's queries. Orders and their stops also have a
  * counter per business (`orders@12`, migrations/0025): a business's regions follow its own,
- * so other businesses' orders do not change their ETags.
+ * so other businesses' orders do not change their ETags (decision P31-2).
  */
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from './client';

@@ -1,5 +1,5 @@
 /**
- * A business's polled regions follow its own counters of orders and stops (migration 0025,
+ * A business's polled regions follow its own counters of orders and stops (decision P31-2,
  * src/db/versions.ts): another business's orders changing leaves them at 304, one of its
  * own moves them (issue 31).
  */

@@ -8,13 +8,17 @@ import { earningsQuerySchema } from '../../domain/schemas/reports';
 import { dayIn, dayRange, type Range } from '../../domain/time';
 import type { AppEnv } from '../../env';
 import { requireApi } from '../../http/guards';
-import { streamBatches } from '../../http/stream';
+import { streamBatches, type BatchSizes } from '../../http/stream';
 import { validate } from '../../http/validate';
 
 const reports = new Hono<AppEnv>();
 
-/** Rows per database read when a whole report is streamed: about 400 KB, few round trips. */
-const STREAM_BATCH = 2000;
+/**
+ * Rows per database read when a whole report is streamed: a first batch of 1,000 (its first
+ * bytes soon), then twice as many each time up to 8,000 (about 1.6 MB of rows): a month of
+ * 17,000 orders in 5 round trips, not 10 of 2,000, and never more than one batch in memory.
+ */
+export const STREAM_BATCHES: BatchSizes = { first: 1000, largest: 8000 };
 
 function serializeRow(row: EarningsRow) {
   return {
@@ -59,8 +63,8 @@ const serializeRestaurantEarnings = (row: RestaurantEarnings) => ({
 });
 
 /** The next batch of a report after the last row written. */
-const nextRows = (db: Db, range: Range) => (last: EarningsRow | undefined) =>
-  earningsRows(db, range, { limit: STREAM_BATCH, after: last && { completedAt: last.completedAt, id: last.orderId } });
+const nextRows = (db: Db, range: Range) => (last: EarningsRow | undefined, limit: number) =>
+  earningsRows(db, range, { limit, after: last && { completedAt: last.completedAt, id: last.orderId } });
 
 /**
  * GET /api/reports/earnings?from=yyyy-MM-dd&to=yyyy-MM-dd: {summary, report[]} (spec 1-foundations-and-admin.md
@@ -83,7 +87,7 @@ reports.get('/earnings', requireApi('admin'), validate('query', earningsQuerySch
   if (query.page) return c.json({ ...head, report: overview.rows.map(serializeRow), page: query.page, pageSize });
   const body = streamBatches({
     next: nextRows(c.var.db, range),
-    batchSize: STREAM_BATCH,
+    sizes: STREAM_BATCHES,
     encode: (row) => JSON.stringify(serializeRow(row)),
     head: `${JSON.stringify(head).slice(0, -1)},"report":[`,
     separator: ',',
@@ -98,7 +102,7 @@ reports.get('/earnings.csv', requireApi('admin'), validate('query', earningsQuer
   const zone = c.env.SERVICE_TIME_ZONE;
   const body = streamBatches({
     next: nextRows(c.var.db, dayRange(query.from, zone, query.to)),
-    batchSize: STREAM_BATCH,
+    sizes: STREAM_BATCHES,
     encode: (row) => earningsCsvLine(row, zone),
     head: csvLine(EARNINGS_CSV_COLUMNS),
   });
