@@ -3,7 +3,7 @@
  * everything the batch needs in one round trip, everything it records in one transaction,
  * and the outcomes of its sends in one more, however many events the batch holds.
  */
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from './client';
 import { recordMessage, settleStatement, SEND_LEASE_MS, withDefaults, type MessageSetting, type MessageOutcome, type NewMessage } from './messages';
@@ -16,6 +16,7 @@ import {
   orders,
   orderStops,
   restaurants,
+  trackingWatchers,
   users,
   webhookDeliveries,
   webhookEndpoints,
@@ -40,6 +41,8 @@ export interface EventBatchContext {
   /** Each business's message settings, defaults included. */
   settings: Map<number, MessageSetting[]>;
   courierNames: Map<number, string>;
+  /** The orders a customer's tracking page is open on (its object is told of their changes). */
+  watched: Set<number>;
 }
 
 const groupBy = <T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> => {
@@ -49,13 +52,13 @@ const groupBy = <T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> => {
 };
 
 /** The events named and all their consumers need, in one round trip. */
-export async function readEventBatch(db: Db, ids: readonly number[]): Promise<EventBatchContext> {
+export async function readEventBatch(db: Db, ids: readonly number[], now = Date.now()): Promise<EventBatchContext> {
   const ofBatch = inArray(eventOutbox.id, [...ids]);
   const column = (name: typeof eventOutbox.orderId | typeof eventOutbox.restaurantId | typeof eventOutbox.deliveryFailureId) =>
     db.select({ id: name }).from(eventOutbox).where(ofBatch);
   const orderIds = column(eventOutbox.orderId);
   const restaurantIds = column(eventOutbox.restaurantId);
-  const [events, orderRows, stopRows, failureRows, endpointRows, settingRows, courierRows] = await db.batch([
+  const [events, orderRows, stopRows, failureRows, endpointRows, settingRows, courierRows, watcherRows] = await db.batch([
     db
       .select()
       .from(eventOutbox)
@@ -78,6 +81,10 @@ export async function readEventBatch(db: Db, ids: readonly number[]): Promise<Ev
       .from(couriers)
       .innerJoin(users, eq(users.id, couriers.userId))
       .where(inArray(couriers.id, db.select({ id: orders.courierId }).from(orders).where(inArray(orders.id, orderIds)))),
+    db
+      .select({ orderId: trackingWatchers.orderId })
+      .from(trackingWatchers)
+      .where(and(inArray(trackingWatchers.orderId, orderIds), gt(trackingWatchers.until, now))),
   ]);
   const settingsOf = groupBy(settingRows, (row) => row.restaurantId);
   return {
@@ -88,6 +95,7 @@ export async function readEventBatch(db: Db, ids: readonly number[]): Promise<Ev
     endpoints: new Map(endpointRows.map(({ endpoint }) => [endpoint.restaurantId, endpoint])),
     settings: new Map([...new Set(events.map((event) => event.restaurantId))].map((id) => [id, withDefaults(settingsOf.get(id) ?? [])])),
     courierNames: new Map(courierRows.map((row) => [row.courierId, row.name])),
+    watched: new Set(watcherRows.map((row) => row.orderId)),
   };
 }
 

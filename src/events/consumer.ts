@@ -62,7 +62,7 @@ export async function handleEventBatch(env: Env, db: Db, outboxIds: readonly num
   const [deliveries, messages] = await Promise.all([
     Promise.all(batch.events.map((event) => deliveryFor(env, event, { ...batch, photoSecret }))),
     Promise.all(batch.events.map((event) => messagesOfEvent(env, event, batch))),
-    Promise.all(batch.events.map((event) => tellTrackingPages(env, event))),
+    Promise.all(batch.events.map((event) => tellTrackingPages(env, event, batch.watched))),
   ]);
   const recorded = await recordEventBatch(db, {
     eventIds: batch.events.map((event) => event.id),
