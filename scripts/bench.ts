@@ -4,7 +4,7 @@
  *   npm run bench                    no added latency: 4 connections (BENCH_CONNECTIONS)
  *   npm run bench -- --latency 20    20 ms added each way between the Worker and the database,
  *                                    one connection: each page as "RTT + X ms"
- *   --only <text>                    only the targets whose name contains text (a dev run)
+ *   --only <text>[,<text>…]          only the targets whose name contains one of the texts (a dev run)
  *   --sections timing,webhooks,...   only these sections (a dev run); partial runs print, and
  *                                    write neither bench/RESULTS.md nor the JSON
  *   --orders 1000000                 on the dataset of that many orders (npm run seed:scale)
@@ -412,7 +412,8 @@ async function main() {
       nextPooled: () => pool[next++ % pool.length],
       apiOrderBody,
     });
-    const targets = allTargets.filter((target) => !flags.only || target.name.toLowerCase().includes(flags.only.toLowerCase()));
+    const wanted = flags.only?.toLowerCase().split(',');
+    const targets = allTargets.filter((target) => !wanted || wanted.some((text) => target.name.toLowerCase().includes(text)));
 
     const run: BenchRun = {
       base,

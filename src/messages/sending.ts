@@ -1,9 +1,9 @@
 /**
  * Customer messages in the background (issue 16). The event consumer hands each order
  * event here: the messages it calls for (domain/messages.ts) are recorded under a unique
- * key and queued one by one; each is then sent through its channel's provider, retried
- * when the provider may succeed later, and never sent twice. Nothing here runs in a
- * courier's request.
+ * key and sent through their channel's provider by the consumer, with the rest of the
+ * batch (decision P31-1); a message the provider may take later is retried through the
+ * queue, and none is ever sent twice. Nothing here runs in a courier's request.
  */
 import type { Db } from '../db/client';
 import type { EventBatchContext } from '../db/eventBatch';
