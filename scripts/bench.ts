@@ -601,6 +601,8 @@ function burstTable(burst: DeliveryBurst): string[] {
     '|---|---|---|---|---|---|',
     row('Webhooks', burst.webhooks),
     row('Customer texts', burst.messages),
+    '',
+    `A backlog: ${burst.backlog.changes} more changes of the same businesses committed at once and handed to the queue by one request: ${burst.backlog.delivered} of ${burst.backlog.expected} webhooks and texts in ${burst.backlog.seconds} s, **${burst.backlog.eventsPerSecond} events/s** (${burst.backlog.deliveriesPerSecond} deliveries/s) ${mark(burst.backlog.delivered === burst.backlog.expected && (WITH_LATENCY || burst.backlog.eventsPerSecond >= 100))}. Target without added latency: 100 events/s.`,
   ];
 }
 
