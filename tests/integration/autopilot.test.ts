@@ -5,7 +5,7 @@
  * time; a paused zone left alone; and the dispatcher taking an order back.
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client';
 import { dispatchCascades, orders } from '../../src/db/schema';
 import { Client, signedIn, testDb } from '../support/api';
@@ -26,9 +26,19 @@ async function orderWhen(db: Db, orderId: number, holds: (order: typeof orders.$
   }
 }
 
+/** The zones a test put on autopilot: set back to manual after it, so no timer of theirs moves an order while later suites count what changed. */
+const onAutopilot: number[] = [];
+afterEach(async () => {
+  const admin = await signedIn('admin');
+  for (const zoneId of onAutopilot.splice(0)) expect((await admin.patch(`/api/zones/${zoneId}/dispatch`, { mode: 'manual' })).status).toBe(200);
+  // A pass already under way finishes on the read it made; the next finds the zone manual.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+});
+
 /** A zone on autopilot with a business and three couriers online at 0.1, 0.5 and 1 mile from its pickup, nearest first. */
 async function autopilotZone(db: Db, settings: Record<string, unknown> = {}) {
   const zone = await insertZone(db);
+  onAutopilot.push(zone.id);
   const business = await insertBusiness(db, { zoneId: zone.id });
   const now = Date.now();
   const at = (milesNorth: number) => ({ courierLatitude: 27.9427 + milesNorth / 69, courierLongitude: -82.4497, lastLocationUpdateTime: now, zoneId: zone.id });

@@ -22,6 +22,7 @@ import { multiStopBody, singleOrderBody, TAMPA_STOPS } from '../support/business
 import { dataString, insertPharmacyOrder, png, upload, atStop } from '../support/courier';
 import { courierRegistration as newCourier, insertBusiness, insertCourier, insertOrder, insertSession } from '../support/factories';
 import { bodyCases, DEEP_JSON, describe as show, HOSTILE, HOSTILE_ID_SEGMENTS, MEGABYTE, UNKNOWN_ID, type Values } from '../support/hostile';
+import { MAX_ROUTE_STOPS } from '../../src/domain/schemas/businessOrders';
 import { recordFigures } from '../support/figures';
 import { callers, fingerprint, inBatches, isErrorShape, sessionCookie, type Role, type Caller, removeOrdersCreatedBySuite } from '../support/security';
 
@@ -346,7 +347,7 @@ const TARGETS: Target[] = [
         ],
         [{ ...STOP, sequence: 0 }],
         [{ ...STOP, status: 'delivered' }],
-        Array.from({ length: 26 }, () => STOP),
+        Array.from({ length: MAX_ROUTE_STOPS + 1 }, () => STOP),
       ],
       amount: money,
       pickupTime: instant,
@@ -708,7 +709,7 @@ const TARGETS: Target[] = [
         [{ lat: 'x', lng: 0 }],
         [{ address: MEGABYTE }],
         [{ address: 12 }],
-        Array.from({ length: 26 }, () => ({ lat: 27.9, lng: -82.4 })),
+        Array.from({ length: MAX_ROUTE_STOPS + 1 }, () => ({ lat: 27.9, lng: -82.4 })),
       ],
       pharmacyAddress: [12, {}, MEGABYTE],
     },
