@@ -3,7 +3,7 @@
  * nearest online courier; the autopilot's offer cascade, with and without trips; plan-all every
  * five minutes. Where the autopilot gives up, the dispatcher steps in as in the baseline.
  */
-import { batchTrips } from '../../src/domain/autopilot/batching';
+import { dueJobs } from '../../src/domain/autopilot/batching';
 import { INITIAL_CASCADE, nextCascade, type CascadeAction, type CascadeEvent, type CascadeState } from '../../src/domain/autopilot/cascade';
 import { planZone } from '../../src/domain/autopilot/plan';
 import { rankForJob, type DispatchJob } from '../../src/domain/autopilot/ranking';
@@ -14,8 +14,6 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 /** How often plan-all is run. */
 const PLAN_EVERY_MINUTES = 5;
-/** Orders from a due order's pickup that fall due within this long may join its trip. */
-const TRIP_LOOKAHEAD_MINUTES = 10;
 
 const statesOf = (simulation: Simulation, job: DispatchJob) => job.orderIds.map((id) => simulation.orderState(id));
 
@@ -144,18 +142,10 @@ class Cascades {
   }
 }
 
-/** The due orders, and with trips those from the same pickup due soon after, as jobs. */
-function dueJobs(simulation: Simulation, open: ReadonlyArray<{ state: OrderState; dueAt: number }>, now: number, trips: boolean): DispatchJob[] {
-  const due = open.filter(({ dueAt }) => dueAt <= now);
-  if (!trips) return due.map(({ state }) => simulation.jobOf([state]));
-  const pickups = new Set(due.map(({ state }) => state.order.stops[0].point));
-  const soon = open.filter(({ state, dueAt }) => dueAt > now && dueAt <= now + TRIP_LOOKAHEAD_MINUTES * MINUTE && pickups.has(state.order.stops[0].point));
-  const jobs = batchTrips(
-    [...due, ...soon].map(({ state }) => simulation.jobOf([state])),
-    simulation.settings.maxLoad,
-  );
-  const dueIds = new Set(due.map(({ state }) => state.order.id));
-  return jobs.filter((job) => job.orderIds.some((id) => dueIds.has(id)));
+/** The due orders, and with trips those from the same pickup due soon after, as jobs (the engine's dueJobs). */
+function dueJobsOf(simulation: Simulation, open: ReadonlyArray<{ state: OrderState; dueAt: number }>, now: number, trips: boolean): DispatchJob[] {
+  const jobs = open.map(({ state, dueAt }) => ({ job: simulation.jobOf([state]), dueAt }));
+  return dueJobs(jobs, now, simulation.settings.maxLoad, trips);
 }
 
 export const autoOffer = (trips: boolean): Policy => ({
@@ -163,7 +153,7 @@ export const autoOffer = (trips: boolean): Policy => ({
   create(simulation) {
     const cascades = new Cascades(simulation);
     return {
-      dispatch: (open, now) => dueJobs(simulation, open, now, trips).forEach((job) => cascades.start(job, now)),
+      dispatch: (open, now) => dueJobsOf(simulation, open, now, trips).forEach((job) => cascades.start(job, now)),
       wentOffline: (courierId, now) => cascades.wentOffline(courierId, now),
     };
   },
@@ -182,7 +172,7 @@ export const planAll: Policy = {
     return {
       dispatch(open, now) {
         if ((now / MINUTE) % PLAN_EVERY_MINUTES !== 0) return;
-        const jobs = dueJobs(simulation, open, now, true);
+        const jobs = dueJobsOf(simulation, open, now, true);
         const plan = planZone(jobs, simulation.views(now), { now, today: TODAY, maxLoad: settings.maxLoad, batching: false });
         for (const { job } of plan.unplanned) {
           for (const id of job.orderIds) if (!unplannedSince.has(id)) unplannedSince.set(id, now);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  groupTrips,
   canArriveAtCustomer,
   canGoOnlinePharmacy,
   canMoveStop,
@@ -61,6 +62,8 @@ describe('time windows', () => {
     expect(upcomingDelivery([order(1, 'assigned', 80), order(2, 'courier_confirmed', 30), order(3, 'courier_on_way_to_pickup', 10)], NOW)?.id).toBe(2);
     expect(upcomingDelivery([order(4, 'awaiting_pharmacy_pickup', 75, 3)], NOW)).toBeUndefined();
     expect(upcomingDelivery([order(4, 'awaiting_pharmacy_pickup', 55, 3)], NOW)?.id).toBe(4);
+    // The autopilot's offer, not yet accepted, is not a delivery to set off with.
+    expect(upcomingDelivery([{ ...order(5, 'assigned', 20), offerExpiresAt: NOW + MINUTE }], NOW)).toBeUndefined();
     expect(canGoOnlinePharmacy(NOW + 60 * MINUTE, NOW)).toBe(true);
     expect(canGoOnlinePharmacy(NOW + 61 * MINUTE, NOW)).toBe(false);
   });
@@ -231,5 +234,20 @@ describe('navigation hand-off', () => {
     expect(webMapsUrl(placed)).toBe('https://www.google.com/maps/search/27.7731%2C-82.6387/@27.9506,-82.4572,12z');
     expect(navigationDestination({ ...placed, precision: 'zip' })).toBe('200 4th St N, Tampa, Florida 33602');
     expect(navigationDestination({ ...placed, latitude: null })).toBe('200 4th St N, Tampa, Florida 33602');
+  });
+});
+
+describe('groupTrips', () => {
+  it('makes the autopilot offers that end together one entry, keeping everything else apart and in order', () => {
+    const end = '2026-11-27T22:00:00.000Z';
+    const entry = (id: number, status: 'assigned' | 'courier_confirmed', offerExpiresAt: string | null = null) => ({ id, status, offerExpiresAt });
+    const grouped = groupTrips([
+      entry(1, 'courier_confirmed'),
+      entry(2, 'assigned', end),
+      entry(3, 'assigned'),
+      entry(4, 'assigned', end),
+      entry(5, 'assigned', '2026-11-27T22:01:00.000Z'),
+    ]);
+    expect(grouped.map((group) => group.map((order) => order.id))).toEqual([[1], [2, 4], [3], [5]]);
   });
 });

@@ -70,6 +70,26 @@ export function isPharmacyOrder(order: OrderKind): boolean {
  */
 export const isOfferToCourier = (order: { status: OrderStatus; offerExpiresAt?: unknown }) => order.status === 'assigned' && order.offerExpiresAt != null;
 
+/**
+ * The list as the courier reads it (decision W12): the autopilot's offers made as one trip
+ * (orders from one pickup offered together, so they end at the same moment) are one entry;
+ * every other order is an entry of its own, in the list's order.
+ */
+export function groupTrips<Order extends { status: OrderStatus; offerExpiresAt?: unknown }>(orders: readonly Order[]): Order[][] {
+  const entries: Order[][] = [];
+  const trips = new Map<unknown, Order[]>();
+  for (const order of orders) {
+    const trip = isOfferToCourier(order) ? trips.get(order.offerExpiresAt) : undefined;
+    if (trip) trip.push(order);
+    else {
+      const entry = [order];
+      entries.push(entry);
+      if (isOfferToCourier(order)) trips.set(order.offerExpiresAt, entry);
+    }
+  }
+  return entries;
+}
+
 /** The time left to accept an offer, as a countdown reads it ("0:32"); "0:00" once it has ended. */
 export function offerTimeLeft(expiresAt: number, now: number): string {
   const seconds = Math.max(0, Math.ceil((expiresAt - now) / 1000));
@@ -119,11 +139,14 @@ export function canArriveAtCustomer(deliveryTime: number, now: number): boolean 
  * that has not set off and whose pickup is within the window: 90 minutes, or the pharmacy
  * route's own hour (decision C8).
  */
-export function upcomingDelivery<T extends OrderKind & { pickupTime: number }>(orders: readonly T[], now: number): T | undefined {
-  return orders
-    .filter((order) => COURIER_NOT_STARTED.has(order.status))
-    .filter((order) => order.pickupTime - now <= (isPharmacyOrder(order) ? PHARMACY_GO_ONLINE_WINDOW_MS : GO_ONLINE_PANEL_WINDOW_MS))
-    .sort((a, b) => a.pickupTime - b.pickupTime)[0];
+export function upcomingDelivery<T extends OrderKind & { pickupTime: number; offerExpiresAt?: unknown }>(orders: readonly T[], now: number): T | undefined {
+  return (
+    orders
+      // An offer not yet accepted is not the courier's to set off with (decision W12).
+      .filter((order) => COURIER_NOT_STARTED.has(order.status) && !isOfferToCourier(order))
+      .filter((order) => order.pickupTime - now <= (isPharmacyOrder(order) ? PHARMACY_GO_ONLINE_WINDOW_MS : GO_ONLINE_PANEL_WINDOW_MS))
+      .sort((a, b) => a.pickupTime - b.pickupTime)[0]
+  );
 }
 
 /** Whole minutes until pickup, never below zero. */

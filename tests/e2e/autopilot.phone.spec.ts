@@ -49,3 +49,46 @@ test('a new order is offered to the courier alone with a countdown, and they acc
   await expect(page.getByText('Order accepted successfully')).toBeVisible();
   await expect(page.getByText(/Accept within/)).toHaveCount(0);
 });
+
+test('orders from one pickup offered as one trip show as one offer, accepted in one tap', async ({ page, db, playwright, baseURL }) => {
+  const zone = await insertZone(db);
+  const business = await insertBusiness(db, { zoneId: zone.id });
+  const courier = await insertSignableCourier(db, {
+    zoneId: zone.id,
+    courierLatitude: 27.9437,
+    courierLongitude: -82.4497,
+    lastLocationUpdateTime: Date.now(),
+  });
+  const admin = await signedInAdmin();
+  const settings = { mode: 'auto_offer', offerSeconds: 120, leadMinutes: 30 };
+  expect((await admin.patch(`/api/zones/${zone.id}/dispatch`, { data: { ...settings, paused: true } })).status()).toBe(200);
+  const portal = await playwright.request.newContext({ baseURL });
+  expect((await portal.post('/api/login', { data: { username: business.username, password: DEMO_PASSWORD } })).status()).toBe(200);
+  // Booked while the zone was paused: both come due together when it resumes.
+  const numbers: string[] = [];
+  for (const minutes of [20, 22]) {
+    const pickup = Date.now() + minutes * MINUTE;
+    const created = await portal.post('/api/orders', {
+      data: singleOrderBody({ pickupTime: new Date(pickup).toISOString(), deliveryTime: new Date(pickup + 45 * MINUTE).toISOString() }),
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    numbers.push(((await created.json()) as { orderNumber: string }).orderNumber);
+  }
+  await portal.dispose();
+  await signIn(page, courier.username);
+  await openDashboard(page);
+  expect((await admin.patch(`/api/zones/${zone.id}/dispatch`, { data: settings })).status()).toBe(200);
+  await admin.dispose();
+
+  const trip = page.locator('article').filter({ hasText: 'One trip: 2 orders from' });
+  await expect(trip).toBeVisible({ timeout: 10_000 });
+  for (const number of numbers) await expect(trip.getByText(`#${number}`)).toBeVisible();
+  await expect(trip.getByText(/Accept within [01]:\d\d/)).toBeVisible();
+  // Only an accepted order is one to set off with: no "Go Online Now" for an offer.
+  await expect(page.getByRole('heading', { name: 'Upcoming Delivery' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('trip.png') });
+  await checkScreen(page);
+  await trip.getByRole('button', { name: 'Accept Trip' }).click();
+  await expect(page.getByText('Trip of 2 orders accepted')).toBeVisible();
+  await expect(trip).toHaveCount(0);
+});

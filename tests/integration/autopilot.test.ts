@@ -102,6 +102,21 @@ describe('the autopilot (issue 30)', () => {
     ]);
   });
 
+  it('offers orders from one pickup that one drive delivers on time to one courier as one trip, ending together', async () => {
+    const db = testDb();
+    const { business, couriers, admin, zone } = await autopilotZone(db, { paused: true });
+    // Booked ahead, both come due together (here: when the zone resumes).
+    const [first, second] = [await createOrder(business.username, 20 * MINUTE), await createOrder(business.username, 22 * MINUTE)];
+    expect((await admin.patch(`/api/zones/${zone.id}/dispatch`, { mode: 'auto_offer', offerSeconds: 60, leadMinutes: 30 })).status).toBe(200);
+    const offered = await Promise.all([first, second].map(({ id }) => orderWhen(db, id, (now) => now.status === 'assigned')));
+    expect(offered.map((order) => order.courierId)).toEqual([couriers[0].courier.id, couriers[0].courier.id]);
+    expect(offered[0].offerExpiresAt).toBe(offered[1].offerExpiresAt);
+    for (const { id } of [first, second])
+      expect((await autopilotLines(admin, id))[0]).toMatch(
+        new RegExp(`, as one trip from one pickup: #${first.orderNumber}, #${second.orderNumber} \\(weighed: `),
+      );
+  });
+
   it('leaves an order booked for another day until its lead time, and a paused zone alone', async () => {
     const db = testDb();
     const { business, zone, admin } = await autopilotZone(db);

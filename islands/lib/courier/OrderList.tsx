@@ -1,6 +1,7 @@
 /** An order list with its loading, empty, failed and documents-expired states (spec 3-courier-area.md §2.4). */
-import { DOCUMENTS_EXPIRED } from '../../../src/domain/courierFlow';
+import { DOCUMENTS_EXPIRED, groupTrips } from '../../../src/domain/courierFlow';
 import { OrderCard } from './OrderCard';
+import { TripCard } from './TripCard';
 import type { CourierOrder, CourierView } from './types';
 import type { ListState } from './useCourierOrders';
 
@@ -40,9 +41,13 @@ export function OrderList({
           Failed to load orders. Please try again later.
         </li>
       ) : null}
-      {orders.map((order) => (
-        <li key={order.id}>
-          <OrderCard order={order} zone={view.timeZone} serverNow={view.now} onOpen={onOpen} actions={actions} />
+      {groupTrips(orders).map((entry) => (
+        <li key={entry[0].id}>
+          {entry.length > 1 ? (
+            <TripCard orders={entry} zone={view.timeZone} serverNow={view.now} onOpen={onOpen} />
+          ) : (
+            <OrderCard order={entry[0]} zone={view.timeZone} serverNow={view.now} onOpen={onOpen} actions={actions} />
+          )}
         </li>
       ))}
     </ul>

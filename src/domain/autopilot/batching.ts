@@ -40,6 +40,26 @@ export function tripOf(jobs: readonly DispatchJob[]): DispatchJob | null {
   };
 }
 
+/** Orders from a due order's pickup that fall due within this long may join its trip. */
+export const TRIP_LOOKAHEAD_MINUTES = 10;
+
+/**
+ * What to dispatch now (issue 30): the due orders' jobs and, with trips on, the trips they make
+ * with orders from their pickups due within TRIP_LOOKAHEAD_MINUTES; an order not yet due is
+ * dispatched early only inside such a trip.
+ */
+export function dueJobs(open: ReadonlyArray<{ job: DispatchJob; dueAt: number }>, now: number, maxLoad: number, trips: boolean): DispatchJob[] {
+  const due = open.filter(({ dueAt }) => dueAt <= now);
+  if (!trips) return due.map(({ job }) => job);
+  const pickups = new Set(due.map(({ job }) => pickupKey(job)));
+  const soon = open.filter(({ job, dueAt }) => dueAt > now && dueAt <= now + TRIP_LOOKAHEAD_MINUTES * MINUTE && pickups.has(pickupKey(job)));
+  const dueIds = new Set(due.flatMap(({ job }) => job.orderIds));
+  return batchTrips(
+    [...due, ...soon].map(({ job }) => job),
+    maxLoad,
+  ).filter((job) => job.orderIds.some((id) => dueIds.has(id)));
+}
+
 /**
  * The jobs with orders from one pickup joined into trips of at most `maxLoad` orders, earliest
  * ready first: each order joins the first trip it keeps on time, or starts one. Deterministic.

@@ -75,10 +75,22 @@ describe('zoneTick', () => {
   });
 
   it('gives one courier one offer at a time: the second order goes to the next courier', () => {
-    const { decisions } = tick([order(7), order(8, {}, 12)]);
+    const { decisions } = tick([order(7), order(8, {}, 12)], undefined, { settings: { ...settings, batching: false } });
     expect(decisions.map((decision) => decision.change?.courierId)).toEqual([1, 2]);
     const busy = order(9, { status: 'assigned', courierId: 1, cascade: single(1, NOW + 30_000) });
     expect(tick([busy, order(10)]).decisions.map((decision) => decision.change?.courierId)).toEqual([2]);
+  });
+
+  it('offers orders from one pickup that one drive delivers on time to one courier as one trip, with one end', () => {
+    const { decisions } = tick([order(7, { orderNumber: '1007' }), order(8, { orderNumber: '1008' }, 12)]);
+    expect(decisions.map((decision) => decision.change)).toEqual([
+      { to: 'assigned', courierId: 1, offerExpiresAt: NOW + 45_000 },
+      { to: 'assigned', courierId: 1, offerExpiresAt: NOW + 45_000 },
+    ]);
+    for (const decision of decisions) expect(decision.history[0].text).toMatch(/^offered to Courier 1: .*, as one trip from one pickup: #1007, #1008$/);
+    // A third order, due now elsewhere, goes to the next courier: the first holds the trip's offer.
+    const elsewhere = { ...order(9), job: orderJob(9, milesFrom(4), 10, 50, milesFrom(-3)) };
+    expect(tick([order(7), order(8, {}, 12), elsewhere]).decisions.map((decision) => decision.change?.courierId)).toEqual([1, 2, 1]);
   });
 
   it('records an acceptance and stops; a dispatcher who assigned someone else takes it over', () => {

@@ -8,6 +8,7 @@
  */
 import { COURIER_HELD_STATUSES, isFinished, type OrderStatus } from '../orderStatus';
 import { nextCascade, INITIAL_CASCADE, type CascadeEvent, type CascadeState, type HistoryLine } from './cascade';
+import { dueJobs } from './batching';
 import { rankForJob, type AutopilotCourier, type DispatchJob, type RankedCourier } from './ranking';
 import { estimatedLeg } from '../routePlan';
 import { dueAt, type AutopilotSettings } from './settings';
@@ -19,6 +20,8 @@ export interface ZoneCourier extends AutopilotCourier {
 
 export interface ZoneOrder {
   id: number;
+  /** What the history calls it ("#10346"); its id when not given. */
+  orderNumber?: string;
   status: OrderStatus;
   courierId: number | null;
   /** The order as one job; null when its pickup or drop has no location (a person must place it). */
@@ -114,22 +117,44 @@ interface Working {
 }
 
 /** The courier now holds the job: it is in their route and counts towards their load. */
-function give(working: Working, courierId: number, ranked: readonly RankedCourier[]) {
+function give(working: Working, courierId: number, ranked: readonly RankedCourier[], orders: number) {
   const chosen = ranked.find((candidate) => candidate.courierId === courierId);
   working.couriers = working.couriers.map((courier) =>
-    courier.id === courierId ? { ...courier, heldOrders: courier.heldOrders + 1, route: chosen ? chosen.insertion.route : courier.route } : courier,
+    courier.id === courierId ? { ...courier, heldOrders: courier.heldOrders + orders, route: chosen ? chosen.insertion.route : courier.route } : courier,
   );
 }
 
-function decide(order: ZoneOrder, snapshot: ZoneSnapshot, working: Working, context: { now: number; today: string; nameOf: (id: number) => string }) {
+const isWaiting = (order: ZoneOrder) =>
+  (order.cascade == null || order.cascade.phase === 'waiting') && order.status === 'new' && order.courierId == null && order.job != null;
+
+/**
+ * The orders to dispatch now (dueJobs): those due, and with batching those joined into trips
+ * with orders from their pickups due soon after; each trip is offered as one job to one courier,
+ * who sees it as one offer (the same end). Trips by order id.
+ */
+function dispatchNow(snapshot: ZoneSnapshot, couriers: readonly ZoneCourier[], now: number): { due: Set<number>; trips: Map<number, DispatchJob> } {
+  const { settings } = snapshot;
+  const open = snapshot.orders.filter(isWaiting).map((order) => ({ job: order.job!, dueAt: orderDueAt(order.job!, settings, couriers) }));
+  const jobs = dueJobs(open, now, settings.maxLoad, settings.batching);
+  const trips = new Map<number, DispatchJob>();
+  for (const job of jobs) if (job.orderIds.length > 1) for (const id of job.orderIds) trips.set(id, job);
+  return { due: new Set(jobs.flatMap((job) => job.orderIds)), trips };
+}
+
+function decide(
+  order: ZoneOrder,
+  snapshot: ZoneSnapshot,
+  working: Working,
+  context: { now: number; today: string; nameOf: (id: number) => string },
+  dispatch: { due: boolean; trip: DispatchJob | undefined },
+) {
+  const { trip } = dispatch;
   const { settings } = snapshot;
   const { now, today, nameOf } = context;
   const state = order.cascade ?? INITIAL_CASCADE;
   const online = new Set(working.couriers.filter((courier) => courier.online).map((courier) => courier.id));
   let event = observedEvent(order, state, now, online);
-  if (!event && state.phase === 'waiting' && order.status === 'new' && order.courierId == null && order.job) {
-    if (orderDueAt(order.job, settings, working.couriers) <= now) event = { type: 'due' };
-  }
+  if (!event && isWaiting(order) && dispatch.due) event = { type: 'due' };
   if (!event) return null;
   if (event.type === 'taken_back_by_dispatcher' && isFinished(order.status))
     return {
@@ -139,7 +164,8 @@ function decide(order: ZoneOrder, snapshot: ZoneSnapshot, working: Working, cont
       candidates: [],
     };
   const declinedBy = [...(order.job?.declinedBy ?? []), ...state.tried];
-  const job = order.job && { ...order.job, declinedBy };
+  const own = trip ?? order.job;
+  const job = own && { ...own, declinedBy };
   const { ranked, notEligible } = job ? rankForJob(working.couriers, job, { now, today, maxLoad: settings.maxLoad }) : { ranked: [], notEligible: [] };
   const candidates = ranked.filter((candidate) => !working.offered.has(candidate.courierId));
   const best = candidates.find((candidate) => !state.tried.includes(candidate.courierId));
@@ -151,6 +177,17 @@ function decide(order: ZoneOrder, snapshot: ZoneSnapshot, working: Working, cont
   const whyNot = notEligible.slice(0, WHY_NOT_SHOWN).map((courier) => `${courier.name}: ${courier.why}`);
   const history = step.history.map((line, index) => (index === step.history.length - 1 ? { ...line, weighed: whyNot } : line));
   return { ...step, history, candidates };
+}
+
+/** A trip's step says so in its history: the orders that go together. */
+function tripStep<Step extends { history: HistoryLine[] }>(
+  step: Step | null,
+  trip: DispatchJob | undefined,
+  numberOf: ReadonlyMap<number, string>,
+): Step | null {
+  if (!step || !trip) return step;
+  const together = `as one trip from one pickup: ${trip.orderIds.map((id) => numberOf.get(id) ?? `#${id}`).join(', ')}`;
+  return { ...step, history: step.history.map((line, index) => (index === step.history.length - 1 ? { ...line, text: `${line.text}, ${together}` } : line)) };
 }
 
 /** The autopilot's decisions for a zone now, and when to look again. */
@@ -165,15 +202,22 @@ export function zoneTick(snapshot: ZoneSnapshot, now: number, today: string): Zo
   const urgency = (order: ZoneOrder) => order.job?.stops[0].at ?? Infinity;
   const decisions: OrderDecision[] = [];
   let wakeAt = Infinity;
+  const { due, trips } = dispatchNow(snapshot, working.couriers, now);
+  const numberOf = new Map(snapshot.orders.map((order) => [order.id, `#${order.orderNumber ?? order.id}`]));
+  /** Each trip's step, made for its first order and shared by the others: one offer, one courier. */
+  const tripSteps = new Map<DispatchJob, NonNullable<ReturnType<typeof decide>>>();
   for (const order of [...snapshot.orders].sort((a, b) => urgency(a) - urgency(b) || a.id - b.id)) {
     if (order.cascade && SETTLED.has(order.cascade.phase)) continue;
-    const step = decide(order, snapshot, working, { now, today, nameOf });
+    const trip = trips.get(order.id);
+    const shared = trip && tripSteps.get(trip);
+    const step = shared ?? tripStep(decide(order, snapshot, working, { now, today, nameOf }, { due: due.has(order.id), trip }), trip, numberOf);
+    if (trip && step && !shared) tripSteps.set(trip, step);
     const state = step?.state ?? order.cascade ?? INITIAL_CASCADE;
     if (step) {
       const change = changeFor(step.actions);
       if (order.cascade?.phase === 'single' && order.courierId != null) working.offered.delete(order.courierId);
-      if (change?.courierId != null) {
-        give(working, change.courierId, step.candidates);
+      if (change?.courierId != null && !shared) {
+        give(working, change.courierId, step.candidates, trip?.orderIds.length ?? 1);
         if (change.to === 'assigned') working.offered.add(change.courierId);
       }
       const lapsed =

@@ -49,6 +49,7 @@ export function snapshotOf(read: ZoneRead, now: number): ZoneSnapshot {
     const stops = stopsOf(row, read.stops, true);
     return {
       id: row.id,
+      orderNumber: row.orderNumber,
       status: row.status,
       courierId: row.courierId,
       job: stops && {
