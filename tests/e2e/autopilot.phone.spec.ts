@@ -8,10 +8,14 @@ import { insertBusiness, insertSignableCourier, insertZone } from '../support/fa
 import { checkScreen } from './axe';
 import { openDashboard, signedInAdmin } from './courier';
 import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
+import type { PlaywrightWorkerArgs } from '@playwright/test';
+import type { Db } from '../../src/db/client';
 
 const MINUTE = 60_000;
+const SETTINGS = { mode: 'auto_offer', offerSeconds: 120, leadMinutes: 30 };
 
-test('a new order is offered to the courier alone with a countdown, and they accept it', async ({ page, db, playwright, baseURL }) => {
+/** A zone of the test's own on auto-offer (paused if asked), its business's portal, and its one courier online beside the pickup. */
+async function autopilotZone(db: Db, playwright: PlaywrightWorkerArgs['playwright'], baseURL: string, paused = false) {
   const zone = await insertZone(db);
   const business = await insertBusiness(db, { zoneId: zone.id });
   const courier = await insertSignableCourier(db, {
@@ -20,21 +24,33 @@ test('a new order is offered to the courier alone with a countdown, and they acc
     courierLongitude: -82.4497,
     lastLocationUpdateTime: Date.now(),
   });
-  const admin = await signedInAdmin();
-  expect((await admin.patch(`/api/zones/${zone.id}/dispatch`, { data: { mode: 'auto_offer', offerSeconds: 120, leadMinutes: 30 } })).status()).toBe(200);
-  await admin.dispose();
-  await signIn(page, courier.username);
-  await openDashboard(page);
-
   const portal = await playwright.request.newContext({ baseURL });
   expect((await portal.post('/api/login', { data: { username: business.username, password: DEMO_PASSWORD } })).status()).toBe(200);
-  const pickup = Date.now() + 20 * MINUTE;
+  const dispatch = async (settings: Record<string, unknown>) => {
+    const admin = await signedInAdmin();
+    expect((await admin.patch(`/api/zones/${zone.id}/dispatch`, { data: settings })).status()).toBe(200);
+    await admin.dispose();
+  };
+  await dispatch({ ...SETTINGS, paused });
+  /** The business places an order picked up in `minutes`, as its portal does. */
+  const place = async (minutes: number, overrides: Record<string, unknown> = {}) => {
+    const pickup = Date.now() + minutes * MINUTE;
+    const created = await portal.post('/api/orders', {
+      data: singleOrderBody({ pickupTime: new Date(pickup).toISOString(), deliveryTime: new Date(pickup + 45 * MINUTE).toISOString(), ...overrides }),
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return (await created.json()) as { id: number; orderNumber: string };
+  };
+  return { courier, place, resume: () => dispatch(SETTINGS), done: () => portal.dispose() };
+}
+
+test('a new order is offered to the courier alone with a countdown, and they accept it', async ({ page, db, playwright, baseURL }) => {
+  const { courier, place, done } = await autopilotZone(db, playwright, baseURL!);
+  await signIn(page, courier.username);
+  await openDashboard(page);
   const address = `${Date.now()} Autopilot Way, Tampa, FL 33602`;
-  const created = await portal.post('/api/orders', {
-    data: singleOrderBody({ customerAddress: address, pickupTime: new Date(pickup).toISOString(), deliveryTime: new Date(pickup + 45 * MINUTE).toISOString() }),
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  await portal.dispose();
+  await place(20, { customerAddress: address });
+  await done();
 
   const card = page.locator('article').filter({ hasText: address });
   await expect(card).toBeVisible({ timeout: 10_000 });
@@ -51,34 +67,13 @@ test('a new order is offered to the courier alone with a countdown, and they acc
 });
 
 test('orders from one pickup offered as one trip show as one offer, accepted in one tap', async ({ page, db, playwright, baseURL }) => {
-  const zone = await insertZone(db);
-  const business = await insertBusiness(db, { zoneId: zone.id });
-  const courier = await insertSignableCourier(db, {
-    zoneId: zone.id,
-    courierLatitude: 27.9437,
-    courierLongitude: -82.4497,
-    lastLocationUpdateTime: Date.now(),
-  });
-  const admin = await signedInAdmin();
-  const settings = { mode: 'auto_offer', offerSeconds: 120, leadMinutes: 30 };
-  expect((await admin.patch(`/api/zones/${zone.id}/dispatch`, { data: { ...settings, paused: true } })).status()).toBe(200);
-  const portal = await playwright.request.newContext({ baseURL });
-  expect((await portal.post('/api/login', { data: { username: business.username, password: DEMO_PASSWORD } })).status()).toBe(200);
+  const { courier, place, resume, done } = await autopilotZone(db, playwright, baseURL!, true);
   // Booked while the zone was paused: both come due together when it resumes.
-  const numbers: string[] = [];
-  for (const minutes of [20, 22]) {
-    const pickup = Date.now() + minutes * MINUTE;
-    const created = await portal.post('/api/orders', {
-      data: singleOrderBody({ pickupTime: new Date(pickup).toISOString(), deliveryTime: new Date(pickup + 45 * MINUTE).toISOString() }),
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    numbers.push(((await created.json()) as { orderNumber: string }).orderNumber);
-  }
-  await portal.dispose();
+  const numbers = [(await place(20)).orderNumber, (await place(22)).orderNumber];
+  await done();
   await signIn(page, courier.username);
   await openDashboard(page);
-  expect((await admin.patch(`/api/zones/${zone.id}/dispatch`, { data: settings })).status()).toBe(200);
-  await admin.dispose();
+  await resume();
 
   const trip = page.locator('article').filter({ hasText: 'One trip: 2 orders from' });
   await expect(trip).toBeVisible({ timeout: 10_000 });
