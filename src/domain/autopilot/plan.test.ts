@@ -23,7 +23,8 @@ describe('planZone', () => {
     const jobs = [1, 2, 3].map((id) => orderJob(id, milesFrom(3 + id * 0.2), 20, 120));
     const unbatched = planZone(jobs, couriers, context);
     expect(unbatched.assignments).toHaveLength(2);
-    expect(unbatched.unplanned).toEqual([{ job: jobs[2], why: 'no eligible courier' }]);
+    expect(unbatched.unplanned).toEqual([{ job: jobs[2], why: 'no courier could take it (Courier 1: holds 2 orders (max 2))' }]);
+    expect(planZone(jobs.slice(0, 1), [], context).unplanned[0].why).toBe('no courier in the zone');
     const batched = planZone(jobs, couriers, { ...context, maxLoad: 3, batching: true });
     expect(batched.assignments.map(({ job }) => job.orderIds)).toEqual([[1, 2, 3]]);
   });

@@ -29,6 +29,17 @@ export interface ZonePlan {
 /** Minutes to spare between reaching the pickup and the job being ready; the least is the most urgent. */
 const slack = (job: DispatchJob, best: RankedCourier, now: number) => (job.stops[0].at - now) / MINUTE - best.minutesToPickup;
 
+/** Couriers named with why they could not take a job nobody could. */
+const WHY_NOT_SHOWN = 3;
+
+/** Why nobody could take a job: each courier's reason, the first few ("Marcus R.: offline; …"). */
+function whyUnplaced(notEligible: ReadonlyArray<{ name: string; why: string }>): string {
+  if (!notEligible.length) return 'no courier in the zone';
+  const shown = notEligible.slice(0, WHY_NOT_SHOWN).map((courier) => `${courier.name}: ${courier.why}`);
+  const more = notEligible.length - shown.length;
+  return `no courier could take it (${shown.join('; ')}${more > 0 ? `; ${more} more` : ''})`;
+}
+
 export function planZone(jobs: readonly DispatchJob[], couriers: readonly AutopilotCourier[], context: RankingContext & { batching: boolean }): ZonePlan {
   const open = context.batching ? batchTrips(jobs, context.maxLoad) : [...jobs];
   const working = couriers.map((courier) => ({ ...courier, route: [...courier.route] }));
@@ -46,7 +57,7 @@ export function planZone(jobs: readonly DispatchJob[], couriers: readonly Autopi
     const best = bestFor.get(job);
     bestFor.delete(job);
     if (!best) {
-      unplanned.push({ job, why: 'no eligible courier' });
+      unplanned.push({ job, why: whyUnplaced(rankForJob(working, job, context).notEligible) });
       continue;
     }
     const courier = working.find((candidate) => candidate.id === best.courierId)!;

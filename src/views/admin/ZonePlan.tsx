@@ -18,7 +18,7 @@ export function ZonePlan({ zone, plan }: { zone: { id: number; name: string }; p
     <div className="space-y-4">
       <section aria-labelledby="plan-totals" className="card p-4">
         <h2 id="plan-totals" className="text-base font-semibold">
-          {assignments.length === 0 ? 'Nothing to plan' : `${assignments.length} orders to ${couriers} couriers`}
+          {assignments.length ? `${assignments.length} orders to ${couriers} couriers` : plan.unplanned.length ? 'No order could be placed' : 'Nothing to plan'}
         </h2>
         <dl className="mt-2 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
           <div>
