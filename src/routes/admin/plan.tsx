@@ -8,6 +8,7 @@ import { requirePage } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { planOpenOrders } from '../../services/dispatch/plan';
 import { PageHeader } from '../../views/components/ui';
+import { ZonePicker } from '../../views/admin/ZonePicker';
 import { ZonePlan } from '../../views/admin/ZonePlan';
 import { adminPage } from './page';
 
@@ -35,26 +36,7 @@ plan.get('/', requirePage('admin'), validate('query', planQuery), async (c) => {
         <PageHeader
           title={zone ? `Plan all: ${zone.name}` : 'Plan all'}
           subtitle="Every open order of the zone for the next 12 hours, each to the courier it suits best, trips batched"
-          actions={
-            <form action="/admin/plan" method="get" className="flex items-center gap-2 text-sm">
-              <label htmlFor="plan-zone" className="text-slate-700">
-                Zone
-              </label>
-              <select id="plan-zone" name="zone" defaultValue={zone?.id ?? ''} className="input h-9 w-auto max-w-[14rem] py-1" required>
-                <option value="" disabled>
-                  Choose a zone
-                </option>
-                {zones.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.name}
-                  </option>
-                ))}
-              </select>
-              <button type="submit" className="btn btn-outline btn-sm">
-                Plan
-              </button>
-            </form>
-          }
+          actions={<ZonePicker action="/admin/plan" id="plan-zone" zones={zones} zoneId={zone?.id ?? null} allZones={null} submitLabel="Plan" />}
         />
         {zone ? slot('plan') : <p className="text-sm text-slate-600">Choose the zone to plan.</p>}
       </>

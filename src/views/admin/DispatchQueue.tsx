@@ -9,6 +9,7 @@ import { precisionOf } from '../../domain/location';
 import type { MapOrder } from '../../shared/mapOrder';
 import { Badge, Time } from '../components/ui';
 import { assignPayloadOf } from './OrdersTable';
+import { ZonePicker } from './ZonePicker';
 
 const REASON_TONES: Record<QueueReason, 'red' | 'amber' | 'blue'> = {
   delivery_failed: 'red',
@@ -69,28 +70,6 @@ function QueueAction({ row }: { row: QueueRow }) {
   );
 }
 
-/** Narrows the queue and the couriers to the zone the dispatcher works (a page load: the map follows); one line however many zones. */
-function ZonePicker({ zones, zoneId }: { zones: Array<{ id: number; name: string }>; zoneId: number | null }) {
-  return (
-    <form action="/admin/orders" method="get" className="flex items-center gap-2 text-sm">
-      <label htmlFor="queue-zone" className="text-slate-700">
-        Zone
-      </label>
-      <select id="queue-zone" name="zone" defaultValue={zoneId ?? ''} className="input h-9 w-auto max-w-[14rem] py-1">
-        <option value="">All zones</option>
-        {zones.map((zone) => (
-          <option key={zone.id} value={zone.id}>
-            {zone.name}
-          </option>
-        ))}
-      </select>
-      <button type="submit" className="btn btn-outline btn-sm">
-        Show
-      </button>
-    </form>
-  );
-}
-
 export function DispatchQueue({
   rows,
   total,
@@ -111,7 +90,7 @@ export function DispatchQueue({
           Needs a person ({total})
         </h2>
         <div className="flex flex-wrap items-center gap-2">
-          <ZonePicker zones={zones} zoneId={zoneId} />
+          <ZonePicker action="/admin/orders" id="queue-zone" zones={zones} zoneId={zoneId} allZones="All zones" submitLabel="Show" />
           {zoneId != null ? (
             <a className="btn btn-outline btn-sm" href={`/admin/plan?zone=${zoneId}`}>
               Plan all
