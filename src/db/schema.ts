@@ -8,7 +8,7 @@
  * Migrations in migrations/ are generated from this file (npm run db:generate).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { CASCADE_PHASES } from '../domain/autopilot/cascade';
 import { DEFAULT_AUTOPILOT_SETTINGS, DISPATCH_MODES, numbersOf, type AutopilotNumbers } from '../domain/autopilot/settings';
 import { CUSTOMER_TYPES } from '../domain/customerTypes';
@@ -725,6 +725,22 @@ export const dataVersions = sqliteTable('data_versions', {
   name: text('name').primaryKey(),
   version: integer('version').notNull().default(0),
 });
+
+/**
+ * How many orders are due for delivery in each hour, per status, kept by triggers on orders
+ * (migration 0028): the admin's tab counts for a month read its 720 hours, not its orders,
+ * so they cost the same at 100,000 orders as at 1,000,000 (issue 31). hour = delivery_time
+ * divided by ORDER_COUNT_BUCKET_MS (src/db/orders/tabCounts.ts).
+ */
+export const orderHourCounts = sqliteTable(
+  'order_hour_counts',
+  {
+    hour: integer('hour').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.status] })],
+);
 
 /**
  * The centre of every US ZIP code (npm package `zipcodes`), loaded by `npm run db:migrate`

@@ -11,6 +11,7 @@ import { paging, type Paging } from '../../domain/paging';
 import type { Range } from '../../domain/time';
 import type { Db } from '../client';
 import { containing } from '../like';
+import { statusCountsFromHours } from './tabCounts';
 import { couriers, orderEvents, orders, orderStops, users, type Order } from '../schema';
 
 export interface OrderFilter {
@@ -75,8 +76,13 @@ export async function countedOrdersPage(db: Db, filter: OrderFilter, page: { lim
   return { rows, total: counted.count };
 }
 
-/** Orders per status under a filter (the status itself unfiltered): what tab counts are made of. */
+/**
+ * Orders per status under a filter (the status itself unfiltered): what tab counts are made of.
+ * Over every order (the admin's lists unsearched) they are summed from counts kept per hour.
+ */
 function statusCounts(db: Db, filter: Omit<OrderFilter, 'statuses'>) {
+  const { deliveryRange, ...narrowing } = filter;
+  if (Object.values(narrowing).every((condition) => condition == null)) return statusCountsFromHours(db, deliveryRange ?? null);
   return db
     .select({ status: orders.status, count: sql<number>`count(*)` })
     .from(orders)
