@@ -650,6 +650,13 @@ function benchTargets({
     { name: 'Admin orders partial (changed: 200)', path: '/admin/orders', headers: { Cookie: admin, 'X-Partial': 'orders' }, budget: 1 },
     // Its If-None-Match is filled in just before it runs (the ETag includes the minute).
     { name: 'Admin orders partial (unchanged: 304)', path: '/admin/orders', headers: { Cookie: admin, 'X-Partial': 'orders' }, budget: 1 },
+    // The page's other regions, each as its poll fetches it: what the whole page adds to its list.
+    ...(['queue', 'map', 'board'] as const).map((region) => ({
+      name: `Admin orders region: ${region}`,
+      path: '/admin/orders',
+      headers: { Cookie: admin, 'X-Partial': region },
+      budget: 1,
+    })),
     {
       name: 'GET /api/orders, a tab of the month, page 1',
       path: `/api/orders?status=completed&month=${month}&page=1&pageSize=50`,

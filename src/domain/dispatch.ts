@@ -134,7 +134,8 @@ export interface NotOffered {
 
 /** One active order weighs as much as this many miles of distance when couriers are ranked. */
 export const LOAD_PENALTY_MILES = 3;
-const FRESHNESS_ORDER: Record<GpsFreshness, number> = { online: 0, recent: 1, offline: 2 };
+/** Who can take work now first; src/db/dispatchBoard.ts ranks the same in SQL. */
+export const FRESHNESS_ORDER: Record<GpsFreshness, number> = { online: 0, recent: 1, offline: 2 };
 const FRESHNESS_WORDS: Record<GpsFreshness, string> = { online: 'online', recent: 'seen recently', offline: 'offline' };
 
 /** Why a courier cannot take an order, or null when it can. */

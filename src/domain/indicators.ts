@@ -30,11 +30,15 @@ export function courierOnlineState(
 
 export type GpsFreshness = 'online' | 'recent' | 'offline';
 
+/** A phone heard from within this long is online; within GPS_RECENT_MS, seen recently. */
+export const GPS_ONLINE_MS = 5 * MINUTE;
+export const GPS_RECENT_MS = 30 * MINUTE;
+
 export function gpsFreshness(lastUpdate: number | null | undefined, now: number): GpsFreshness {
   if (lastUpdate == null) return 'offline';
   const age = now - lastUpdate;
-  if (age < 5 * MINUTE) return 'online';
-  if (age < 30 * MINUTE) return 'recent';
+  if (age < GPS_ONLINE_MS) return 'online';
+  if (age < GPS_RECENT_MS) return 'recent';
   return 'offline';
 }
 

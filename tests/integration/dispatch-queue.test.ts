@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatchQueue, needsPerson } from '../../src/db/dispatchQueue';
 import { dispatchCascades, orders, zones } from '../../src/db/schema';
 import { OFFER_UNANSWERED_MINUTES, QUEUE_WINDOW_HOURS, queueReason } from '../../src/domain/dispatchQueue';
-import { AT_RISK_MINUTES } from '../../src/domain/dispatch';
+import { AT_RISK_MINUTES, compareForBoard } from '../../src/domain/dispatch';
 import { ORDER_STATUSES } from '../../src/domain/orderStatus';
 import { queryPlan, signedIn, testDb, unique } from '../support/api';
 import { insertBusiness, insertCourier, insertOrder, insertOrders, insertZone } from '../support/factories';
@@ -124,6 +124,36 @@ describe('the dispatch queue', () => {
     await db.delete(orders).where(inArray(orders.id, [waiting.id, offered.id, offeredLate.id, stuck.id]));
   });
 
+  it('lists the couriers who can take work soonest, ranked in SQL as compareForBoard ranks them, and counts the rest', async () => {
+    const db = testDb();
+    const zone = await insertZone(db);
+    const business = await insertBusiness(db, { zoneId: zone.id });
+    const now = Date.now();
+    const seen = [now - MINUTE, now - 2 * MINUTE, now - 10 * MINUTE, null, now - 3 * 60 * MINUTE, now - 30 * 1000];
+    const made = await Promise.all(seen.map((at) => insertCourier(db, { zoneId: zone.id, lastLocationUpdateTime: at })));
+    // The first courier online holds two orders, the last one: load ranks them after the idle.
+    for (const [index, count] of [
+      [0, 2],
+      [5, 1],
+    ] as const)
+      await insertOrders(
+        db,
+        business.username,
+        Array.from({ length: count }, () => ({ courierId: made[index].courier.id, status: 'assigned' as const })),
+      );
+    const everyone = await boardCouriers(db, zone.id, now);
+    expect(everyone).toMatchObject({ active: 6, online: 3 });
+    const ranked = [...everyone.couriers].sort((a, b) => compareForBoard(a, b, now)).map((courier) => courier.id);
+    expect(ranked.slice(0, 3)).toEqual([made[1], made[5], made[0]].map((m) => m.courier.id));
+    for (let limit = 1; limit <= 6; limit++) {
+      const board = await boardCouriers(db, zone.id, now, limit);
+      expect(board.couriers.map((courier) => courier.id).sort(), `limit ${limit}`).toEqual(ranked.slice(0, limit).sort());
+      expect(board.active).toBe(6);
+    }
+    expect((await boardCouriers(db, zone.id, now, 1)).couriers[0].held).toEqual([]);
+    expect((await boardCouriers(db, zone.id, now, 3)).couriers.find((courier) => courier.id === made[0].courier.id)!.held).toHaveLength(2);
+  });
+
   it('narrows to the zone the dispatcher works, the couriers beside it too', async () => {
     const db = testDb();
     const zone = await insertZone(db);
@@ -135,7 +165,7 @@ describe('the dispatch queue', () => {
     expect(rows.map((row) => row.order.id)).toEqual([ours.id]);
     expect(total).toBe(1);
     expect(zones).toContainEqual({ id: zone.id, name: zone.name });
-    expect((await boardCouriers(db, zone.id)).map((row) => row.id)).toEqual([courier.id]);
+    expect((await boardCouriers(db, zone.id)).couriers.map((row) => row.id)).toEqual([courier.id]);
 
     const admin = await signedIn('admin');
     const page = await admin.get(`/admin/orders?zone=${zone.id}`, { 'X-Partial': 'queue' });

@@ -173,7 +173,8 @@ function pageOfOrders(db: Db, filter: OrderFilter, paged: Pick<Paging, 'limit' |
   return [
     // A failed delivery waiting for the dispatcher comes first (decision C28); the open orders are few, so the key costs little.
     listedOrders(db, open, [asc(sql`${orders.deliveryFailedAt} is null`), asc(orders.pickupTime), desc(orders.id)], paged.limit, paged.offset),
-    listedOrders(db, finished, [desc(orders.deliveryTime), desc(orders.id)], paged.limit, sql`max(0, ${paged.offset} - ${openCount})`),
+    // The first page needs no count: its finished part starts at the first finished order.
+    listedOrders(db, finished, [desc(orders.deliveryTime), desc(orders.id)], paged.limit, paged.offset === 0 ? 0 : sql`max(0, ${paged.offset} - ${openCount})`),
   ] as const;
 }
 

@@ -67,7 +67,7 @@ export function dispatchBoardRegions(c: Context<AppEnv>, poll: number, zoneId: n
     poll,
     // The day: documents expire with it.
     etag: () => versionTag(db, ['orders', 'users', 'couriers', 'zones'], 'admin-board', minuteBucket(), serviceToday(c), zoneId),
-    render: async () => <CourierBoard couriers={await boardCouriers(db, zoneId)} now={Date.now()} today={serviceToday(c)} />,
+    render: async () => <CourierBoard board={await boardCouriers(db, zoneId)} now={Date.now()} today={serviceToday(c)} />,
     fallback: <p className="card p-3 text-sm text-slate-500">Loading couriers...</p>,
     error: loadFailed('couriers'),
   };

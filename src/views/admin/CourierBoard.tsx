@@ -4,9 +4,9 @@
  * order, their route. Those who can take work now come first. A row selects its courier on
  * the map (islands/DispatchMap.tsx reads the rows' data-map-courier).
  */
+import type { Board } from '../../db/dispatchBoard';
 import { compareForBoard, type BoardCourier } from '../../domain/dispatch';
 import { hasExpiredDocuments } from '../../domain/documents';
-import { gpsFreshness } from '../../domain/indicators';
 import type { MapCourier } from '../../shared/mapOrder';
 import { courierStatusLabel } from '../../domain/orderStatus';
 import { Badge } from '../components/ui';
@@ -47,14 +47,16 @@ function CourierRow({ courier, now, today }: { courier: BoardCourier; now: numbe
   );
 }
 
-export function CourierBoard({ couriers, now, today }: { couriers: BoardCourier[]; now: number; today: string }) {
-  const sorted = [...couriers].sort((a, b) => compareForBoard(a, b, now));
-  const online = sorted.filter((courier) => gpsFreshness(courier.seenAt, now) === 'online').length;
+export function CourierBoard({ board, now, today }: { board: Board; now: number; today: string }) {
+  const sorted = [...board.couriers].sort((a, b) => compareForBoard(a, b, now));
   return (
     <section aria-labelledby="board-title" className="card p-3">
       <h2 id="board-title" className="mb-1 px-2 text-base font-semibold">
-        {`Couriers (${online} online of ${sorted.length})`}
+        {`Couriers (${board.online} online of ${board.active})`}
       </h2>
+      {board.active > sorted.length ? (
+        <p className="px-2 pb-1 text-xs text-slate-600">{`The ${sorted.length} who can take work soonest are listed. Choose a zone to narrow the board.`}</p>
+      ) : null}
       {sorted.length === 0 ? (
         <p className="px-2 py-3 text-sm text-slate-600">No active couriers.</p>
       ) : (
