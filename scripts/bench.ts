@@ -21,6 +21,7 @@
  * 5. polling: the bytes per minute one admin orders tab costs, the spec's naive polling
  *    against our partial with an ETag.
  * 6. memory: the Worker's heap growth per request, read over the V8 inspector.
+ *    (profile, asked for alone: each target's CPU per request in the Worker and the functions that spend it.)
  * 7. idle: requests, socket frames and database round trips per minute of screens left open
  *    in Chromium (courier dashboard, admin orders tab, tracking page).
  * 8. webhooks: events per second delivered to a local receiver.
@@ -48,6 +49,7 @@ import { startLatencyProxy, type LatencyProxy } from './bench/latencyProxy';
 import { deliveryBurst, type DeliveryBurst } from './bench/deliveryBurst';
 import { webhookFanOut, type FanOut } from './bench/webhookFanOut';
 import { connectWorkerHeap, type HeapGrowth } from './bench/workerHeap';
+import { profileRequests } from './bench/workerProfile';
 import { ROOT, snapshotSources, startWorker } from './lib/stack';
 import { restartScaleDatabase, scaleOf, startScaleDatabase } from './seed-scale';
 
@@ -429,6 +431,7 @@ async function main() {
       thirtyDaysAgo,
       today,
     };
+    if (SECTIONS.has('profile')) await printProfiles(run);
     const memory = SECTIONS.has('memory') ? await measureMemory(run) : undefined;
     const { floor, floorFirstByte, timings } = SECTIONS.has('timing')
       ? await measureTimings(run)
@@ -485,6 +488,8 @@ function startBenchWorker(options: { persistDir: string; sourceDir: string; data
     persistDir: options.persistDir,
     sourceDir: options.sourceDir,
     production: true,
+    // A CPU profile needs the functions' names.
+    minify: !SECTIONS.has('profile'),
     vars: {
       DATABASE_URL: options.databaseUrl,
       PROXIMITY_CHECK: 'off',
@@ -743,6 +748,18 @@ async function measureMemory({ base, db, targets, thirtyDaysAgo, today, workerIn
   }
 
   return { csvRows, requests };
+}
+
+/** Where each page's time goes inside the Worker (a dev run: printed, not written): its CPU per request and the functions that spend it. */
+async function printProfiles({ base, targets, workerInspectorPort }: BenchRun): Promise<void> {
+  console.log("▶ The Worker's CPU per request (V8 inspector, unminified production build, 100 requests one at a time)");
+  for (const target of targets.filter((candidate) => candidate.method == null && !candidate.name.includes('(unchanged: 304)'))) {
+    for (let i = 0; i < 20; i++) await requestOnce(base, target);
+    const profile = await profileRequests(workerInspectorPort!, () => requestOnce(base, target), 100);
+    console.log(`  ${target.name}: ${profile.cpuPerRequestMs} ms CPU per request`);
+    for (const entry of profile.top)
+      console.log(`    ${String(entry.selfMs).padStart(6)} ms own  ${String(entry.totalMs).padStart(6)} ms with callees  ${entry.name}`);
+  }
 }
 
 /** Latency, throughput and round trips of each target, against the floor of a static asset. */

@@ -20,31 +20,13 @@ export interface HeapGrowth {
   samples: number;
 }
 
+import { connectInspector } from './inspector';
+
 const MB = 1024 * 1024;
 const round = (value: number) => Math.round(value * 100) / 100;
 
 export async function connectWorkerHeap(inspectorPort: number) {
-  // The inspector refuses connections without an Origin of this machine's.
-  const socket = new WebSocket(`ws://127.0.0.1:${inspectorPort}/ws`, { headers: { Origin: 'http://localhost' } } as unknown as string[]);
-  const waiting = new Map<number, (result: unknown) => void>();
-  let nextId = 0;
-  socket.addEventListener('message', (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
-    if (message.id != null && waiting.has(message.id)) {
-      waiting.get(message.id)!(message.result);
-      waiting.delete(message.id);
-    }
-  });
-  await new Promise((resolve, reject) => {
-    socket.addEventListener('open', resolve, { once: true });
-    socket.addEventListener('error', () => reject(new Error(`cannot reach the Worker's inspector on port ${inspectorPort}`)), { once: true });
-  });
-  const call = <T>(method: string, params: object = {}) =>
-    new Promise<T>((resolve) => {
-      const id = ++nextId;
-      waiting.set(id, resolve as (result: unknown) => void);
-      socket.send(JSON.stringify({ id, method, params }));
-    });
+  const { call, close } = await connectInspector(inspectorPort);
   const usedMB = async () => (await call<{ usedSize: number }>('Runtime.getHeapUsage')).usedSize / MB;
   return {
     /** Runs `request` once, reading the heap as often as the inspector answers while it runs. */
@@ -64,6 +46,6 @@ export async function connectWorkerHeap(inspectorPort: number) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       return { baselineMB: round(baselineMB), peakMB: round(peakMB), afterMB: round(await usedMB()), samples };
     },
-    close: () => socket.close(),
+    close,
   };
 }

@@ -162,6 +162,8 @@ export async function startWorker(options: {
   vars: Record<string, string>;
   logFile?: string;
   production?: boolean;
+  /** With production: minify as a deploy does (the default); off keeps function names for a CPU profile. */
+  minify?: boolean;
   https?: boolean;
   sourceDir?: string;
 }): Promise<Running> {
@@ -183,7 +185,7 @@ export async function startWorker(options: {
     '--log-level',
     process.env.WRANGLER_LOG_LEVEL ?? 'warn',
   ];
-  if (options.production) args.push('--minify', '--define', 'process.env.NODE_ENV:"production"');
+  if (options.production) args.push(...(options.minify === false ? [] : ['--minify']), '--define', 'process.env.NODE_ENV:"production"');
   if (options.https) args.push('--local-protocol', 'https');
   for (const [name, value] of Object.entries(options.vars)) args.push('--var', `${name}:${value}`);
   const out = logTarget(options.logFile);
