@@ -21,7 +21,8 @@
  * 5. polling: the bytes per minute one admin orders tab costs, the spec's naive polling
  *    against our partial with an ETag.
  * 6. memory: the Worker's heap growth per request, read over the V8 inspector.
- *    (profile, asked for alone: each target's CPU per request in the Worker and the functions that spend it.)
+ *    (profile, asked for alone: each target's CPU per request in the Worker and the functions that spend it;
+ *    BENCH_PROFILE_DIR=dir keeps each raw profile for Chrome DevTools.)
  * 7. idle: requests, socket frames and database round trips per minute of screens left open
  *    in Chromium (courier dashboard, admin orders tab, tracking page).
  * 8. webhooks: events per second delivered to a local receiver.
@@ -755,7 +756,8 @@ async function printProfiles({ base, targets, workerInspectorPort }: BenchRun): 
   console.log("▶ The Worker's CPU per request (V8 inspector, unminified production build, 100 requests one at a time)");
   for (const target of targets.filter((candidate) => candidate.method == null && !candidate.name.includes('(unchanged: 304)'))) {
     for (let i = 0; i < 20; i++) await requestOnce(base, target);
-    const profile = await profileRequests(workerInspectorPort!, () => requestOnce(base, target), 100);
+    const save = process.env.BENCH_PROFILE_DIR ? join(process.env.BENCH_PROFILE_DIR, `${target.name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`) : undefined;
+    const profile = await profileRequests(workerInspectorPort!, () => requestOnce(base, target), 100, save);
     console.log(`  ${target.name}: ${profile.cpuPerRequestMs} ms CPU per request`);
     for (const entry of profile.top)
       console.log(`    ${String(entry.selfMs).padStart(6)} ms own  ${String(entry.totalMs).padStart(6)} ms with callees  ${entry.name}`);

@@ -4,6 +4,7 @@
  * database, the network) shows as the isolate idle, so "CPU per request" is the Worker's own
  * share of a page's time beyond its round trips (issue 31).
  */
+import { writeFileSync } from 'node:fs';
 import { connectInspector } from './inspector';
 
 interface ProfileNode {
@@ -22,7 +23,8 @@ export interface WorkerProfile {
 
 const IDLE = new Set(['(idle)', '(program)']);
 
-export async function profileRequests(inspectorPort: number, request: () => Promise<unknown>, count: number): Promise<WorkerProfile> {
+/** `save`: a file to write the raw profile to (.cpuprofile, for Chrome DevTools). */
+export async function profileRequests(inspectorPort: number, request: () => Promise<unknown>, count: number, save?: string): Promise<WorkerProfile> {
   const inspector = await connectInspector(inspectorPort);
   try {
     await inspector.call('Profiler.enable');
@@ -30,6 +32,7 @@ export async function profileRequests(inspectorPort: number, request: () => Prom
     await inspector.call('Profiler.start');
     for (let i = 0; i < count; i++) await request();
     const { profile } = await inspector.call<{ profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } }>('Profiler.stop');
+    if (save) writeFileSync(save, JSON.stringify(profile));
     const selfUs = new Map<number, number>();
     profile.samples.forEach((id, index) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
     const byId = new Map(profile.nodes.map((node) => [node.id, node]));
