@@ -54,6 +54,12 @@ describe('status lists in the migrations are the domain sets', () => {
     expect(values(fill![3])).toEqual(sorted(COMPLETED_STATUSES));
   });
 
+  it('the hourly earnings totals (0029) count the completed orders, in their first fill and in their trigger', () => {
+    const lists = [...sql.matchAll(/(?:NEW|orders)\.status IN \(([^)]*)\) AND (?:NEW|orders)\.completed_at IS NOT NULL/g)].map((match) => values(match[1]));
+    expect(lists).toHaveLength(2);
+    for (const list of lists) expect(list).toEqual(sorted(COMPLETED_STATUSES));
+  });
+
   it('the status columns accept exactly the domain statuses', () => {
     expect(values(/"orders_status_check" CHECK\("orders"\."status" in \(([^)]*)\)/.exec(sql)![1])).toEqual(sorted(ORDER_STATUSES));
     expect(values(/"order_stops_status_check" CHECK\("order_stops"\."status" in \(([^)]*)\)/.exec(sql)![1])).toEqual(sorted(STOP_STATUSES));

@@ -3,12 +3,12 @@
  * completed in a range of days (the range is taken in the service time zone by the
  * caller). Rules in src/domain/earnings.ts; their SQL forms in ./completedOrders.ts.
  */
-import { and, asc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { EarningsRow } from '../domain/earnings';
 import type { Range } from '../domain/time';
 import type { Db } from './client';
 import { completedIn, courierEarnedCents, platformFeeCents } from './completedOrders';
-import { couriers, orders, restaurants, users } from './schema';
+import { couriers, earningsHourlyTotals, orders, restaurants, users } from './schema';
 
 export interface EarningsSummary {
   totalOrders: number;
@@ -34,78 +34,185 @@ export interface RestaurantEarnings {
   platformFeeCents: number;
 }
 
-/** The summary cards, both summary tabs and a page of rows (none by default), in one round trip. */
+const HOUR_MS = 3_600_000;
+
+/**
+ * A range cut where earnings_hourly_totals can answer it: its whole hours (hour numbers,
+ * `end` exclusive), and the minutes before the first and after the last, which are summed
+ * from orders. A day of a zone a whole number of hours from UTC has no such minutes.
+ */
+export function wholeHoursOf(range: Range): { hours: { first: number; end: number }; before: Range; after: Range } {
+  const first = Math.ceil(range.start / HOUR_MS);
+  const end = Math.floor(range.end / HOUR_MS);
+  if (first >= end) return { hours: { first, end: first }, before: range, after: { start: range.end, end: range.end } };
+  return { hours: { first, end }, before: { start: range.start, end: first * HOUR_MS }, after: { start: end * HOUR_MS, end: range.end } };
+}
+
+/**
+ * The summary cards in one statement: the range's whole hours from the totals the triggers
+ * keep (a few hundred rows for a month, however many orders it holds), the minutes at
+ * either end from the orders themselves (a query: await it or batch it).
+ */
+export function earningsSummary(db: Db, range: Range) {
+  const { hours, before, after } = wholeHoursOf(range);
+  const totals = earningsHourlyTotals;
+  // Each part's columns are named after it: a part's column is written bare in the sums below.
+  const named = (part: string, sums: { orders: SQL; amountCents: SQL; courierPayCents: SQL; platformFeeCents: SQL }) => ({
+    orders: sql<number>`${sums.orders}`.as(`${part}_orders`),
+    amountCents: sql<number>`coalesce(${sums.amountCents}, 0)`.as(`${part}_amount_cents`),
+    courierPayCents: sql<number>`coalesce(${sums.courierPayCents}, 0)`.as(`${part}_courier_pay_cents`),
+    platformFeeCents: sql<number>`coalesce(${sums.platformFeeCents}, 0)`.as(`${part}_platform_fee_cents`),
+  });
+  const whole = db
+    .select(
+      named('whole', {
+        orders: sql`coalesce(sum(${totals.ordersCount}), 0)`,
+        amountCents: sql`sum(${totals.amountCents})`,
+        courierPayCents: sql`sum(${totals.courierPayCents})`,
+        platformFeeCents: sql`sum(${totals.platformFeeCents})`,
+      }),
+    )
+    .from(totals)
+    .where(and(gte(totals.hour, hours.first), lt(totals.hour, hours.end)))
+    .as('whole');
+  const edge = (part: string, edgeRange: Range) =>
+    db
+      .select(
+        named(part, {
+          orders: sql`count(*)`,
+          amountCents: sql`sum(${orders.amountCents})`,
+          courierPayCents: sql`sum(${orders.courierPayCents})`,
+          platformFeeCents: sql`sum(${platformFeeCents})`,
+        }),
+      )
+      .from(orders)
+      .where(completedIn(edgeRange))
+      .as(part);
+  const head = edge('head', before);
+  const tail = edge('tail', after);
+  const sum = (column: keyof typeof whole._.selectedFields) => sql<number>`${whole[column]} + ${head[column]} + ${tail[column]}`;
+  return db
+    .select({
+      totalOrders: sum('orders'),
+      totalOrdersAmountCents: sum('amountCents'),
+      totalCourierPayCents: sum('courierPayCents'),
+      totalPlatformRevenueCents: sum('platformFeeCents'),
+    })
+    .from(whole)
+    .crossJoin(head)
+    .crossJoin(tail);
+}
+
+/** The summary cards and a page of rows (none by default), in one round trip. */
 export async function earningsOverview(
   db: Db,
   range: Range,
   page: { limit: number; offset: number } = { limit: 0, offset: 0 },
-): Promise<{ summary: EarningsSummary; couriers: CourierEarnings[]; restaurants: RestaurantEarnings[]; rows: EarningsRow[] }> {
-  const where = completedIn(range);
-  // Each summary is summed from the index first and named afterwards: a few hundred name
-  // lookups instead of one per order of the month.
-  const byCourier = db
-    .select({
-      courierId: orders.courierId,
-      orders: sql<number>`count(*)`.as('orders'),
-      basePayCents: sql<number>`sum(${courierEarnedCents} - ${orders.tipCents})`.as('base_pay_cents'),
-      tipsCents: sql<number>`sum(${orders.tipCents})`.as('tips_cents'),
-      totalCents: sql<number>`sum(${courierEarnedCents})`.as('total_cents'),
-    })
-    .from(orders)
-    // Orders without a courier are left out of the courier summary (spec 1-foundations-and-admin.md §2.11).
-    .where(and(where, isNotNull(orders.courierId)))
-    .groupBy(orders.courierId)
-    .as('by_courier');
-  const byRestaurant = db
-    .select({
-      restaurantId: orders.restaurantId,
-      orders: sql<number>`count(*)`.as('orders'),
-      orderTotalCents: sql<number>`sum(${orders.amountCents})`.as('order_total_cents'),
-      platformFeeCents: sql<number>`sum(${platformFeeCents})`.as('platform_fee_cents'),
-    })
-    .from(orders)
-    .where(where)
-    .groupBy(orders.restaurantId)
-    .as('by_restaurant');
-  const [[summary], courierRows, restaurantRows, rows] = await db.batch([
-    db
-      .select({
-        totalOrders: sql<number>`count(*)`,
-        totalOrdersAmountCents: sql<number>`coalesce(sum(${orders.amountCents}), 0)`,
-        totalCourierPayCents: sql<number>`coalesce(sum(${orders.courierPayCents}), 0)`,
-        totalPlatformRevenueCents: sql<number>`coalesce(sum(${platformFeeCents}), 0)`,
-      })
-      .from(orders)
-      .where(where),
-    db
-      .select({
-        courierId: sql<number>`${byCourier.courierId}`,
-        courierName: users.name,
-        orders: byCourier.orders,
-        basePayCents: byCourier.basePayCents,
-        tipsCents: byCourier.tipsCents,
-        totalCents: byCourier.totalCents,
-      })
-      .from(byCourier)
-      .leftJoin(couriers, eq(couriers.id, byCourier.courierId))
-      .leftJoin(users, eq(users.id, couriers.userId))
-      .orderBy(asc(sql`coalesce(${users.name}, '') collate nocase`), asc(byCourier.courierId)),
-    // Grouped by business and named as it is called now (orders always belong to a business).
-    db
-      .select({
-        restaurantId: byRestaurant.restaurantId,
-        restaurantName: restaurants.name,
-        orders: byRestaurant.orders,
-        orderTotalCents: byRestaurant.orderTotalCents,
-        platformFeeCents: byRestaurant.platformFeeCents,
-      })
-      .from(byRestaurant)
-      .innerJoin(restaurants, eq(restaurants.id, byRestaurant.restaurantId))
-      .orderBy(asc(sql`${restaurants.name} collate nocase`), asc(byRestaurant.restaurantId)),
-    earningsRows(db, range, page),
-  ]);
-  return { summary, couriers: courierRows, restaurants: restaurantRows, rows };
+): Promise<{ summary: EarningsSummary; rows: EarningsRow[] }> {
+  const [[summary], rows] = await db.batch([earningsSummary(db, range), earningsRows(db, range, page)]);
+  return { summary, rows };
 }
+
+/** A page of a summary tab, and how many rows the whole tab has. */
+export interface SummaryPage<Row> {
+  rows: Row[];
+  total: number;
+}
+
+type PageOf = { limit: number; offset: number };
+
+export type SummaryTabRead<Row> = (db: Db, range: Range, page: PageOf) => Promise<SummaryPage<Row>>;
+
+/**
+ * The Courier Summary tab's page and count: the couriers who completed an order in the
+ * range, by name, each probed with one look into orders_courier_completed_idx (a few
+ * thousand couriers, never the month's orders); only the page's couriers' orders are
+ * summed. Orders without a courier are left out (spec 1-foundations-and-admin.md §2.11).
+ */
+export function courierSummaryQueries(db: Db, range: Range, page: PageOf) {
+  const active = exists(
+    db
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(and(eq(orders.courierId, couriers.id), completedIn(range))),
+  );
+  const shown = db
+    .select({ courierId: couriers.id, courierName: users.name })
+    .from(couriers)
+    .leftJoin(users, eq(users.id, couriers.userId))
+    .where(active)
+    .orderBy(asc(sql`coalesce(${users.name}, '') collate nocase`), asc(couriers.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('shown');
+  const rows = db
+    .select({
+      courierId: shown.courierId,
+      courierName: shown.courierName,
+      orders: sql<number>`count(*)`,
+      basePayCents: sql<number>`sum(${courierEarnedCents} - ${orders.tipCents})`,
+      tipsCents: sql<number>`sum(${orders.tipCents})`,
+      totalCents: sql<number>`sum(${courierEarnedCents})`,
+    })
+    .from(shown)
+    // A cross join keeps SQLite's loop order as written: the page, then each one's orders by
+    // the index. Joined "inner", it read the month's orders and looked each up in the page.
+    .crossJoin(orders)
+    .where(and(eq(orders.courierId, shown.courierId), completedIn(range)))
+    .groupBy(shown.courierId)
+    .orderBy(asc(sql`coalesce(${shown.courierName}, '') collate nocase`), asc(shown.courierId));
+  return { rows, total: db.select({ total: count() }).from(couriers).where(active) };
+}
+
+/**
+ * The Restaurant Summary tab's page and count: the businesses that completed an order in
+ * the range, by their name now, each probed with one look into
+ * orders_restaurant_completed_idx; only the page's businesses' orders are summed.
+ */
+export function restaurantSummaryQueries(db: Db, range: Range, page: PageOf) {
+  const active = exists(
+    db
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(and(eq(orders.restaurantId, restaurants.id), completedIn(range))),
+  );
+  const shown = db
+    .select({ restaurantId: restaurants.id, restaurantName: restaurants.name })
+    .from(restaurants)
+    .where(active)
+    .orderBy(asc(sql`${restaurants.name} collate nocase`), asc(restaurants.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('shown');
+  const rows = db
+    .select({
+      restaurantId: shown.restaurantId,
+      restaurantName: shown.restaurantName,
+      orders: sql<number>`count(*)`,
+      orderTotalCents: sql<number>`sum(${orders.amountCents})`,
+      platformFeeCents: sql<number>`sum(${platformFeeCents})`,
+    })
+    .from(shown)
+    .crossJoin(orders) // the page first, as for couriers
+    .where(and(eq(orders.restaurantId, shown.restaurantId), completedIn(range)))
+    .groupBy(shown.restaurantId)
+    .orderBy(asc(sql`${shown.restaurantName} collate nocase`), asc(shown.restaurantId));
+  return { rows, total: db.select({ total: count() }).from(restaurants).where(active) };
+}
+
+/** A page of the Courier Summary tab and its count, in one round trip. */
+export const courierEarningsPage: SummaryTabRead<CourierEarnings> = async (db, range, page) => {
+  const queries = courierSummaryQueries(db, range, page);
+  const [rows, [{ total }]] = await db.batch([queries.rows, queries.total]);
+  return { rows, total };
+};
+
+/** A page of the Restaurant Summary tab and its count, in one round trip. */
+export const restaurantEarningsPage: SummaryTabRead<RestaurantEarnings> = async (db, range, page) => {
+  const queries = restaurantSummaryQueries(db, range, page);
+  const [rows, [{ total }]] = await db.batch([queries.rows, queries.total]);
+  return { rows, total };
+};
 
 /** Where the previous batch of rows ended (keyset: stable and cheap at any depth). */
 export interface EarningsCursor {

@@ -355,6 +355,10 @@ export const orders = sqliteTable(
       .on(t.completedAt, t.status, t.courierId, t.restaurantId, t.amountCents, t.deliveryFeeCents, t.tipCents, t.courierPayCents)
       .where(sql`${t.completedAt} is not null`),
     index('orders_courier_completed_idx').on(t.courierId, t.completedAt),
+    // The Restaurant Summary tab (issue 31): whether a business completed an order in the range, and its page's sums.
+    index('orders_restaurant_completed_idx')
+      .on(t.restaurantId, t.completedAt)
+      .where(sql`${t.completedAt} is not null`),
     uniqueIndex('orders_tracking_token_unique').on(t.trackingToken),
     // The dispatcher's queue and bell (issue 29): the few failed deliveries waiting for a person, whatever their date.
     index('orders_delivery_failed_idx')
@@ -902,4 +906,19 @@ export const restaurantOrderTotals = sqliteTable('restaurant_order_totals', {
   completedDeliveryFeeCents: integer('completed_delivery_fee_cents').notNull().default(0),
   completedTipCents: integer('completed_tip_cents').notNull().default(0),
   completedCourierPayCents: integer('completed_courier_pay_cents').notNull().default(0),
+});
+
+/**
+ * The completed orders' money per hour of completion (hour = completed_at / 3,600,000),
+ * kept exact by triggers on orders (migrations/0029): the earnings report's summary cards
+ * sum a range's whole hours here, a few hundred rows for a month, however many orders it
+ * holds (issue 31, decision P31-4). Sums as src/db/completedOrders.ts states them.
+ */
+export const earningsHourlyTotals = sqliteTable('earnings_hourly_totals', {
+  hour: integer('hour').primaryKey(),
+  ordersCount: integer('orders_count').notNull().default(0),
+  amountCents: integer('amount_cents').notNull().default(0),
+  /** Orders without a courier pay add nothing (the report's sum skips nulls). */
+  courierPayCents: integer('courier_pay_cents').notNull().default(0),
+  platformFeeCents: integer('platform_fee_cents').notNull().default(0),
 });

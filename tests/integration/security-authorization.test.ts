@@ -510,6 +510,18 @@ const TABLE: Row[] = [
   },
   { route: 'GET /api/reports/earnings.csv', kind: 'api', request: () => get(`/api/reports/earnings.csv?${REPORT_RANGE}`), expect: api({ admin: 200 }) },
   {
+    route: 'GET /api/reports/earnings/couriers',
+    kind: 'api',
+    request: () => get(`/api/reports/earnings/couriers?${REPORT_RANGE}&page=1`),
+    expect: api({ admin: 200 }),
+  },
+  {
+    route: 'GET /api/reports/earnings/restaurants',
+    kind: 'api',
+    request: () => get(`/api/reports/earnings/restaurants?${REPORT_RANGE}&page=1`),
+    expect: api({ admin: 200 }),
+  },
+  {
     route: 'POST /api/routes/calculate',
     kind: 'api',
     request: () => post('/api/routes/calculate', { stops: [{ lat: 27.95, lng: -82.46 }] }),

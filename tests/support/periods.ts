@@ -18,6 +18,10 @@ export const PERIODS = {
   reportAcrossDst: { from: '2024-03-09', to: '2024-03-10' },
   /** admin-reports.test.ts: the CSV export's day. */
   reportCsv: { from: '2024-04-02', to: '2024-04-02' },
+  /** totals.test.ts: orders completed, changed and removed around the hours of the earnings totals (issue 31). */
+  earningsTotals: { from: '2017-08-20', to: '2017-08-20' },
+  /** admin-reports.test.ts: the Courier and Restaurant Summary tabs, paged. */
+  reportTabs: { from: '2016-10-04', to: '2016-10-04' },
   /** admin-reports.test.ts: a long report streamed in batches. */
   reportStream: { from: '2023-01-15', to: '2023-01-15' },
   /** admin-pages.test.ts: a month of 60 orders, paged at 50. */

@@ -1,4 +1,4 @@
-/** GET /api/reports/earnings and its CSV (spec 1-foundations-and-admin.md §2.11, §7.7): a range of days, optionally paged. */
+/** GET /api/reports/earnings, its CSV and its two summary tabs (spec 1-foundations-and-admin.md §2.11, §7.7): a range of days, optionally paged. */
 import * as z from 'zod/mini';
 import { day, wholeNumber } from './common';
 
@@ -10,6 +10,8 @@ export const earningsQuerySchema = z
     pageSize: z.optional(wholeNumber('pageSize must be a whole number from 1 to 200', 200)),
   })
   .check(z.refine((query) => query.from <= query.to, { message: 'The start date must be on or before the end date', path: ['from'] }));
+
+export type EarningsQuery = z.infer<typeof earningsQuerySchema>;
 
 /** A report page's days in its URL (?from=&to=, yyyy-MM-dd); anything else falls back to its default range (time.ts chosenOrRecentDays). */
 const looseDay = z.optional(z.string().check(z.maxLength(10)));

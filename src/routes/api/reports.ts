@@ -1,10 +1,20 @@
 /** /api/reports: the earnings report and its CSV (spec 1-foundations-and-admin.md §2.11, §7.7). Issue 3. */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Db } from '../../db/client';
-import { earningsOverview, earningsRows, type CourierEarnings, type EarningsSummary, type RestaurantEarnings } from '../../db/reports';
+import {
+  courierEarningsPage,
+  earningsOverview,
+  earningsRows,
+  restaurantEarningsPage,
+  type CourierEarnings,
+  type EarningsSummary,
+  type RestaurantEarnings,
+  type SummaryTabRead,
+} from '../../db/reports';
 import { courierLabel, rowPlatformFee, EARNINGS_CSV_COLUMNS, earningsCsvFileName, earningsCsvLine, csvLine, type EarningsRow } from '../../domain/earnings';
 import { formatMoney } from '../../domain/money';
-import { earningsQuerySchema } from '../../domain/schemas/reports';
+import { PAGE_SIZE } from '../../domain/paging';
+import { earningsQuerySchema, type EarningsQuery } from '../../domain/schemas/reports';
 import { dayIn, dayRange, type Range } from '../../domain/time';
 import type { AppEnv } from '../../env';
 import { requireApi } from '../../http/guards';
@@ -68,22 +78,17 @@ const nextRows = (db: Db, range: Range) => (last: EarningsRow | undefined, limit
 
 /**
  * GET /api/reports/earnings?from=yyyy-MM-dd&to=yyyy-MM-dd: {summary, report[]} (spec 1-foundations-and-admin.md
- * §7.7), plus courierSummary and restaurantSummary (the two summary tabs), all computed
- * in SQL over the orders completed in those days in the service time zone (D21). With
- * page (and pageSize, default 50) `report` is that page of rows; without, every row,
- * streamed.
+ * §7.7), computed in SQL over the orders completed in those days in the service time
+ * zone (D21). With page (and pageSize, default 50) `report` is that page of rows; without,
+ * every row, streamed. The two summary tabs are read apart, a page at a time (decision P31-4).
  */
 reports.get('/earnings', requireApi('admin'), validate('query', earningsQuerySchema), async (c) => {
   const query = c.req.valid('query');
   const range = dayRange(query.from, c.env.SERVICE_TIME_ZONE, query.to);
-  const pageSize = query.pageSize ?? 50;
+  const pageSize = query.pageSize ?? PAGE_SIZE;
   const page = query.page ? { limit: pageSize, offset: (query.page - 1) * pageSize } : undefined;
   const overview = await earningsOverview(c.var.db, range, page);
-  const head = {
-    summary: serializeSummary(overview.summary),
-    courierSummary: overview.couriers.map(serializeCourierEarnings),
-    restaurantSummary: overview.restaurants.map(serializeRestaurantEarnings),
-  };
+  const head = { summary: serializeSummary(overview.summary) };
   if (query.page) return c.json({ ...head, report: overview.rows.map(serializeRow), page: query.page, pageSize });
   const body = streamBatches({
     next: nextRows(c.var.db, range),
@@ -95,6 +100,24 @@ reports.get('/earnings', requireApi('admin'), validate('query', earningsQuerySch
   });
   return new Response(body, { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
 });
+
+/** A page of a summary tab (?page, default 1; pageSize, default 50): {rows, page, pageSize, total}, rows by name. */
+async function summaryTab<Row, Shown>(c: Context<AppEnv>, query: EarningsQuery, read: SummaryTabRead<Row>, serialize: (row: Row) => Shown) {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const tab = await read(c.var.db, dayRange(query.from, c.env.SERVICE_TIME_ZONE, query.to), { limit: pageSize, offset: (page - 1) * pageSize });
+  return c.json({ rows: tab.rows.map(serialize), page, pageSize, total: tab.total });
+}
+
+/** GET /api/reports/earnings/couriers?from&to&page: a page of the Courier Summary tab. */
+reports.get('/earnings/couriers', requireApi('admin'), validate('query', earningsQuerySchema), (c) =>
+  summaryTab(c, c.req.valid('query'), courierEarningsPage, serializeCourierEarnings),
+);
+
+/** GET /api/reports/earnings/restaurants?from&to&page: a page of the Restaurant Summary tab. */
+reports.get('/earnings/restaurants', requireApi('admin'), validate('query', earningsQuerySchema), (c) =>
+  summaryTab(c, c.req.valid('query'), restaurantEarningsPage, serializeRestaurantEarnings),
+);
 
 /** GET /api/reports/earnings.csv?from&to: the Export CSV file (spec 1-foundations-and-admin.md §2.11), streamed row by row. */
 reports.get('/earnings.csv', requireApi('admin'), validate('query', earningsQuerySchema), (c) => {
