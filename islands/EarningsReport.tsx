@@ -2,8 +2,9 @@
  * The earnings report (spec 1-foundations-and-admin.md §2.11): a two-month range picker (default the last 30
  * days), four summary cards, the Order Details, Courier Summary and Restaurant Summary
  * tabs, skeletons while loading, the empty and error states, and Export CSV. Every
- * figure is computed by the server in SQL (GET /api/reports/earnings); the Order Details
- * tab reads one page of rows at a time, and the CSV is streamed by the server.
+ * figure is computed by the server in SQL (GET /api/reports/earnings); each tab reads one
+ * page of rows at a time, the two summary tabs only once opened (decision P31-4), and
+ * the CSV is streamed by the server.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
@@ -17,8 +18,6 @@ import { DateRangePicker } from './lib/popovers';
 
 interface Report {
   summary: { totalOrders: number; totalOrdersAmount: string; totalCourierPay: string; totalPlatformRevenue: string };
-  courierSummary: Array<{ courierId: number; courierName: string; orders: number; basePay: string; tips: string; total: string }>;
-  restaurantSummary: Array<{ restaurantId: number; restaurantName: string; orders: number; orderTotal: string; platformFee: string }>;
   report: Array<{
     orderId: number;
     orderNumber: string;
@@ -34,6 +33,31 @@ interface Report {
   }>;
 }
 
+interface CourierRow {
+  courierId: number;
+  courierName: string;
+  orders: number;
+  basePay: string;
+  tips: string;
+  total: string;
+}
+
+interface RestaurantRow {
+  restaurantId: number;
+  restaurantName: string;
+  orders: number;
+  orderTotal: string;
+  platformFee: string;
+}
+
+/** A page of a summary tab (GET /api/reports/earnings/couriers or /restaurants). */
+interface TabPage<Row> {
+  rows: Row[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
 export interface EarningsReportProps {
   /** The range to show first: the last 30 days up to today, or the one in the page's URL. */
   initialRange: { from: string; to: string };
@@ -43,6 +67,7 @@ export interface EarningsReportProps {
 
 const PAGE_SIZE = 50;
 const usd = (money: string | null) => formatUsd(parseMoney(money ?? '0'));
+const pageCount = (rows: number) => Math.max(1, Math.ceil(rows / PAGE_SIZE));
 
 function Report({ initialRange, serviceTimeZone }: EarningsReportProps) {
   const [range, setRange] = useState(initialRange);
@@ -79,7 +104,7 @@ function Report({ initialRange, serviceTimeZone }: EarningsReportProps) {
       <p className="rounded-md border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">No orders found for the selected period</p>
     );
   } else {
-    content = <ReportTabs data={data} page={page} pages={Math.max(1, Math.ceil(rows / PAGE_SIZE))} onPage={setPage} serviceTimeZone={serviceTimeZone} />;
+    content = <ReportTabs data={data} range={range} page={page} pages={pageCount(rows)} onPage={setPage} serviceTimeZone={serviceTimeZone} />;
   }
 
   return (
@@ -119,12 +144,14 @@ const TABS = [
 /** The cards, then the three tables; the order details turn pages on the server. */
 function ReportTabs({
   data,
+  range,
   page,
   pages,
   onPage,
   serviceTimeZone,
 }: {
   data: Report;
+  range: { from: string; to: string };
   page: number;
   pages: number;
   onPage: (page: number) => void;
@@ -173,34 +200,91 @@ function ReportTabs({
               usd(row.platformFee),
             ])}
           />
-          {pages > 1 ? (
-            <nav className="mt-3 flex items-center justify-between text-sm" aria-label="Order Details pages">
-              <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-                Previous
-              </button>
-              <span className="text-slate-600">
-                Page {page} of {pages}
-              </span>
-              <button type="button" className="btn btn-outline btn-sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-                Next
-              </button>
-            </nav>
-          ) : null}
+          <Pager label="Order Details pages" page={page} pages={pages} onPage={onPage} />
         </Tabs.Content>
+        {/* A tab's content mounts when the tab is shown: the summaries are read then, not with the cards. */}
         <Tabs.Content value="couriers">
-          <Table
+          <SummaryTab<CourierRow>
+            name="couriers"
+            label="Courier Summary"
+            range={range}
             columns={['Courier', 'Orders', 'Base Pay', 'Tips', 'Total']}
-            rows={data.courierSummary.map((row) => [row.courierName, String(row.orders), usd(row.basePay), usd(row.tips), usd(row.total)])}
+            cells={(row) => [row.courierName, String(row.orders), usd(row.basePay), usd(row.tips), usd(row.total)]}
           />
         </Tabs.Content>
         <Tabs.Content value="restaurants">
-          <Table
+          <SummaryTab<RestaurantRow>
+            name="restaurants"
+            label="Restaurant Summary"
+            range={range}
             columns={['Restaurant', 'Orders', 'Order Total', 'Platform Fee']}
-            rows={data.restaurantSummary.map((row) => [row.restaurantName, String(row.orders), usd(row.orderTotal), usd(row.platformFee)])}
+            cells={(row) => [row.restaurantName, String(row.orders), usd(row.orderTotal), usd(row.platformFee)]}
           />
         </Tabs.Content>
       </Tabs.Root>
     </div>
+  );
+}
+
+/** A summary tab, read a page at a time from the server (50 rows, by name), with its own pager. */
+function SummaryTab<Row>({
+  name,
+  label,
+  range,
+  columns,
+  cells,
+}: {
+  name: 'couriers' | 'restaurants';
+  label: string;
+  range: { from: string; to: string };
+  columns: string[];
+  cells: (row: Row) => string[];
+}) {
+  const [page, setPage] = useState(1);
+  const tab = useQuery({
+    queryKey: ['earnings', range.from, range.to, name, page],
+    queryFn: () => apiRequest<TabPage<Row>>('GET', `/api/reports/earnings/${name}?${new URLSearchParams(range)}&page=${page}&pageSize=${PAGE_SIZE}`),
+    // Turning pages keeps the rows in place until the next page arrives.
+    placeholderData: keepPreviousData,
+  });
+  if (tab.isError)
+    return (
+      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-6 text-center text-sm text-red-700">
+        Error loading report data
+      </p>
+    );
+  if (!tab.data)
+    return (
+      <div aria-label={`Loading ${label}`} aria-busy="true">
+        <div className="skeleton h-64" data-testid="skeleton" />
+      </div>
+    );
+  if (tab.data.total === 0)
+    return <p className="rounded-md border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">No {name} found for the selected period</p>;
+  // Busy while the next page is read (the last one stays in place meanwhile).
+  return (
+    <div aria-busy={tab.isPlaceholderData}>
+      <Table columns={columns} rows={tab.data.rows.map(cells)} />
+      <Pager label={`${label} pages`} page={page} pages={pageCount(tab.data.total)} onPage={setPage} />
+    </div>
+  );
+}
+
+/** Previous and Next under a table, with "Page N of M"; nothing when there is one page. */
+function Pager({ label, page, pages, onPage }: { label: string; page: number; pages: number; onPage: (page: number) => void }) {
+  if (pages <= 1) return null;
+  return (
+    <nav className="mt-3 flex items-center justify-between text-sm" aria-label={label}>
+      <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span className="text-slate-600">
+        Page {page} of {pages}
+      </span>
+      <button type="button" className="btn btn-outline btn-sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </nav>
   );
 }
 

@@ -1,12 +1,12 @@
-/** The earnings report in the browser (spec 1-foundations-and-admin.md §2.11, §8.7; D21). */
+/** The earnings report in the browser (spec 1-foundations-and-admin.md §2.11, §8.7; D21; its summary tabs paged, decision P31-4). */
 import { readFileSync } from 'node:fs';
 import { fromZonedTime } from 'date-fns-tz';
 import { addDays } from '../../islands/lib/Calendar';
 import { dayIn } from '../../src/domain/time';
 import { daysAround } from '../support/clock';
-import { insertCourier, insertOrder } from '../support/factories';
+import { insertBusiness, insertCourier, insertOrder, insertOrders, insertZone } from '../support/factories';
 import { PERIODS } from '../support/periods';
-import { openAsAdmin } from './admin-helpers';
+import { openAsAdmin, summaryTabRow } from './admin-helpers';
 import { expectAccessible } from './axe';
 import { expect, islandsHydrated, test } from './fixtures';
 
@@ -86,6 +86,59 @@ test.describe('earnings report', () => {
         `${first.id},${first.orderNumber},${month}-10 12:00:00,Harbor Bistro,${user.name},100.01,30.00,2.22,25.55,6.67\r\n` +
         `${second.id},${second.orderNumber},${month}-11 23:30:00,Bayshore Pharmacy,${user.name},45.67,12.34,0.00,12.34,0.00\r\n`,
     );
+  });
+
+  test('reads a summary tab only when it is opened, 50 rows a page by name, with a pager (decision P31-4)', async ({ page, db }) => {
+    test.setTimeout(90_000);
+    const day = PERIODS.earningsTabsPaged.from;
+    const zone = await insertZone(db);
+    const { username, restaurant } = await insertBusiness(db, { zoneId: zone.id });
+    const made = [];
+    for (let i = 0; i < 51; i++) made.push(await insertCourier(db, { zoneId: zone.id }));
+    await insertOrders(
+      db,
+      username,
+      made.map(({ courier }, i) => ({
+        status: 'delivered',
+        courierId: courier.id,
+        amountCents: 10_00,
+        deliveryFeeCents: 30_00,
+        tipCents: 0,
+        courierPayCents: 20_00,
+        completedAt: at(`${day}T10:00:00`) + i * 60_000,
+      })),
+    );
+    const names = made.map(({ user }) => user.name).sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+    const tabReads: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/reports\/earnings\/(couriers|restaurants)\?/.test(request.url())) tabReads.push(new URL(request.url()).pathname);
+    });
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await openAsAdmin(page, `/admin/earnings?from=${day}&to=${day}`);
+    await expect(page.locator('dl').first()).toContainText('Total Orders51');
+    expect(tabReads).toEqual([]);
+
+    await page.getByRole('tab', { name: 'Courier Summary' }).click();
+    const couriers = page.getByRole('tabpanel', { name: 'Courier Summary' });
+    const rows = couriers.getByRole('row');
+    await expect(rows).toHaveCount(51); // the header and 50 couriers
+    await expect(rows.nth(1)).toHaveText(`${names[0]}1$20.00$0.00$20.00`);
+    const pager = couriers.getByRole('navigation', { name: 'Courier Summary pages' });
+    await expect(pager).toContainText('Page 1 of 2');
+    await expectAccessible(page);
+    // The last by name is the one on page 2.
+    await expect(await summaryTabRow(couriers, names[50])).toHaveText(`${names[50]}1$20.00$0.00$20.00`);
+    await expect(rows).toHaveCount(2);
+    await expect(pager).toContainText('Page 2 of 2');
+    await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await page.getByRole('tab', { name: 'Restaurant Summary' }).click();
+    const businesses = page.getByRole('tabpanel', { name: 'Restaurant Summary' });
+    await expect(businesses.getByRole('row')).toHaveText([/Restaurant/, `${restaurant.name}51$510.00$510.00`]);
+    await expect(businesses.getByRole('navigation')).toHaveCount(0);
+    expect(tabReads).toEqual(['/api/reports/earnings/couriers', '/api/reports/earnings/couriers', '/api/reports/earnings/restaurants']);
+    await expectAccessible(page);
   });
 
   test('a table wider than the screen says so, shades the edge with columns beyond, and scrolls from the keyboard (decision W10)', async ({ page, db }) => {

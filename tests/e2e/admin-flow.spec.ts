@@ -9,7 +9,7 @@ import { couriers, orders, users, zones } from '../../src/db/schema';
 import { formatUsd } from '../../src/domain/money';
 import { dayIn, dayRange } from '../../src/domain/time';
 import { insertCourier } from '../support/factories';
-import { chooseCourier, expectToast, minutesAgo, ordersOf, ownOrder } from './admin-helpers';
+import { chooseCourier, expectToast, minutesAgo, ordersOf, ownOrder, summaryTabRow } from './admin-helpers';
 import { expect, islandsHydrated, signIn, test } from './fixtures';
 
 const ZONE = 'America/New_York';
@@ -188,14 +188,10 @@ test('an admin sets up a zone, a courier and a restaurant, dispatches its orders
 
   await page.getByRole('tab', { name: 'Courier Summary' }).click();
   // Pay 29.75 (25.50 + 4.25) and 20.00: base 45.50, tips 4.25, total 49.75.
-  await expect(page.getByRole('tabpanel', { name: 'Courier Summary' }).getByRole('row').filter({ hasText: courierName })).toHaveText(
-    `${courierName}2$45.50$4.25$49.75`,
-  );
+  await expect(await summaryTabRow(page.getByRole('tabpanel', { name: 'Courier Summary' }), courierName)).toHaveText(`${courierName}2$45.50$4.25$49.75`);
   await page.getByRole('tab', { name: 'Restaurant Summary' }).click();
   // The business paid 30.00 + 4.25 and 30.00 + 0: the platform keeps 4.50 + 10.00.
-  await expect(page.getByRole('tabpanel', { name: 'Restaurant Summary' }).getByRole('row').filter({ hasText: restaurantName })).toHaveText(
-    `${restaurantName}2$191.34$14.50`,
-  );
+  await expect(await summaryTabRow(page.getByRole('tabpanel', { name: 'Restaurant Summary' }), restaurantName)).toHaveText(`${restaurantName}2$191.34$14.50`);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
   const lines = readFileSync(await download.path(), 'utf8').split('\r\n');

@@ -69,3 +69,21 @@ export async function chooseCourier(dialog: Locator, name: string): Promise<void
   await expect(option).toHaveCount(1);
   await dialog.getByLabel('Select Courier').selectOption((await option.getAttribute('value'))!);
 }
+
+/**
+ * The row of an earnings summary tab that names `text`: the tabs go by name, 50 rows a page
+ * (decision P31-4), and other tests' couriers and businesses complete orders on the same
+ * days, so its pages are turned until one shows the row.
+ */
+export async function summaryTabRow(panel: Locator, text: string): Promise<Locator> {
+  const row = panel.getByRole('row').filter({ hasText: text });
+  await expect(panel.getByRole('table')).toBeVisible();
+  while (!(await row.count())) {
+    const next = panel.getByRole('button', { name: 'Next' });
+    await expect(next, `no page of the tab shows ${text}`).toBeEnabled();
+    await next.click();
+    // Busy while the next page is read.
+    await expect(panel.locator('[aria-busy="true"]')).toHaveCount(0);
+  }
+  return row;
+}

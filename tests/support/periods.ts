@@ -40,6 +40,8 @@ export const PERIODS = {
   etaAccuracyPicked: { from: '2003-07-14', to: '2003-07-15' },
   /** admin-earnings.spec.ts: a day whose report table is wider than a tablet. */
   earningsSideways: { from: '2018-09-12', to: '2018-09-12' },
+  /** admin-earnings.spec.ts: a day of 51 couriers' orders, two pages of the Courier Summary tab. */
+  earningsTabsPaged: { from: '2015-11-03', to: '2015-11-03' },
   /** admin-earnings.spec.ts: a period without orders. */
   earningsEmpty: { from: '2000-01-01', to: '2000-01-31' },
 } satisfies Record<string, Period>;
