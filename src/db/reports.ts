@@ -6,6 +6,8 @@
 import { and, asc, count, eq, exists, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { EarningsRow } from '../domain/earnings';
 import type { Range } from '../domain/time';
+import type { RunnableQuery } from 'drizzle-orm/runnable-query';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client';
 import { completedIn, courierEarnedCents, platformFeeCents } from './completedOrders';
 import { couriers, earningsHourlyTotals, orders, restaurants, users } from './schema';
@@ -124,18 +126,26 @@ type PageOf = { limit: number; offset: number };
 export type SummaryTabRead<Row> = (db: Db, range: Range, page: PageOf) => Promise<SummaryPage<Row>>;
 
 /**
+ * Whether a courier or business (its id column, and the column of orders naming it)
+ * completed an order in the range: one look into the index on that column and completed_at.
+ */
+function completedAnyIn(db: Db, ordersColumn: SQLiteColumn, id: SQLiteColumn, range: Range) {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(and(eq(ordersColumn, id), completedIn(range))),
+  );
+}
+
+/**
  * The Courier Summary tab's page and count: the couriers who completed an order in the
  * range, by name, each probed with one look into orders_courier_completed_idx (a few
  * thousand couriers, never the month's orders); only the page's couriers' orders are
  * summed. Orders without a courier are left out (spec 1-foundations-and-admin.md §2.11).
  */
 export function courierSummaryQueries(db: Db, range: Range, page: PageOf) {
-  const active = exists(
-    db
-      .select({ one: sql`1` })
-      .from(orders)
-      .where(and(eq(orders.courierId, couriers.id), completedIn(range))),
-  );
+  const active = completedAnyIn(db, orders.courierId, couriers.id, range);
   const shown = db
     .select({ courierId: couriers.id, courierName: users.name })
     .from(couriers)
@@ -170,12 +180,7 @@ export function courierSummaryQueries(db: Db, range: Range, page: PageOf) {
  * orders_restaurant_completed_idx; only the page's businesses' orders are summed.
  */
 export function restaurantSummaryQueries(db: Db, range: Range, page: PageOf) {
-  const active = exists(
-    db
-      .select({ one: sql`1` })
-      .from(orders)
-      .where(and(eq(orders.restaurantId, restaurants.id), completedIn(range))),
-  );
+  const active = completedAnyIn(db, orders.restaurantId, restaurants.id, range);
   const shown = db
     .select({ restaurantId: restaurants.id, restaurantName: restaurants.name })
     .from(restaurants)
@@ -200,19 +205,15 @@ export function restaurantSummaryQueries(db: Db, range: Range, page: PageOf) {
   return { rows, total: db.select({ total: count() }).from(restaurants).where(active) };
 }
 
-/** A page of the Courier Summary tab and its count, in one round trip. */
-export const courierEarningsPage: SummaryTabRead<CourierEarnings> = async (db, range, page) => {
-  const queries = courierSummaryQueries(db, range, page);
+/** A summary tab's page and its count, in one round trip. */
+async function readTab<Row>(db: Db, queries: { rows: RunnableQuery<Row[], 'sqlite'>; total: RunnableQuery<Array<{ total: number }>, 'sqlite'> }) {
   const [rows, [{ total }]] = await db.batch([queries.rows, queries.total]);
   return { rows, total };
-};
+}
 
-/** A page of the Restaurant Summary tab and its count, in one round trip. */
-export const restaurantEarningsPage: SummaryTabRead<RestaurantEarnings> = async (db, range, page) => {
-  const queries = restaurantSummaryQueries(db, range, page);
-  const [rows, [{ total }]] = await db.batch([queries.rows, queries.total]);
-  return { rows, total };
-};
+export const courierEarningsPage: SummaryTabRead<CourierEarnings> = (db, range, page) => readTab(db, courierSummaryQueries(db, range, page));
+
+export const restaurantEarningsPage: SummaryTabRead<RestaurantEarnings> = (db, range, page) => readTab(db, restaurantSummaryQueries(db, range, page));
 
 /** Where the previous batch of rows ended (keyset: stable and cheap at any depth). */
 export interface EarningsCursor {
