@@ -671,10 +671,22 @@ function benchTargets({
     },
     { name: 'GET /api/orders, all, page 20', path: '/api/orders?page=20&pageSize=50', headers: { Cookie: admin }, budget: 1 },
     { name: 'Admin dashboard', path: '/admin', headers: { Cookie: admin }, budget: 1 },
-    // As the Earnings screen asks for it: the cards, both summary tabs and the first 50 rows.
+    // As the Earnings screen asks for it: the cards and the first 50 rows; each summary tab's first page once it is opened (decision P31-4).
     {
       name: 'Earnings report, 30 days',
       path: `/api/reports/earnings?from=${thirtyDaysAgo}&to=${today}&page=1&pageSize=50`,
+      headers: { Cookie: admin },
+      budget: 1,
+    },
+    {
+      name: 'Earnings Courier Summary, 30 days, page 1',
+      path: `/api/reports/earnings/couriers?from=${thirtyDaysAgo}&to=${today}&page=1`,
+      headers: { Cookie: admin },
+      budget: 1,
+    },
+    {
+      name: 'Earnings Restaurant Summary, 30 days, page 1',
+      path: `/api/reports/earnings/restaurants?from=${thirtyDaysAgo}&to=${today}&page=1`,
       headers: { Cookie: admin },
       budget: 1,
     },
