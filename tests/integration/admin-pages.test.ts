@@ -157,6 +157,31 @@ describe('orders list', () => {
     expect(cell(later.id)).not.toMatch(/Courier (Online|Not Online|Should)/);
   });
 
+  it("pages the 'next' order across open and finished orders: open ones by pickup, then finished ones newest first", async () => {
+    const db = testDb();
+    const admin = await signedIn('admin');
+    const month = PERIODS.ordersNextSort.from.slice(0, 7);
+    const base = Date.parse(`${month}-10T16:00:00Z`);
+    // 30 open orders (picked up later the later they were made), 40 delivered ones.
+    const open = await insertOrders(
+      db,
+      'bistro',
+      Array.from({ length: 30 }, (_, i) => ({ status: 'assigned' as const, deliveryTime: base + i * 60_000, pickupTime: base - 3_600_000 + i * 60_000 })),
+    );
+    const finished = await insertOrders(
+      db,
+      'bistro',
+      Array.from({ length: 40 }, (_, i) => ({ status: 'delivered' as const, deliveryTime: base + i * 60_000, pickupTime: base - 3_600_000 })),
+    );
+    const idsOn = async (page: number) => {
+      const html = (await admin.get(`/admin/orders?month=${month}&sort=next&page=${page}`, { 'X-Partial': 'orders' })).text;
+      return [...html.matchAll(/data-order-id="(\d+)"/g)].map((match) => Number(match[1]));
+    };
+    const newestFinished = finished.map((order) => order.id).reverse();
+    expect(await idsOn(1)).toEqual([...open.map((order) => order.id), ...newestFinished.slice(0, 20)]);
+    expect(await idsOn(2)).toEqual(newestFinished.slice(20));
+  });
+
   it("says 'Error loading orders' when the list cannot be read", async () => {
     const db = testDb();
     // An order whose stored vehicle list is not JSON cannot be read: a list that contains it fails.

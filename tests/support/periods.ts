@@ -26,6 +26,8 @@ export const PERIODS = {
   reportStream: { from: '2023-01-15', to: '2023-01-15' },
   /** admin-pages.test.ts: a month of 60 orders, paged at 50. */
   ordersPaging: { from: '2025-06-01', to: '2025-06-30' },
+  /** admin-pages.test.ts: a month of open and finished orders, paged in the 'next' order across the two. */
+  ordersNextSort: { from: '2004-09-01', to: '2004-09-30' },
   /** admin-pages.test.ts: a month holding an order that cannot be read. */
   ordersUnreadable: { from: '2001-01-01', to: '2001-01-31' },
   /** admin-pages.test.ts: a day of orders showing the courier-online indicator. */

@@ -139,7 +139,7 @@ export interface OrderListPage<K extends string> {
 
 const listColumns = { order: orders, courierName: users.name, courierActive: users.isActive, courierSeenAt: couriers.lastLocationUpdateTime };
 
-function listedOrders(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset: number | SQL) {
+function listedOrders(db: Db, where: SQL | undefined, order: SQL[], limit: number | SQL, offset: number | SQL) {
   return (
     db
       .select(listColumns)
@@ -148,8 +148,8 @@ function listedOrders(db: Db, where: SQL | undefined, order: SQL[], limit: numbe
       .leftJoin(users, eq(users.id, couriers.userId))
       .where(where)
       .orderBy(...order)
-      .limit(limit)
-      // A number, or for the finished part of 'next' an expression of the open part's count.
+      // Numbers, or for the finished part of 'next' expressions of the open part's count.
+      .limit(limit as number)
       .offset(offset as number)
   );
 }
@@ -173,8 +173,14 @@ function pageOfOrders(db: Db, filter: OrderFilter, paged: Pick<Paging, 'limit' |
   return [
     // A failed delivery waiting for the dispatcher comes first (decision C28); the open orders are few, so the key costs little.
     listedOrders(db, open, [asc(sql`${orders.deliveryFailedAt} is null`), asc(orders.pickupTime), desc(orders.id)], paged.limit, paged.offset),
-    // The first page needs no count: its finished part starts at the first finished order.
-    listedOrders(db, finished, [desc(orders.deliveryTime), desc(orders.id)], paged.limit, paged.offset === 0 ? 0 : sql`max(0, ${paged.offset} - ${openCount})`),
+    // Only the finished orders the page has room for: none while open ones fill it (each row read is decoded in the Worker).
+    listedOrders(
+      db,
+      finished,
+      [desc(orders.deliveryTime), desc(orders.id)],
+      sql`max(0, min(${paged.limit}, ${paged.offset + paged.limit} - ${openCount}))`,
+      sql`max(0, ${paged.offset} - ${openCount})`,
+    ),
   ] as const;
 }
 
