@@ -102,6 +102,8 @@ interface RoundTrips {
   /** What the Worker's Server-Timing header said: what happened before the first byte. */
   header: number | null;
   status: number;
+  /** The trips' time beyond the added latency: sqld's work (and the proxy's hop). */
+  databaseMs: number;
 }
 
 interface Timing {
@@ -150,9 +152,9 @@ async function countRoundTrips(base: string, target: Target, proxy: LatencyProxy
   let fewest: RoundTrips | undefined;
   for (let i = 0; i < 3; i++) {
     let response: Response | undefined;
-    const { during, inSequence, after } = await proxy.roundTripsOf(async () => (response = await requestOnce(base, target)));
+    const { during, inSequence, after, databaseMs } = await proxy.roundTripsOf(async () => (response = await requestOnce(base, target)));
     const header = /desc="(\d+) round trips?"/.exec(response!.headers.get('server-timing') ?? '')?.[1];
-    const counted = { whole: during, inSequence, after, header: header == null ? null : Number(header), status: response!.status };
+    const counted = { whole: during, inSequence, after, header: header == null ? null : Number(header), status: response!.status, databaseMs: round(databaseMs) };
     if (!fewest || counted.whole + counted.after < fewest.whole + fewest.after) fewest = counted;
   }
   return fewest!;
@@ -612,15 +614,61 @@ function burstTable(burst: DeliveryBurst): string[] {
   ];
 }
 
-/** Written to bench/ unless this is a partial run, which only prints. */
+/** The raw figures of a run: `results[-latency][-<orders>].json`, the default dataset's without its size. */
+const resultsFile = (latency: boolean, orders = SCALE.orders) =>
+  join(ROOT, `bench/results${latency ? '-latency' : ''}${orders === scaleOf().orders ? '' : `-${orders}`}.json`);
+
+/**
+ * Written to bench/ unless this is a partial run, which only prints. A run on the default
+ * dataset writes its block of RESULTS.md; a run on another size writes its figures beside
+ * them; with latency, either one writes the block that sets the two sizes side by side.
+ */
 function publishResults(results: Results): void {
   if (PARTIAL) {
     console.log(`\nA partial run, done in ${results.durationSeconds} s: nothing written.`);
     return;
   }
-  writeFileSync(join(ROOT, WITH_LATENCY ? 'bench/results-latency.json' : 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  writeResultsMarkdown(results);
-  console.log(`\nDone in ${results.durationSeconds} s: bench/${WITH_LATENCY ? 'results-latency' : 'results'}.json, bench/RESULTS.md`);
+  const file = resultsFile(WITH_LATENCY);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  if (SCALE.orders === scaleOf().orders) writeResultsMarkdown(WITH_LATENCY ? 'bench-latency' : 'bench', WITH_LATENCY ? latencyBlock(results) : plainBlock(results));
+  if (WITH_LATENCY) writeSizesBlock();
+  console.log(`\nDone in ${results.durationSeconds} s: ${file.slice(ROOT.length + 1)}, bench/RESULTS.md`);
+}
+
+/** The growth target of issue 31: a page's p50 at ten times the orders within this factor of its p50 now. */
+const GROWTH_TARGET = 1.25;
+const LARGE_ORDERS = 1_000_000;
+
+/** The default dataset and ten times it, with latency, page by page (when both runs exist). */
+function writeSizesBlock(): void {
+  let small: Results;
+  let large: Results;
+  try {
+    small = JSON.parse(readFileSync(resultsFile(true, scaleOf().orders), 'utf8')) as Results;
+    large = JSON.parse(readFileSync(resultsFile(true, LARGE_ORDERS), 'utf8')) as Results;
+  } catch {
+    return;
+  }
+  const rows = small.timings.flatMap((before) => {
+    const after = large.timings.find((timing) => timing.name === before.name);
+    if (!after) return [];
+    const ratio = after.p50 / before.p50;
+    const trips = (timing: Timing) => timing.roundTrips?.whole ?? '–';
+    const database = (timing: Timing) => timing.roundTrips?.databaseMs ?? '–';
+    return [
+      `| ${before.name} | ${trips(before)} → ${trips(after)} | ${before.p50} | ${after.p50} | ${round(ratio, 2)} | ${database(before)} → ${database(after)} | ${mark(ratio <= GROWTH_TARGET)} |`,
+    ];
+  });
+  const count = (results: Results) => results.orders.toLocaleString('en-US');
+  writeResultsMarkdown('bench-sizes', [
+    `## Ten times the data (issue 31): ${count(small)} and ${count(large)} orders, ${small.latencyMs} ms each way`,
+    '',
+    `\`npm run bench -- --latency ${small.latencyMs}\` (${small.measuredAt}) and \`npm run bench -- --latency ${large.latencyMs} --orders ${large.orders}\` (${large.measuredAt}), one connection. Target: a page's p50 at ${count(large)} orders within ${GROWTH_TARGET}× of its p50 at ${count(small)}. Database ms: the round trips' time beyond the added latency (sqld running the statements, and the proxy's hop), for one request made alone. Raw figures: \`${resultsFile(true, small.orders).slice(ROOT.length + 1)}\`, \`${resultsFile(true, large.orders).slice(ROOT.length + 1)}\`.`,
+    '',
+    `| Page or call | Round trips | p50 ms, ${count(small)} | p50 ms, ${count(large)} | Ratio | Database ms | ≤ ${GROWTH_TARGET}× |`,
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+  ]);
 }
 
 /** What the timing run requests: each page and API as its caller asks for it, with its round-trip budget. */
@@ -811,7 +859,7 @@ async function measureTimings({ base, admin, targets, proxy, orderCount }: Bench
       timing.xP95 = round(timing.p95 - timing.rttMs);
     }
     console.log(
-      `    round trips: ${roundTrips.whole} for the whole answer (${roundTrips.status}), ${roundTrips.inSequence} in sequence, ${roundTrips.after} after it; Server-Timing says ${roundTrips.header}${WITH_LATENCY ? `; RTT ${timing.rttMs} ms + ${timing.xP50} ms p50` : ''}`,
+      `    round trips: ${roundTrips.whole} for the whole answer (${roundTrips.status}), ${roundTrips.inSequence} in sequence, ${roundTrips.after} after it; Server-Timing says ${roundTrips.header}${WITH_LATENCY ? `; RTT ${timing.rttMs} ms + ${timing.xP50} ms p50, of which the database ${roundTrips.databaseMs} ms` : ''}`,
     );
     timings.push(timing);
   }
@@ -1087,13 +1135,9 @@ function latencyBlock(results: Results): string[] {
 const burstBlock = (results: Results): string[] => (results.burst ? ['', '### A rush: 200 changes of 10 businesses', '', ...burstTable(results.burst)] : []);
 
 /** Rewrites this mode's generated block of bench/RESULTS.md, keeping the rest (the other mode's block, live positions, history of changes). */
-function writeResultsMarkdown(results: Results): void {
-  const marker = WITH_LATENCY ? 'bench-latency' : 'bench';
-  const block = [
-    `<!-- ${marker}:start (written by npm run bench${WITH_LATENCY ? ' -- --latency N' : ''}) -->`,
-    ...(WITH_LATENCY ? latencyBlock(results) : plainBlock(results)),
-    `<!-- ${marker}:end -->`,
-  ].join('\n');
+/** Replaces the block named `marker` in bench/RESULTS.md (or adds it at the top). */
+function writeResultsMarkdown(marker: string, lines: string[]): void {
+  const block = [`<!-- ${marker}:start (written by npm run bench) -->`, ...lines, `<!-- ${marker}:end -->`].join('\n');
   const file = join(ROOT, 'bench/RESULTS.md');
   let existing = '# Benchmark results\n';
   try {

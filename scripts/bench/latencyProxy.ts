@@ -45,6 +45,21 @@ function inSequence(spans: Span[]): number {
 
 const now = () => performance.timeOrigin + performance.now();
 
+/** How long at least one of the spans was open. */
+function covered(spans: Span[]): number {
+  let total = 0;
+  let waveStart = -Infinity;
+  let waveEnd = -Infinity;
+  for (const [start, end] of [...spans].sort((a, b) => a[0] - b[0])) {
+    if (start > waveEnd) {
+      total += Math.max(0, waveEnd - waveStart);
+      waveStart = start;
+    }
+    waveEnd = Math.max(waveEnd, end);
+  }
+  return total + Math.max(0, waveEnd - waveStart);
+}
+
 /** The proxy itself, in the forked process. */
 function serve(target: URL, delayMs: number): void {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
@@ -110,9 +125,11 @@ export interface LatencyProxy {
    * Round trips whose answers reached the Worker before `work` (a request, its body read to
    * the end) finished (`during`: only those can have been part of the answer), how many of
    * those came one after another (`inSequence`: trips made together count once), and the
-   * others until the proxy went quiet (`after`: work after the answer, such as waitUntil's).
+   * others until the proxy went quiet (`after`: work after the answer, such as waitUntil's), and
+   * the time those trips spent beyond the added latency (`databaseMs`: sqld running the
+   * statements, and the hop through this proxy): what of a page's time is the database's.
    */
-  roundTripsOf(work: () => Promise<unknown>): Promise<{ during: number; inSequence: number; after: number }>;
+  roundTripsOf(work: () => Promise<unknown>): Promise<{ during: number; inSequence: number; after: number; databaseMs: number }>;
   stop(): Promise<void>;
 }
 
@@ -158,7 +175,8 @@ export async function startLatencyProxy(target: string, delayMs: number): Promis
       await quiet();
       const spans = (await ask(before)).spans!;
       const answered = spans.filter(([, end]) => end <= finished);
-      return { during: answered.length, inSequence: inSequence(answered), after: spans.length - answered.length };
+      const waves = inSequence(answered);
+      return { during: answered.length, inSequence: waves, after: spans.length - answered.length, databaseMs: Math.max(0, covered(answered) - waves * 2 * delayMs) };
     },
     stop: () =>
       new Promise<void>((resolve) => {
