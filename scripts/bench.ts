@@ -154,7 +154,14 @@ async function countRoundTrips(base: string, target: Target, proxy: LatencyProxy
     let response: Response | undefined;
     const { during, inSequence, after, databaseMs } = await proxy.roundTripsOf(async () => (response = await requestOnce(base, target)));
     const header = /desc="(\d+) round trips?"/.exec(response!.headers.get('server-timing') ?? '')?.[1];
-    const counted = { whole: during, inSequence, after, header: header == null ? null : Number(header), status: response!.status, databaseMs: round(databaseMs) };
+    const counted = {
+      whole: during,
+      inSequence,
+      after,
+      header: header == null ? null : Number(header),
+      status: response!.status,
+      databaseMs: round(databaseMs),
+    };
     if (!fewest || counted.whole + counted.after < fewest.whole + fewest.after) fewest = counted;
   }
   return fewest!;
@@ -630,7 +637,8 @@ function publishResults(results: Results): void {
   }
   const file = resultsFile(WITH_LATENCY);
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  if (SCALE.orders === scaleOf().orders) writeResultsMarkdown(WITH_LATENCY ? 'bench-latency' : 'bench', WITH_LATENCY ? latencyBlock(results) : plainBlock(results));
+  if (SCALE.orders === scaleOf().orders)
+    writeResultsMarkdown(WITH_LATENCY ? 'bench-latency' : 'bench', WITH_LATENCY ? latencyBlock(results) : plainBlock(results));
   if (WITH_LATENCY) writeSizesBlock();
   console.log(`\nDone in ${results.durationSeconds} s: ${file.slice(ROOT.length + 1)}, bench/RESULTS.md`);
 }

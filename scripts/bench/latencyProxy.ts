@@ -176,7 +176,12 @@ export async function startLatencyProxy(target: string, delayMs: number): Promis
       const spans = (await ask(before)).spans!;
       const answered = spans.filter(([, end]) => end <= finished);
       const waves = inSequence(answered);
-      return { during: answered.length, inSequence: waves, after: spans.length - answered.length, databaseMs: Math.max(0, covered(answered) - waves * 2 * delayMs) };
+      return {
+        during: answered.length,
+        inSequence: waves,
+        after: spans.length - answered.length,
+        databaseMs: Math.max(0, covered(answered) - waves * 2 * delayMs),
+      };
     },
     stop: () =>
       new Promise<void>((resolve) => {
