@@ -48,16 +48,14 @@ const now = () => performance.timeOrigin + performance.now();
 /** How long at least one of the spans was open. */
 function covered(spans: Span[]): number {
   let total = 0;
-  let waveStart = -Infinity;
-  let waveEnd = -Infinity;
+  let wave: Span | undefined;
   for (const [start, end] of [...spans].sort((a, b) => a[0] - b[0])) {
-    if (start > waveEnd) {
-      total += Math.max(0, waveEnd - waveStart);
-      waveStart = start;
-    }
-    waveEnd = Math.max(waveEnd, end);
+    if (!wave || start > wave[1]) {
+      if (wave) total += wave[1] - wave[0];
+      wave = [start, end];
+    } else wave[1] = Math.max(wave[1], end);
   }
-  return total + Math.max(0, waveEnd - waveStart);
+  return total + (wave ? wave[1] - wave[0] : 0);
 }
 
 /** The proxy itself, in the forked process. */
