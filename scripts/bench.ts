@@ -498,6 +498,8 @@ function startBenchWorker(options: { persistDir: string; sourceDir: string; data
     persistDir: options.persistDir,
     sourceDir: options.sourceDir,
     production: true,
+    // BENCH_WORKER_LOG=file keeps what the Worker logs (a dev run's tracing).
+    logFile: process.env.BENCH_WORKER_LOG,
     // A CPU profile needs the functions' names.
     minify: !SECTIONS.has('profile'),
     vars: {

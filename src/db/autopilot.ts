@@ -5,7 +5,7 @@
  * The write is one transaction: every decision is a compare-and-set change of its order
  * (changeOrders) with its cascade, so a decision made on a stale read is refused, not applied.
  */
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { LIVE_CASCADE_PHASES, type CascadeState } from '../domain/autopilot/cascade';
 import type { OrderDecision } from '../domain/autopilot/zoneTick';
 import { QUEUE_WINDOW_HOURS } from '../domain/dispatchQueue';
@@ -24,8 +24,10 @@ const ofZoneBusinesses = (zoneId: number) =>
  * dispatching.
  */
 export const autopilotOrders = (zoneId: number, now: number): SQL =>
-  sql`(${orders.status} = 'new' and ${orders.courierId} is null and ${orders.pickupTime} > ${now - QUEUE_WINDOW_HOURS * 3_600_000} and ${ofZoneBusinesses(zoneId)})
-    or ${orders.id} in (select ${dispatchCascades.orderId} from ${dispatchCascades} where ${dispatchCascades.zoneId} = ${zoneId} and ${inArray(dispatchCascades.phase, [...LIVE_CASCADE_PHASES])})`;
+  or(
+    sql`${orders.status} = 'new' and ${orders.courierId} is null and ${orders.pickupTime} > ${now - QUEUE_WINDOW_HOURS * 3_600_000} and ${ofZoneBusinesses(zoneId)}`,
+    sql`${orders.id} in (select ${dispatchCascades.orderId} from ${dispatchCascades} where ${dispatchCascades.zoneId} = ${zoneId} and ${inArray(dispatchCascades.phase, [...LIVE_CASCADE_PHASES])})`,
+  )!;
 
 /** The orders a plan of the zone places (plan all): nobody holds them, picked up before `until`. */
 export const PLANNED_STATUSES = ['new', 'pending_courier', 'courier_rejected'] as const;
@@ -121,8 +123,11 @@ export async function autopilotZonesOf(db: Db, orderIds: readonly number[], stop
     .innerJoin(zones, sql`${zones.id} = coalesce(${orders.zoneId}, ${restaurants.zoneId})`)
     .where(
       and(
-        sql`${orders.id} in (${sql.join([...orderIds.map((id) => sql`${id}`), sql`null`], sql`, `)})
-          or ${orders.id} in (select ${orderStops.orderId} from ${orderStops} where ${orderStops.id} in (${sql.join([...stopIds.map((id) => sql`${id}`), sql`null`], sql`, `)}))`,
+        // or() parenthesizes: a bare "a or b" in and() read as "a or (b and manual…)", and woke manual zones.
+        or(
+          sql`${orders.id} in (${sql.join([...orderIds.map((id) => sql`${id}`), sql`null`], sql`, `)})`,
+          sql`${orders.id} in (select ${orderStops.orderId} from ${orderStops} where ${orderStops.id} in (${sql.join([...stopIds.map((id) => sql`${id}`), sql`null`], sql`, `)}))`,
+        ),
         sql`${zones.dispatchMode} <> 'manual'`,
         eq(zones.autopilotPaused, false),
       ),

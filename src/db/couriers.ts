@@ -171,7 +171,7 @@ export async function documentsToVerify(db: Db): Promise<DocumentToVerify[]> {
     .select({ courier: couriers, name: users.name })
     .from(couriers)
     .innerJoin(users, eq(users.id, couriers.userId))
-    .where(sql`${couriers.driversLicenseExpiryRequested} is not null or ${couriers.insuranceExpiryRequested} is not null`)
+    .where(sql`(${couriers.driversLicenseExpiryRequested} is not null or ${couriers.insuranceExpiryRequested} is not null)`)
     .orderBy(asc(couriers.updatedAt), asc(couriers.id));
   return rows.flatMap(({ courier, name }) =>
     DOCUMENT_KINDS.flatMap((document) => {

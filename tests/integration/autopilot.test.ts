@@ -4,13 +4,14 @@
  * out, accepted, with every step in its history; an order booked for later left until its lead
  * time; a paused zone left alone; and the dispatcher taking an order back.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { autopilotZonesOf } from '../../src/db/autopilot';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client';
 import { dispatchCascades, orders } from '../../src/db/schema';
 import { Client, signedIn, testDb } from '../support/api';
 import { singleOrderBody } from '../support/business';
-import { insertBusiness, insertSignableCourier, insertZone } from '../support/factories';
+import { insertBusiness, insertOrders, insertSignableCourier, insertZone } from '../support/factories';
 
 const MINUTE = 60_000;
 const iso = (time: number) => new Date(time).toISOString().replace(/\.\d{3}Z$/, '+00:00');
@@ -115,6 +116,18 @@ describe('the autopilot (issue 30)', () => {
       expect((await autopilotLines(admin, id))[0]).toMatch(
         new RegExp(`, as one trip from one pickup: #${first.orderNumber}, #${second.orderNumber} \\(weighed: `),
       );
+  });
+
+  it("wakes only the autopilots of the changed orders' zones that run one: never a manual zone's", async () => {
+    const db = testDb();
+    const manual = await insertZone(db);
+    const manualBusiness = await insertBusiness(db, { zoneId: manual.id });
+    const { zone, business } = await autopilotZone(db);
+    const [inManual] = await insertOrders(db, manualBusiness.username, [{}]);
+    const [inAuto] = await insertOrders(db, business.username, [{}]);
+    expect(await autopilotZonesOf(db, [inManual.id], [])).toEqual([]);
+    expect(await autopilotZonesOf(db, [inManual.id, inAuto.id], [])).toEqual([zone.id]);
+    await db.delete(orders).where(inArray(orders.id, [inManual.id, inAuto.id]));
   });
 
   it('leaves an order booked for another day until its lead time, and a paused zone alone', async () => {
