@@ -20,8 +20,8 @@ export interface StatusCount {
 const ordersDueIn = (start: number, end: number) =>
   sql`select ${orders.status} as status, 1 as n from ${orders} where ${orders.deliveryTime} >= ${start} and ${orders.deliveryTime} < ${end}`;
 
-/** The query (await it or batch it): orders per status due in the range, or among all orders with null. */
-export function statusCountsFromHours(db: Db, range: Range | null) {
+/** (status, n) rows whose n sum to the orders per status due in the range (all orders with null). */
+function dueInHours(range: Range | null): SQL {
   const hours = sql`select ${orderHourCounts.status} as status, ${orderHourCounts.orders} as n from ${orderHourCounts}`;
   const parts: SQL[] = [];
   if (!range) parts.push(hours);
@@ -35,6 +35,21 @@ export function statusCountsFromHours(db: Db, range: Range | null) {
       if (endHour * ORDER_COUNT_BUCKET_MS < range.end) parts.push(ordersDueIn(endHour * ORDER_COUNT_BUCKET_MS, range.end));
     }
   }
-  // Statuses whose orders all moved on keep a row of 0: left out, as a count over orders would.
-  return db.all<StatusCount>(sql`select status, sum(n) as count from (${sql.join(parts, sql` union all `)}) group by status having sum(n) > 0`);
+  return sql.join(parts, sql` union all `);
 }
+
+/** The query (await it or batch it): orders per status due in the range, or among all orders with null. */
+export function statusCountsFromHours(db: Db, range: Range | null) {
+  // Statuses whose orders all moved on keep a row of 0: left out, as a count over orders would.
+  return db.all<StatusCount>(sql`select status, sum(n) as count from (${dueInHours(range)}) group by status having sum(n) > 0`);
+}
+
+/** A scalar subquery: how many orders due in the range have one of these statuses. */
+export const countFromHours = (range: Range | null, statuses: readonly string[]): SQL =>
+  sql`(select coalesce(sum(n), 0) from (${dueInHours(range)}) where status in (${sql.join(
+    statuses.map((status) => sql`${status}`),
+    sql`, `,
+  )}))`;
+
+/** Whether a filter is every order of a range (nothing else narrows it): what the hours can count. */
+export const countableFromHours = (narrowing: Record<string, unknown>): boolean => Object.values(narrowing).every((condition) => condition == null);
