@@ -1,7 +1,9 @@
 /**
  * Which couriers an order change concerns (decision F11): the courier holding the order,
  * the one who held it before the change (reassigned, cancelled, given back), and, while
- * the order is or was just offered to a zone, every active courier of that zone. `offer`
+ * the order is or was just offered to a zone, every active courier of that zone whose phone
+ * is listening (decision P31-7: a zone of 1,700 couriers was 1,700 object calls per change,
+ * phones open or not; a closed app reads its lists when opened). `offer`
  * marks a courier to whom the order has just become an offer (the phone may ring): one to the
  * zone, or the autopilot's to them alone (decision W12).
  */
@@ -37,7 +39,7 @@ export async function couriersConcerned(db: Db, orderIds: readonly number[], sto
       union all
       select c.id, case when changed.status = 'pending_courier' and coalesce(changed.previous_status, '') <> 'pending_courier' then 1 else 0 end
       from changed
-      join couriers c on c.zone_id = changed.zone_id
+      join couriers c on c.zone_id = changed.zone_id and c.phone_listening = 1
       join users u on u.id = c.user_id and u.is_active = 1
       where changed.status = 'pending_courier' or changed.previous_status = 'pending_courier'
     ) group by courier_id`);

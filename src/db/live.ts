@@ -13,6 +13,11 @@ export async function recordCourierPosition(db: Db, courierId: number, position:
     .where(and(eq(couriers.id, courierId), or(isNull(couriers.lastLocationUpdateTime), lt(couriers.lastLocationUpdateTime, position.recordedAt))));
 }
 
+/** Whether the courier's phone holds its socket open: zone offers are pushed to listening phones only. */
+export async function recordPhoneListening(db: Db, courierId: number, listening: boolean): Promise<void> {
+  await db.update(couriers).set({ phoneListening: listening }).where(eq(couriers.id, courierId));
+}
+
 /** Couriers whose account is active, with their last known position (the GPS page's list). */
 export async function activeCouriersWithPositions(db: Db): Promise<TrackedCourier[]> {
   return db

@@ -224,6 +224,12 @@ export const couriers = sqliteTable(
     hasIsothermalBoxes: integer('has_isothermal_boxes', { mode: 'boolean' }).notNull().default(false),
     /** The courier opted in to take the autopilot's orders without an offer (auto-assign zones, decision W12). */
     acceptsAutomatically: integer('accepts_automatically', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * The courier's phone holds its socket open, as their CourierLocation object last knew it
+     * (set as a phone connects, cleared when a push finds none): offers to the zone are pushed
+     * to these phones only (decision P31-7).
+     */
+    phoneListening: integer('phone_listening', { mode: 'boolean' }).notNull().default(false),
     // The latest position, written through from the courier's Durable Object.
     courierLatitude: real('courier_latitude'),
     courierLongitude: real('courier_longitude'),

@@ -15,7 +15,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import { createDb } from '../db/client';
-import { recordCourierPosition } from '../db/live';
+import { recordCourierPosition, recordPhoneListening } from '../db/live';
 import type { Position, PositionMessage } from '../domain/live';
 import { ARRIVING_SOON_SECONDS, estimateArrival } from '../domain/tracking';
 import type { Env } from '../env';
@@ -42,6 +42,8 @@ export const STALE_AFTER_MS = 10 * 60 * 1000;
 /** Points kept in the recent track. At one report per 5 s, about 40 minutes. */
 export const TRACK_LIMIT = 500;
 export const WRITE_THROUGH_INTERVAL_MS = 10_000;
+/** The meta key holding whether the database last heard this courier's phone is listening (1) or not (0). */
+const LISTENING = 'phone_listening';
 
 interface PositionRow extends Record<string, SqlStorageValue> {
   recorded_at: number;
@@ -82,13 +84,34 @@ export class CourierLocation extends DurableObject<Env> {
   /** The courier's phone opens its socket here (GET /api/couriers/socket). */
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    if (url.pathname === COURIER_SOCKET_PATH) return acceptCourierSocket(this.ctx, request, Number(url.searchParams.get('courier')));
-    return new Response('Not found', { status: 404 });
+    if (url.pathname !== COURIER_SOCKET_PATH) return new Response('Not found', { status: 404 });
+    const courierId = Number(url.searchParams.get('courier'));
+    const accepted = acceptCourierSocket(this.ctx, request, courierId);
+    // Listening before the phone reads its lists: no offer to the zone made meanwhile goes untold.
+    if (accepted.status === 101) await this.recordListening(courierId, true);
+    return accepted;
   }
 
-  /** Tells the courier's phone that their orders changed. */
-  notify(courierId: number, push: CourierPush): number {
-    return pushToCourier(this.ctx, courierId, push);
+  /**
+   * Tells the courier's phone that their orders changed. A push no phone heard marks the
+   * courier as not listening (their app closed): the zone's next offers skip them until a
+   * phone connects again. Cleared here rather than as a socket closes, so a lost close costs
+   * one push, never an offer.
+   */
+  async notify(courierId: number, push: CourierPush): Promise<number> {
+    const heard = pushToCourier(this.ctx, courierId, push);
+    if (heard === 0 && this.getMeta(LISTENING) !== 0) await this.recordListening(courierId, false);
+    return heard;
+  }
+
+  /** Writes whether a phone listens, when that changed; a failed write is tried again at the next change. */
+  private async recordListening(courierId: number, listening: boolean): Promise<void> {
+    try {
+      await recordPhoneListening(createDb(this.env.DATABASE_URL, this.env.DATABASE_AUTH_TOKEN), courierId, listening);
+      this.setMeta(LISTENING, listening ? 1 : 0);
+    } catch (error) {
+      console.error('phone listening not recorded', courierId, (error as Error).message);
+    }
   }
 
   /** Closes the phone's sockets of sessions that ended. */

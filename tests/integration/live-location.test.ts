@@ -208,6 +208,23 @@ describe('GET /api/couriers/socket', () => {
     expect(await phoneSocket.closed).toMatchObject({ code: SESSION_ENDED_CLOSE });
   }, 30_000);
 
+  it('marks the phone listening as it connects, and not listening when a push finds it gone (decision P31-7)', async () => {
+    const db = testDb();
+    const courier = await insertSignableCourier(db);
+    const listening = async () => (await db.select({ on: couriers.phoneListening }).from(couriers).where(eq(couriers.id, courier.courier.id)))[0].on;
+    expect(await listening()).toBe(false);
+    const phone = await signedIn(courier.username, 'demo1234');
+    const socket = await watch(phone.cookie!, '/api/couriers/socket');
+    expect(await listening()).toBe(true);
+    socket.socket.close();
+    await socket.closed;
+    // An order of theirs changes: the push finds no phone.
+    const order = await insertOrder(db, { status: 'assigned', courierId: courier.courier.id });
+    const admin = await signedIn('admin');
+    expect((await admin.patch(`/api/orders/${order.id}`, { status: 'cancelled', expectedStatus: 'assigned' })).status).toBe(200);
+    await expect.poll(listening, { timeout: 10_000 }).toBe(false);
+  });
+
   it("closes a courier's phone socket when someone signs in over that session in the same browser", async () => {
     const [courier, other] = [await insertSignableCourier(testDb()), await insertSignableCourier(testDb())];
     const [shared, elsewhere] = [await signedIn(courier.username, 'demo1234'), await signedIn(courier.username, 'demo1234')];

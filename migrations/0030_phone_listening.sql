@@ -1,0 +1,1 @@
+ALTER TABLE `couriers` ADD `phone_listening` integer DEFAULT false NOT NULL;
