@@ -673,7 +673,7 @@ function writeSizesBlock(): void {
   writeResultsMarkdown('bench-sizes', [
     `## Ten times the data (issue 31): ${count(small)} and ${count(large)} orders, ${small.latencyMs} ms each way`,
     '',
-    `\`npm run bench -- --latency ${small.latencyMs}\` (${small.measuredAt}) and \`npm run bench -- --latency ${large.latencyMs} --orders ${large.orders}\` (${large.measuredAt}), one connection. Target: a page's p50 at ${count(large)} orders within ${GROWTH_TARGET}× of its p50 at ${count(small)}. Database ms: the round trips' time beyond the added latency (sqld running the statements, and the proxy's hop), for one request made alone. Raw figures: \`${resultsFile(true, small.orders).slice(ROOT.length + 1)}\`, \`${resultsFile(true, large.orders).slice(ROOT.length + 1)}\`.`,
+    `\`npm run bench -- --latency ${small.latencyMs}\` (${small.measuredAt}) and \`npm run bench -- --latency ${large.latencyMs} --orders ${LARGE_ORDERS}\` (${large.measuredAt}), one connection. Target: a page's p50 at ${count(large)} orders within ${GROWTH_TARGET}× of its p50 at ${count(small)}. Database ms: the round trips' time beyond the added latency (sqld running the statements, and the proxy's hop), for one request made alone. Raw figures: \`${resultsFile(true, scaleOf().orders).slice(ROOT.length + 1)}\`, \`${resultsFile(true, LARGE_ORDERS).slice(ROOT.length + 1)}\`.`,
     '',
     `| Page or call | Round trips | p50 ms, ${count(small)} | p50 ms, ${count(large)} | Ratio | Database ms | ≤ ${GROWTH_TARGET}× |`,
     '|---|---|---|---|---|---|---|',
