@@ -65,8 +65,10 @@ export function noteVersioned(db: Db, tables: readonly string[]): void {
  * versions this one (tests/integration/region-versions.test.ts).
  */
 export const VERSIONED_THROUGH: Readonly<Record<string, string>> = {
-  // Kept by triggers on orders (migrations 0002, 0003).
+  // Kept by triggers on orders (migrations 0002, 0003, 0028, 0029).
   restaurant_order_totals: 'orders',
+  order_hour_counts: 'orders',
+  earnings_hourly_totals: 'orders',
   // Written with the order's change (changeOrder's alongside, decision C28).
   delivery_failures: 'orders',
   order_events: 'orders',
