@@ -14,10 +14,19 @@ import { addDays, dayIn, monthIn, monthLabel, monthRange } from '../../src/domai
 import { Client, signedIn, testDb } from '../support/api';
 import { todaysLastMinute } from '../support/clock';
 import { insertCourier, insertOrder, insertOrders } from '../support/factories';
-import { PERIODS } from '../support/periods';
+import { PERIODS, type Period } from '../support/periods';
 
 const PAGES = ['/admin/zones', '/admin/orders', '/admin/couriers', '/admin/restaurants', '/admin/earnings'];
 const ZONE = 'America/New_York';
+
+/** A past month no other test writes into (tests/support/periods.ts), and orders due a minute apart from its 10th, 16:00 UTC. */
+function monthOfItsOwn(period: Period) {
+  const month = period.from.slice(0, 7);
+  const base = Date.parse(`${month}-10T16:00:00Z`);
+  const minutesApart = <T extends object>(count: number, fields: (index: number) => T) =>
+    Array.from({ length: count }, (_, i) => ({ deliveryTime: base + i * 60_000, ...fields(i) }));
+  return { month, base, minutesApart };
+}
 
 describe('admin pages', () => {
   it('send the signed-out and other roles to sign-in, and render for the admin with the spec headings', async () => {
@@ -98,12 +107,11 @@ describe('orders list', () => {
     const db = testDb();
     const admin = await signedIn('admin');
     // A past month of its own, so the count is known: 60 orders delivered then.
-    const month = PERIODS.ordersPaging.from.slice(0, 7);
-    const base = Date.parse(`${month}-10T16:00:00Z`);
+    const { month, base, minutesApart } = monthOfItsOwn(PERIODS.ordersPaging);
     const created = await insertOrders(
       db,
       'bistro',
-      Array.from({ length: 60 }, (_, i) => ({ deliveryTime: base + i * 60_000, pickupTime: base - 3_600_000 })),
+      minutesApart(60, () => ({ pickupTime: base - 3_600_000 })),
     );
     const first = await admin.get(`/admin/orders?month=${month}`, { 'X-Partial': 'orders' });
     expect(first.text).toContain(`Showing 60 orders for ${monthLabel(month)}`);
@@ -160,18 +168,17 @@ describe('orders list', () => {
   it("pages the 'next' order across open and finished orders: open ones by pickup, then finished ones newest first", async () => {
     const db = testDb();
     const admin = await signedIn('admin');
-    const month = PERIODS.ordersNextSort.from.slice(0, 7);
-    const base = Date.parse(`${month}-10T16:00:00Z`);
+    const { month, base, minutesApart } = monthOfItsOwn(PERIODS.ordersNextSort);
     // 30 open orders (picked up later the later they were made), 40 delivered ones.
     const open = await insertOrders(
       db,
       'bistro',
-      Array.from({ length: 30 }, (_, i) => ({ status: 'assigned' as const, deliveryTime: base + i * 60_000, pickupTime: base - 3_600_000 + i * 60_000 })),
+      minutesApart(30, (i) => ({ status: 'assigned' as const, pickupTime: base - 3_600_000 + i * 60_000 })),
     );
     const finished = await insertOrders(
       db,
       'bistro',
-      Array.from({ length: 40 }, (_, i) => ({ status: 'delivered' as const, deliveryTime: base + i * 60_000, pickupTime: base - 3_600_000 })),
+      minutesApart(40, () => ({ status: 'delivered' as const, pickupTime: base - 3_600_000 })),
     );
     const idsOn = async (page: number) => {
       const html = (await admin.get(`/admin/orders?month=${month}&sort=next&page=${page}`, { 'X-Partial': 'orders' })).text;
